@@ -1,0 +1,147 @@
+package org.handoff.cli;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import java.io.PrintStream;
+import java.io.PrintWriter;
+import java.io.OutputStream;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import org.handoff.core.Check;
+import org.handoff.core.HandoffException;
+import org.handoff.core.Level;
+import org.handoff.core.LevelRunner;
+import org.handoff.core.Manifest;
+import org.handoff.core.ProjectRoot;
+import org.handoff.core.RunContext;
+import org.handoff.core.Verdict;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+/** {@code handoff check}: every level of the given families against the manifest's expectations. */
+@Command(name = "check", mixinStandardHelpOptions = true,
+        description = {"Run every check of the given families (all when none is named) at every level and compare",
+            "each verdict with the manifest. Exit 0 only when every verdict is as expected."})
+final class CheckCommand implements Callable<Integer> {
+    @CommandLine.Spec
+    CommandLine.Model.CommandSpec spec;
+
+    @Parameters(paramLabel = "FAMILY", arity = "0..*", description = "Families to check (see 'handoff list').")
+    List<String> families = new ArrayList<>();
+
+    @Option(names = "--level", paramLabel = "L", description = "Only this level: tlc, jcstress or lincheck.")
+    String level;
+
+    @Option(names = "--check", paramLabel = "NAME", description = {"Only checks whose model, test or variant name is NAME",
+            "(e.g. MCS_N3, non-atomic-tail, McsTermination); repeatable."})
+    List<String> only = new ArrayList<>();
+
+    @Option(names = "--profile", paramLabel = "P", defaultValue = "quick",
+            description = "quick (default: what 'mvn verify' runs) or full (adds the long models).")
+    String profile;
+
+    @Option(names = "--json", description = "Print one JSON array of verdicts on stdout instead of the table.")
+    boolean json;
+
+    @Option(names = {"-v", "--verbose"}, description = "Echo the tools' output to stderr.")
+    boolean verbose;
+
+    @Override
+    public Integer call() throws Exception {
+        if (!profile.equals("quick") && !profile.equals("full")) {
+            throw new HandoffException("unknown profile '" + profile + "' (quick or full)");
+        }
+        Path root = ProjectRoot.find();
+        Manifest manifest = Manifest.load(root);
+        List<Check> checks = manifest.select(families, level == null ? null : Level.of(level), profile).stream()
+                .filter(c -> only.isEmpty() || only.contains(c.variant()) || only.contains(c.check())
+                        || only.contains(c.check().substring(c.check().lastIndexOf('.') + 1)))
+                .toList();
+        if (checks.isEmpty()) {
+            throw new HandoffException("no checks selected");
+        }
+        Map<Level, LevelRunner> runners = Runners.all();
+        PrintWriter err = spec.commandLine().getErr();
+        PrintStream toolLog = verbose ? System.err : new PrintStream(OutputStream.nullOutputStream());
+        Path runDir = Runners.newRunDir(root, "check");
+        List<Verdict> verdicts = new ArrayList<>();
+        int i = 0;
+        for (Check c : checks) {
+            err.printf("[%d/%d] %s ...%n", ++i, checks.size(), c.id());
+            err.flush();
+            LevelRunner r = runners.get(c.level());
+            if (r == null) {
+                throw new HandoffException("no runner for level " + c.level().id());
+            }
+            Verdict v = r.run(c, new RunContext(root, runDir, toolLog));
+            verdicts.add(v);
+            err.printf("        %s%s in %.1f s%s%n", v.actual().id(), v.violated() != null ? " (" + v.violated() + ")" : "",
+                    v.seconds(), v.matchesExpectation() ? "" : "  NOT AS EXPECTED: " + v.mismatch());
+        }
+        PrintWriter out = spec.commandLine().getOut();
+        if (json) {
+            out.println(new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT).writeValueAsString(
+                    verdicts.stream().map(CheckCommand::toJson).toList()));
+        } else {
+            printTable(out, verdicts);
+        }
+        out.flush();
+        return verdicts.stream().allMatch(Verdict::matchesExpectation) ? Main.OK : Main.MISMATCH;
+    }
+
+    /** The JSON object of one verdict; the field names are a contract that scripts rely on. */
+    static Map<String, Object> toJson(Verdict v) {
+        Check c = v.check();
+        Map<String, Object> o = new LinkedHashMap<>();
+        o.put("family", c.family());
+        o.put("variant", c.variant());
+        o.put("mutant", c.mutant());
+        o.put("level", c.level().id());
+        o.put("check", c.check() + (c.params().containsKey("lock") ? "[" + c.params().get("lock") + "]" : ""));
+        o.put("property", c.property());
+        o.put("expected", c.expected().id());
+        o.put("actual", v.actual().id());
+        o.put("violated", v.violated());
+        o.put("states", v.states());
+        o.put("seconds", Math.round(v.seconds() * 10) / 10.0);
+        o.put("reason", c.reason());
+        o.put("as_expected", v.matchesExpectation());
+        o.put("mismatch", v.mismatch());
+        return o;
+    }
+
+    static void printTable(PrintWriter out, List<Verdict> verdicts) {
+        String fmt = "%-7s %-20s %-6s %-9s %-34s %-18s %-24s %-24s %10s %8s  %s%n";
+        out.printf(fmt, "FAMILY", "VARIANT", "MUTANT", "LEVEL", "CHECK", "PROPERTY", "EXPECTED", "ACTUAL", "STATES", "SECONDS", "OK");
+        int bad = 0;
+        for (Verdict v : verdicts) {
+            Check c = v.check();
+            String name = c.level() == Level.TLC ? c.check() : c.check().substring(c.check().lastIndexOf('.') + 1);
+            String expected = c.expected().id() + (c.expected().id().equals("fail") ? " " + c.property() : "");
+            String actual = v.actual().id() + (v.violated() != null ? " " + v.violated() : "");
+            boolean ok = v.matchesExpectation();
+            bad += ok ? 0 : 1;
+            out.printf(fmt, c.family(), c.variant(), c.mutant() ? "yes" : "no", c.level().id(), name,
+                    c.property() == null ? "-" : c.property(), expected, actual,
+                    v.states() == null ? "-" : String.format("%,d", v.states()), String.format("%.1f", v.seconds()),
+                    ok ? "ok" : "MISMATCH");
+        }
+        for (Verdict v : verdicts) {
+            if (v.check().mutant() && v.check().reason() != null) {
+                out.printf("note: %s passes at %s by design: %s%n", v.check().variant(), v.check().level().id(), v.check().reason());
+            }
+        }
+        for (Verdict v : verdicts) {
+            if (!v.matchesExpectation()) {
+                out.printf("%nMISMATCH %s: %s%n%s%n", v.check().id(), v.mismatch(), v.detail() == null ? "" : v.detail());
+            }
+        }
+        out.printf("%n%d checks: %d as expected, %d not%n", verdicts.size(), verdicts.size() - bad, bad);
+    }
+}

@@ -1,0 +1,55 @@
+package org.handoff.cli;
+
+import java.io.PrintWriter;
+import java.util.List;
+import java.util.concurrent.Callable;
+import org.handoff.core.Check;
+import org.handoff.core.Family;
+import org.handoff.core.Level;
+import org.handoff.core.Manifest;
+import org.handoff.core.ProjectRoot;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+
+/** {@code handoff list}: families, their variants and mutants, and every check with its expectation. */
+@Command(name = "list", mixinStandardHelpOptions = true,
+        description = "List the families, their variants and mutants, and every model and test with its expected verdict.")
+final class ListCommand implements Callable<Integer> {
+    @CommandLine.Spec
+    CommandLine.Model.CommandSpec spec;
+
+    @CommandLine.Parameters(paramLabel = "FAMILY", arity = "0..*", description = "Only these families.")
+    List<String> families = List.of();
+
+    @Override
+    public Integer call() {
+        PrintWriter out = spec.commandLine().getOut();
+        Manifest m = Manifest.load(ProjectRoot.find());
+        families.forEach(m::family); // an unknown name is an error, not an empty listing
+        for (Family f : m.families()) {
+            if (!families.isEmpty() && !families.contains(f.name())) {
+                continue;
+            }
+            out.printf("%s  %s%n", f.name(), f.description());
+            out.printf("  spec specs/%s.tla, Java port %s%n", f.spec(), f.javaPort());
+            List<Check> checks = m.select(List.of(f.name()), null, "full");
+            out.printf("  variants: %s%n", String.join(", ", f.variants()));
+            out.printf("  mutants:  %s%n", String.join(", ", checks.stream().filter(Check::mutant)
+                    .map(Check::variant).distinct().toList()));
+            for (Level level : Level.values()) {
+                List<Check> at = checks.stream().filter(c -> c.level() == level).toList();
+                if (at.isEmpty()) {
+                    continue;
+                }
+                out.printf("  %s:%n", level.id());
+                for (Check c : at) {
+                    String name = level == Level.TLC ? c.check() : c.check().substring(c.check().lastIndexOf('.') + 1);
+                    out.printf("    %-34s %-20s expect %s%s%s%n", name, c.variant(), c.expected().id(),
+                            c.property() != null && c.expected().id().equals("fail") ? " " + c.property() : "",
+                            "full".equals(c.profile()) ? "   [full profile]" : "");
+                }
+            }
+        }
+        return Main.OK;
+    }
+}

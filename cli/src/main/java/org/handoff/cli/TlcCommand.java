@@ -1,0 +1,134 @@
+package org.handoff.cli;
+
+import java.io.PrintWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.Callable;
+import org.handoff.core.Check;
+import org.handoff.core.HandoffException;
+import org.handoff.core.Level;
+import org.handoff.core.Manifest;
+import org.handoff.core.ProjectRoot;
+import org.handoff.specs.Tlc;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+/** {@code handoff tlc}: TLC from the command line, on a suite spec or any .tla file. */
+@Command(name = "tlc", mixinStandardHelpOptions = true,
+        description = {"Model-check a spec with TLC and print the verdict, the statistics and a readable counterexample.",
+            "Exit 0 when no property is violated, 1 when one is, 2 on bad input or a TLC error."})
+final class TlcCommand implements Callable<Integer> {
+    @CommandLine.Spec
+    CommandLine.Model.CommandSpec spec;
+
+    @Parameters(paramLabel = "SPEC", description = "A spec name from specs/ (MCS, MCS_NonAtomicTail) or a path to any .tla file.")
+    String specArg;
+
+    @Option(names = "--model", paramLabel = "M", description = "A model from the manifest (see 'handoff list'), e.g. MCS_N3.")
+    String model;
+
+    @Option(names = "--config", paramLabel = "F", description = "A TLC .cfg file.")
+    Path config;
+
+    @Option(names = "--workers", paramLabel = "N", defaultValue = "2",
+            description = "TLC workers for safety-only models (default ${DEFAULT-VALUE}; liveness always uses 1).")
+    int workers;
+
+    @Option(names = "--timeout", paramLabel = "S", defaultValue = "3600", description = "Give up after S seconds (default ${DEFAULT-VALUE}).")
+    long timeout;
+
+    @Option(names = {"-v", "--verbose"}, description = "Echo the TLC command lines.")
+    boolean verbose;
+
+    @Override
+    public Integer call() {
+        if (model != null && config != null) {
+            throw new HandoffException("give either --model or --config, not both");
+        }
+        if (timeout < 1) {
+            throw new HandoffException("--timeout must be at least 1 second (got " + timeout + ")");
+        }
+        Path root = ProjectRoot.find();
+        Path specs = root.resolve("specs");
+        Path specFile = resolveSpec(specs, specArg);
+        Path cfg = config != null ? config : model != null ? modelConfig(root, specs, specFile, model) : defaultConfig(specFile);
+        PrintWriter out = spec.commandLine().getOut();
+        List<Path> libs = new ArrayList<>(List.of(specs));
+        Tlc.Result r = Tlc.run(new Tlc.Request(specFile, cfg, workers, libs, Runners.newRunDir(root, "tlc"), timeout,
+                verbose ? System.err : null));
+        out.printf("spec:     %s%nconfig:   %s%n", root.relativize(specFile.toAbsolutePath()).toString().startsWith("..")
+                ? specFile : root.relativize(specFile.toAbsolutePath()), cfg);
+        out.printf("verdict:  %s%s%n", r.outcome().id(), r.violated() != null ? " (" + r.violated() + " violated)" : "");
+        out.printf("message:  %s%n", r.message());
+        out.printf("states:   %s distinct, %s generated%n", fmt(r.distinctStates()), fmt(r.generatedStates()));
+        out.printf("time:     %.1f s with %d worker%s%n", r.seconds(), r.workers(), r.workers() == 1 ? "" : "s");
+        if (r.log() != null) {
+            out.printf("TLC log:  %s%n", r.log());
+        }
+        if (r.counterexample() != null) {
+            out.println();
+            out.println("Counterexample (each step: the action, then only the variables it changed):");
+            out.print(r.counterexample());
+        }
+        return switch (r.outcome()) {
+            case PASS -> Main.OK;
+            case FAIL -> Main.MISMATCH;
+            default -> {
+                spec.commandLine().getErr().println("handoff: " + specFile.getFileName() + ": " + r.message());
+                yield Main.BAD_INPUT;
+            }
+        };
+    }
+
+    private static String fmt(Long n) {
+        return n == null ? "-" : String.format("%,d", n);
+    }
+
+    /** A name in specs/ or specs/mutants/, or a path to a .tla file. */
+    static Path resolveSpec(Path specs, String arg) {
+        Path asPath = Path.of(arg);
+        if (arg.endsWith(".tla") || arg.contains("/")) {
+            if (Files.isRegularFile(asPath)) {
+                return asPath.toAbsolutePath();
+            }
+            throw new HandoffException(arg + ": no such spec file");
+        }
+        for (Path dir : List.of(specs, specs.resolve("mutants"))) {
+            Path p = dir.resolve(arg + ".tla");
+            if (Files.isRegularFile(p)) {
+                return p;
+            }
+        }
+        throw new HandoffException("unknown spec '" + arg + "': no " + arg + ".tla in specs/ or specs/mutants/ (or give a path)");
+    }
+
+    private static Path modelConfig(Path root, Path specs, Path specFile, String model) {
+        Manifest m = Manifest.load(root);
+        for (Check c : m.checks()) {
+            if (c.level() == Level.TLC && c.check().equals(model)) {
+                Path expectedSpec = specs.resolve(c.param("spec")).normalize();
+                if (!expectedSpec.equals(specFile.toAbsolutePath().normalize())) {
+                    throw new HandoffException("model " + model + " belongs to " + c.param("spec") + ", not " + specFile.getFileName());
+                }
+                return specs.resolve(c.param("config"));
+            }
+        }
+        List<String> known = m.checks().stream().filter(c -> c.level() == Level.TLC).map(Check::check).toList();
+        throw new HandoffException("unknown model '" + model + "' (known: " + String.join(", ", known) + ")");
+    }
+
+    private static Path defaultConfig(Path specFile) {
+        String base = specFile.getFileName().toString().replaceFirst("\\.tla$", "");
+        for (String name : List.of(base + ".cfg", "MC" + base + ".cfg")) {
+            Path p = specFile.resolveSibling(name);
+            if (Files.isRegularFile(p)) {
+                return p;
+            }
+        }
+        throw new HandoffException(specFile.getFileName() + ": no " + base + ".cfg beside it; give --model or --config");
+    }
+}

@@ -1,0 +1,128 @@
+package org.handoff.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Set;
+import org.handoff.core.ProjectRoot;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The command line, in process: its exit codes, its one-line errors, and the JSON contract. */
+class CliTest {
+    record Run(int code, String out, String err) {
+    }
+
+    private static Run run(String... args) {
+        StringWriter out = new StringWriter();
+        StringWriter err = new StringWriter();
+        int code = Main.execute(args, new PrintWriter(out, true), new PrintWriter(err, true));
+        return new Run(code, out.toString(), err.toString());
+    }
+
+    private static void assertOneLineError(Run r, String... needles) {
+        assertEquals(Main.BAD_INPUT, r.code(), r.err());
+        assertEquals(1, r.err().strip().lines().count(), r.err());
+        assertFalse(r.err().contains("Exception") || r.err().contains("\tat "), r.err());
+        for (String n : needles) {
+            assertTrue(r.err().contains(n), r.err());
+        }
+    }
+
+    @Test
+    void helpEverywhere() {
+        for (String cmd : new String[] {"list", "tlc", "check"}) {
+            Run r = run(cmd, "--help");
+            assertEquals(0, r.code());
+            assertTrue(r.out().contains("Usage: handoff " + cmd), r.out());
+        }
+        assertEquals(0, run("--help").code());
+    }
+
+    @Test
+    void listShowsTheFamilyItsMutantsAndModels() {
+        Run r = run("list");
+        assertEquals(0, r.code(), r.err());
+        assertTrue(r.out().contains("mcs") && r.out().contains("MCS_N3") && r.out().contains("non-atomic-tail")
+                && r.out().contains("McsTermination"), r.out());
+    }
+
+    @Test
+    void badInputGetsOneLine() {
+        assertOneLineError(run("check", "nosuchlock"), "unknown family 'nosuchlock'");
+        assertOneLineError(run("list", "nosuchlock"), "unknown family");
+        assertOneLineError(run("tlc", "NoSuchSpec"), "unknown spec 'NoSuchSpec'");
+        assertOneLineError(run("tlc", "/no/such/file.tla", "--config", "x.cfg"), "no such spec file");
+        assertOneLineError(run("tlc", "MCS", "--model", "MCS_N99"), "unknown model 'MCS_N99'");
+        assertOneLineError(run("tlc", "MCS", "--model", "MCS_N2", "--workers", "0"), "--workers must be at least 1");
+        assertOneLineError(run("check", "mcs", "--level", "nosuchlevel"), "unknown level");
+        assertOneLineError(run("tlc", "MCS", "--workers", "two"), "--workers");
+        assertOneLineError(run("frobnicate"), "frobnicate");
+    }
+
+    @Test
+    void tlcErrorsNameTheFileAndPosition(@TempDir Path dir) throws Exception {
+        Path bad = dir.resolve("Bad.tla");
+        Files.writeString(bad, "---- MODULE Bad ----\nVARIABLE x\nInit == x = = 0\n====\n");
+        Files.writeString(dir.resolve("Bad.cfg"), "INIT Init\nNEXT Init\n");
+        assertOneLineError(run("tlc", bad.toString()), "Bad.tla:3:", "parse error");
+
+        Path cfg = dir.resolve("unknown-constant.cfg");
+        Files.writeString(cfg, "CONSTANT N = 2\nCONSTANT Procs = 3\nSPECIFICATION Spec\n");
+        assertOneLineError(run("tlc", "MCS", "--config", cfg.toString()), "unknown-constant.cfg", "Procs");
+
+        Path zero = dir.resolve("zero.cfg");
+        Files.writeString(zero, "CONSTANT N = 0\nSPECIFICATION Spec\nINVARIANT MutualExclusion\n");
+        assertOneLineError(run("tlc", "MCS", "--config", zero.toString()), "MCS.tla:", "assumption is false");
+
+        Path unknownInv = dir.resolve("unknown-invariant.cfg");
+        Files.writeString(unknownInv, "CONSTANT N = 2\nSPECIFICATION Spec\nINVARIANT NoSuchInvariant\n");
+        assertOneLineError(run("tlc", "MCS", "--config", unknownInv.toString()), "NoSuchInvariant");
+    }
+
+    @Test
+    void tlcExitCodesFollowTheVerdict() {
+        Run pass = run("tlc", "MCS", "--model", "MCS_N2");
+        assertEquals(Main.OK, pass.code(), pass.out() + pass.err());
+        assertTrue(pass.out().contains("verdict:  pass") && pass.out().contains("123 distinct"), pass.out());
+
+        Run fail = run("tlc", "MCS_NonAtomicTail", "--model", "MCS_NonAtomicTail_N3");
+        assertEquals(Main.MISMATCH, fail.code(), fail.out() + fail.err());
+        assertTrue(fail.out().contains("MutualExclusion violated"), fail.out());
+        assertTrue(fail.out().contains("LoadTail") && fail.out().contains("StoreTail"), fail.out());
+    }
+
+    @Test
+    void checkJsonHasTheContractFields() throws Exception {
+        Run r = run("check", "mcs", "--level", "tlc", "--check", "MCS_N2", "--check", "non-atomic-tail", "--json");
+        assertEquals(Main.OK, r.code(), r.out() + r.err());
+        JsonNode arr = new ObjectMapper().readTree(r.out());
+        assertTrue(arr.isArray() && arr.size() == 2, r.out());
+        Set<String> required = Set.of("family", "variant", "mutant", "level", "check", "property", "expected", "actual",
+                "states", "seconds", "reason");
+        for (JsonNode v : arr) {
+            for (String f : required) {
+                assertTrue(v.has(f), "missing " + f + " in " + v);
+            }
+            assertEquals("mcs", v.get("family").asText());
+            assertEquals("tlc", v.get("level").asText());
+        }
+        assertEquals("pass", arr.get(0).get("actual").asText());
+        assertEquals(123, arr.get(0).get("states").asInt());
+        assertTrue(arr.get(1).get("mutant").asBoolean());
+        assertEquals("fail", arr.get(1).get("actual").asText());
+        assertEquals("MutualExclusion", arr.get(1).get("property").asText());
+    }
+
+    @Test
+    void theRootIsTheProject() {
+        assertTrue(Files.isRegularFile(ProjectRoot.find().resolve("manifest.json")));
+    }
+}

@@ -1,0 +1,82 @@
+package org.handoff.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.EnumSet;
+import java.util.List;
+import java.util.Set;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
+import org.handoff.core.Check;
+import org.handoff.core.Family;
+import org.handoff.core.Level;
+import org.handoff.core.Manifest;
+import org.handoff.core.ProjectRoot;
+import org.handoff.models.HandoffLock;
+import org.handoff.models.mcs.McsMutants;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The manifest is the one list of what is checked: every spec mutant and model file is in it, every
+ * Java mutant is expected somewhere at both Java levels, and every family is checked at every level.
+ */
+class ManifestCoverageTest {
+    private final Path root = ProjectRoot.find();
+    private final Manifest manifest = Manifest.load(root);
+
+    private Set<String> tlcParam(String key) {
+        return manifest.checks().stream().filter(c -> c.level() == Level.TLC).map(c -> c.param(key))
+                .collect(Collectors.toSet());
+    }
+
+    private static Set<String> files(Path dir, String ext) throws IOException {
+        try (Stream<Path> s = Files.list(dir)) {
+            return s.map(p -> p.getFileName().toString()).filter(n -> n.endsWith(ext)).collect(Collectors.toSet());
+        }
+    }
+
+    @Test
+    void everySpecMutantAndModelIsInTheManifest() throws IOException {
+        Set<String> specs = tlcParam("spec");
+        for (String m : files(root.resolve("specs/mutants"), ".tla")) {
+            assertTrue(specs.contains("mutants/" + m), "specs/mutants/" + m + " has no manifest model");
+        }
+        Set<String> configs = tlcParam("config");
+        for (String c : files(root.resolve("specs/models"), ".cfg")) {
+            assertTrue(configs.contains("models/" + c), "specs/models/" + c + " is not in the manifest");
+        }
+    }
+
+    @Test
+    void everyJavaMutantIsExpectedAtBothJavaLevels() throws Exception {
+        for (Class<?> k : McsMutants.class.getDeclaredClasses()) {
+            HandoffLock<?> lock = (HandoffLock<?>) k.getConstructor().newInstance();
+            for (Level level : List.of(Level.JCSTRESS, Level.LINCHECK)) {
+                List<Check> at = manifest.select(List.of(lock.family()), level, "full").stream()
+                        .filter(c -> c.mutant() && c.variant().equals(lock.variant())).toList();
+                assertTrue(!at.isEmpty(), k.getSimpleName() + " (" + lock.variant() + ") has no " + level.id() + " check");
+            }
+        }
+    }
+
+    @Test
+    void everyFamilyIsCheckedAtEveryLevelWithAMutantCaughtAtEach() {
+        for (Family f : manifest.families()) {
+            Set<Level> levels = EnumSet.noneOf(Level.class);
+            Set<Level> catching = EnumSet.noneOf(Level.class);
+            for (Check c : manifest.select(List.of(f.name()), null, "quick")) {
+                levels.add(c.level());
+                if (c.mutant() && c.expected().id().equals("fail")) {
+                    catching.add(c.level());
+                }
+            }
+            Set<Level> want = EnumSet.of(Level.TLC, Level.JCSTRESS, Level.LINCHECK);
+            assertEquals(want, levels, f.name() + ": levels checked in the quick profile");
+            assertEquals(want, catching, f.name() + ": levels with a mutant they must catch");
+        }
+    }
+}

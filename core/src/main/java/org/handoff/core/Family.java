@@ -1,0 +1,18 @@
+package org.handoff.core;
+
+import java.util.List;
+
+/**
+ * A lock family: one algorithm under one name at every level.
+ *
+ * @param name        CLI and JSON name ("mcs")
+ * @param spec        the TLA+ module in specs/ ("MCS")
+ * @param javaPort    the Java port's class in java-models
+ * @param description one line for {@code handoff list}
+ * @param variants    the variants that are not mutants
+ */
+public record Family(String name, String spec, String javaPort, String description, List<String> variants) {
+    public Family {
+        variants = variants == null ? List.of() : List.copyOf(variants);
+    }
+}

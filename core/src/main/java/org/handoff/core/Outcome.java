@@ -1,0 +1,28 @@
+package org.handoff.core;
+
+import java.util.Locale;
+
+/** What a check expects or produced. */
+public enum Outcome {
+    /** No property was violated. */
+    PASS,
+    /** A property was violated (the verdict names which). */
+    FAIL,
+    /** The checker itself failed: bad input, a crash, a time-out of the tool. */
+    ERROR,
+    /** The check did not run (for example, a jcstress test the harness skipped). */
+    SKIPPED;
+
+    public String id() {
+        return name().toLowerCase(Locale.ROOT);
+    }
+
+    public static Outcome of(String id) {
+        for (Outcome o : values()) {
+            if (o.id().equals(id)) {
+                return o;
+            }
+        }
+        throw new HandoffException("unknown outcome '" + id + "' (known: pass, fail, error, skipped)");
+    }
+}

@@ -1,0 +1,56 @@
+package org.handoff.core;
+
+import java.util.Arrays;
+
+/**
+ * The property catalogue: one name per property, used by every level. The TLA+ definitions live in
+ * {@code specs/Properties.tla} under the same names; docs/properties.md maps each name to its TLA+
+ * operator and its Java check.
+ */
+public enum Property {
+    /** At most one thread is in the critical section. */
+    MutualExclusion("Invariant MutualExclusion (Properties.tla)",
+            "a plain counter incremented inside the lock loses no update (jcstress, Lincheck)"),
+    /** The queue rebuilt from the pointers is a list of exactly the queued threads. */
+    QueueWellFormed("Invariant QueueWellFormed (Properties.tla)", "not observable from outside the port"),
+    /** A thread that passed the doorway is overtaken at most K times (K = 0: FIFO). */
+    BoundedBypass("Invariant BoundedBypass (Properties.tla)", "not yet checked at the Java level"),
+    /** If some thread is trying, some thread eventually enters; no reachable state is stuck. */
+    DeadlockFreedom("Temporal DeadlockFreedom and TLC's deadlock check (Properties.tla)",
+            "a waiter finishes once the holder unlocks (jcstress Termination, Lincheck livelock detection)"),
+    /** Every trying thread eventually enters the critical section. */
+    StarvationFreedom("Temporal StarvationFreedom (Properties.tla)", "not yet checked at the Java level"),
+    /**
+     * Writes made in a critical section are visible to the next holder. A memory-model property: the
+     * specs are sequentially consistent and hold it by construction.
+     */
+    HandoffVisibility("implied by the sequentially consistent specs",
+            "data written by one holder is read by the next (jcstress)");
+
+    private final String tla;
+    private final String java;
+
+    Property(String tla, String java) {
+        this.tla = tla;
+        this.java = java;
+    }
+
+    public String tla() {
+        return tla;
+    }
+
+    public String java() {
+        return java;
+    }
+
+    /** The catalogue entry with this name; a one-line error for an unknown one. */
+    public static Property of(String name) {
+        for (Property p : values()) {
+            if (p.name().equals(name)) {
+                return p;
+            }
+        }
+        throw new HandoffException("unknown property '" + name + "' (catalogue: "
+                + Arrays.toString(values()) + ")");
+    }
+}

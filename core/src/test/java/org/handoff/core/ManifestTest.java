@@ -1,0 +1,60 @@
+package org.handoff.core;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+class ManifestTest {
+    private static final String FAMILY = "\"families\": [{\"name\": \"mcs\", \"spec\": \"MCS\", \"variants\": [\"mcs\"]}]";
+
+    private static Manifest parse(String checks) {
+        return Manifest.parse("{" + FAMILY + ", \"checks\": [" + checks + "]}", "test.json");
+    }
+
+    @Test
+    void readsChecksAndTheirParameters() {
+        Manifest m = parse("{\"family\": \"mcs\", \"variant\": \"mcs\", \"level\": \"tlc\", \"check\": \"MCS_N2\","
+                + " \"spec\": \"MCS.tla\", \"states\": 123, \"expected\": \"pass\"},"
+                + "{\"family\": \"mcs\", \"variant\": \"x\", \"mutant\": true, \"level\": \"tlc\", \"check\": \"X\","
+                + " \"expected\": \"fail\", \"property\": \"MutualExclusion\", \"profile\": \"full\"}");
+        assertEquals(2, m.checks().size());
+        Check c = m.checks().get(0);
+        assertEquals("MCS.tla", c.param("spec"));
+        assertEquals(123L, c.expectedStates());
+        assertEquals(1, m.select(List.of("mcs"), Level.TLC, "quick").size());
+        assertEquals(2, m.select(List.of(), null, "full").size());
+    }
+
+    @Test
+    void rejectsBadEntriesWithOneLine() {
+        assertTrue(assertThrows(HandoffException.class, () -> Manifest.parse("{\"checks\": [", "m.json"))
+                .getMessage().startsWith("m.json:1:"));
+        assertThrows(HandoffException.class, () -> parse("{\"family\": \"mcs\", \"variant\": \"v\", \"level\": \"tlc\","
+                + " \"check\": \"c\", \"expected\": \"fail\"}"));
+        assertThrows(HandoffException.class, () -> parse("{\"family\": \"mcs\", \"variant\": \"v\", \"mutant\": true,"
+                + " \"level\": \"tlc\", \"check\": \"c\", \"expected\": \"pass\"}"));
+        assertThrows(HandoffException.class, () -> parse("{\"family\": \"other\", \"variant\": \"v\", \"level\": \"tlc\","
+                + " \"check\": \"c\", \"expected\": \"pass\"}"));
+        assertThrows(HandoffException.class, () -> parse("{\"family\": \"mcs\", \"variant\": \"v\", \"level\": \"tlc\","
+                + " \"check\": \"c\", \"expected\": \"fail\", \"property\": \"NoSuchProperty\"}"));
+        HandoffException e = assertThrows(HandoffException.class, () -> parse("").select(List.of("nope"), null, "quick"));
+        assertTrue(e.getMessage().contains("unknown family 'nope'"));
+    }
+
+    @Test
+    void verdictComparesOutcomePropertyAndStateCount() {
+        Check pass = new Check("mcs", "mcs", false, Level.TLC, "M", null, Outcome.PASS, null, "quick", Map.of("states", 10));
+        assertNull(new Verdict(pass, Outcome.PASS, null, 10L, 1, "").mismatch());
+        assertTrue(new Verdict(pass, Outcome.PASS, null, 11L, 1, "").mismatch().contains("state space changed"));
+        assertTrue(new Verdict(pass, Outcome.ERROR, null, null, 1, "").mismatch().contains("got error"));
+        Check fail = new Check("mcs", "x", true, Level.TLC, "M", "MutualExclusion", Outcome.FAIL, null, "quick", null);
+        assertNull(new Verdict(fail, Outcome.FAIL, "MutualExclusion", 5L, 1, "").mismatch());
+        assertTrue(new Verdict(fail, Outcome.FAIL, "QueueWellFormed", 5L, 1, "").mismatch().contains("QueueWellFormed"));
+        assertTrue(new Verdict(fail, Outcome.PASS, null, 5L, 1, "").mismatch().contains("expected fail"));
+    }
+}

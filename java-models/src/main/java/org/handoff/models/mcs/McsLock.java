@@ -1,0 +1,169 @@
+package org.handoff.models.mcs;
+
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import org.handoff.models.HandoffLock;
+import org.handoff.models.SpinPolicy;
+
+/**
+ * The MCS queue lock, ported from the Linux kernel's {@code kernel/locking/mcs_spinlock.h}
+ * ({@code mcs_spin_lock}, {@code mcs_spin_unlock}). Spec: {@code specs/MCS.tla}; each step below
+ * is one action there, under the same name.
+ *
+ * <p>Orderings follow the kernel: {@code xchg} is {@code getAndSet} (volatile, fully ordered),
+ * {@code cmpxchg_release} is {@code compareAndExchangeRelease}, {@code smp_store_release} is
+ * {@code setRelease}, and {@code smp_cond_load_acquire} is a {@code getAcquire} spin with
+ * {@link Thread#onSpinWait}. Two places are stronger than the kernel because Java has no
+ * equivalent of what the kernel relies on, and each says so where it happens.
+ *
+ * <p>Steps are protected methods so that the mutants in {@link McsMutants} replace exactly one.
+ */
+public class McsLock implements HandoffLock<McsLock.Node> {
+
+    /** A thread's queue node (the kernel's {@code struct mcs_spinlock}), reused across acquisitions. */
+    public static final class Node {
+        Node next;
+        int locked;
+        /** Mutant bookkeeping only ({@link McsMutants.EarlyHandoff}); the kernel node has no such field. */
+        boolean handedOffEarly;
+    }
+
+    static final VarHandle TAIL;
+    static final VarHandle NEXT;
+    static final VarHandle LOCKED;
+
+    static {
+        try {
+            MethodHandles.Lookup l = MethodHandles.lookup();
+            TAIL = l.findVarHandle(McsLock.class, "tail", Node.class);
+            NEXT = l.findVarHandle(Node.class, "next", Node.class);
+            LOCKED = l.findVarHandle(Node.class, "locked", int.class);
+        } catch (ReflectiveOperationException e) {
+            throw new ExceptionInInitializerError(e);
+        }
+    }
+
+    /** The lock word: the last node of the queue, or null. */
+    @SuppressWarnings("unused") // accessed through TAIL
+    private Node tail;
+
+    /** How spin loops wait: forever, as in the kernel, unless a litmus test bounds them. */
+    protected final SpinPolicy spin;
+
+    public McsLock() {
+        this(SpinPolicy.FOREVER);
+    }
+
+    public McsLock(SpinPolicy spin) {
+        this.spin = spin;
+    }
+
+    @Override
+    public String family() {
+        return "mcs";
+    }
+
+    @Override
+    public String variant() {
+        return "mcs";
+    }
+
+    @Override
+    public Node newContext() {
+        return new Node();
+    }
+
+    /** The spin policy, so a test can ask whether a wait gave up. */
+    public SpinPolicy spinPolicy() {
+        return spin;
+    }
+
+    /** mcs_spin_lock. */
+    @Override
+    public void lock(Node node) {
+        initNode(node);
+        Node prev = xchgTail(node);
+        if (prev == null) {
+            return; // lock acquired uncontended
+        }
+        linkPrev(prev, node);
+        spinLocked(node);
+    }
+
+    /** mcs_spin_unlock. */
+    @Override
+    public void unlock(Node node) {
+        Node next = readNext(node);
+        if (next == null) {
+            if (cmpxchgTail(node)) {
+                return; // no successor: the lock is free
+            }
+            next = waitNext(node);
+            if (next == null) {
+                return; // only under a bounded SpinPolicy: the wait gave up (recorded by the policy)
+            }
+        }
+        handoff(next);
+    }
+
+    /** InitLocked, InitNext: {@code node->locked = 0; node->next = NULL;} */
+    protected void initNode(Node node) {
+        // Plain stores in the kernel; published to other threads only by the xchg in xchgTail.
+        LOCKED.setOpaque(node, 0);
+        NEXT.setOpaque(node, null);
+    }
+
+    /** XchgTail, the doorway: {@code prev = xchg(lock, node);} */
+    protected Node xchgTail(Node node) {
+        return (Node) TAIL.getAndSet(this, node);
+    }
+
+    /** LinkPrev: {@code WRITE_ONCE(prev->next, node);} */
+    protected void linkPrev(Node prev, Node node) {
+        // The kernel uses WRITE_ONCE: the fully ordered xchg before it already orders this node's
+        // initialisation before the publication. The JMM gives a getAndSet no such effect on later
+        // non-volatile accesses, so the publication is a release store; it pairs with the acquire in
+        // readNext/waitNext, which then sees locked == 0 before it stores 1.
+        NEXT.setRelease(prev, node);
+    }
+
+    /** SpinLocked: {@code arch_mcs_spin_lock_contended}, i.e. {@code smp_cond_load_acquire(&node->locked, VAL)}. */
+    protected void spinLocked(Node node) {
+        // Acquire pairs with the release store in handoff: the previous holder's critical section
+        // happens-before ours.
+        for (long i = 0; (int) LOCKED.getAcquire(node) == 0; i++) {
+            if (!spin.keepSpinning(i)) {
+                return; // bounded policy only: proceed without the lock; the test reports it
+            }
+        }
+    }
+
+    /** UnlockReadNext: {@code next = READ_ONCE(node->next);} */
+    protected Node readNext(Node node) {
+        // READ_ONCE in the kernel, ordered for the dereference by the address dependency; Java has
+        // no dependency ordering, so this is an acquire (pairs with the release in linkPrev).
+        return (Node) NEXT.getAcquire(node);
+    }
+
+    /** UnlockCmpxchg: {@code cmpxchg_release(lock, node, NULL) == node}. */
+    protected boolean cmpxchgTail(Node node) {
+        return TAIL.compareAndExchangeRelease(this, node, (Node) null) == node;
+    }
+
+    /** UnlockWaitNext: {@code while (!(next = READ_ONCE(node->next))) cpu_relax();} */
+    protected Node waitNext(Node node) {
+        Node next;
+        for (long i = 0; (next = readNext(node)) == null; i++) {
+            if (!spin.keepSpinning(i)) {
+                return null;
+            }
+        }
+        return next;
+    }
+
+    /** UnlockHandoff: {@code arch_mcs_spin_unlock_contended}, i.e. {@code smp_store_release(&next->locked, 1)}. */
+    protected void handoff(Node next) {
+        // Release: our critical section's writes happen-before the successor's acquire in spinLocked.
+        LOCKED.setRelease(next, 1);
+    }
+}

@@ -1,0 +1,179 @@
+package org.handoff.models.mcs;
+
+import org.handoff.models.SpinPolicy;
+
+/**
+ * Seeded bugs in {@link McsLock}, each a real mistake and each replacing exactly one step. The
+ * manifest says which level must catch each one (and, for the weak-memory one, why it is expected
+ * to pass where it cannot be seen). Variant names match the spec mutants in specs/mutants/ where
+ * both levels model the same mistake.
+ */
+public final class McsMutants {
+    private McsMutants() {
+    }
+
+    /** The doorway's {@code xchg} done as a load and a store: two threads can both see a free lock. */
+    public static class NonAtomicTail extends McsLock {
+        public NonAtomicTail() {
+            super();
+        }
+
+        public NonAtomicTail(SpinPolicy spin) {
+            super(spin);
+        }
+
+        @Override
+        public String variant() {
+            return "non-atomic-tail";
+        }
+
+        @Override
+        protected McsLock.Node xchgTail(McsLock.Node node) {
+            McsLock.Node prev = (McsLock.Node) TAIL.getVolatile(this);
+            TAIL.setVolatile(this, node);
+            return prev;
+        }
+    }
+
+    /**
+     * mcs_spin_unlock without the wait for a late {@code next} link: when the cmpxchg on the tail
+     * fails, it returns, and the successor that swapped the tail is never handed the lock.
+     */
+    public static class NoWaitNext extends McsLock {
+        public NoWaitNext() {
+            super();
+        }
+
+        public NoWaitNext(SpinPolicy spin) {
+            super(spin);
+        }
+
+        @Override
+        public String variant() {
+            return "no-wait-next";
+        }
+
+        @Override
+        protected McsLock.Node waitNext(McsLock.Node node) {
+            return null;
+        }
+    }
+
+    /**
+     * {@code node->locked = 0} moved after the node is linked to its predecessor: a hand-off that
+     * lands between the link and the late initialisation is erased.
+     */
+    public static class LateInit extends McsLock {
+        public LateInit() {
+            super();
+        }
+
+        public LateInit(SpinPolicy spin) {
+            super(spin);
+        }
+
+        @Override
+        public String variant() {
+            return "late-init";
+        }
+
+        @Override
+        protected void initNode(McsLock.Node node) {
+            NEXT.setOpaque(node, null);
+        }
+
+        @Override
+        protected void linkPrev(McsLock.Node prev, McsLock.Node node) {
+            super.linkPrev(prev, node);
+            LOCKED.setOpaque(node, 0);
+        }
+    }
+
+    /**
+     * The hand-off stored before the critical section's writes: as soon as it holds the lock, the
+     * mutant passes it on to a successor that is already linked, then runs its critical section.
+     * Visible under sequential consistency (two threads in the critical section).
+     */
+    public static class EarlyHandoff extends McsLock {
+        public EarlyHandoff() {
+            super();
+        }
+
+        public EarlyHandoff(SpinPolicy spin) {
+            super(spin);
+        }
+
+        @Override
+        public String variant() {
+            return "early-handoff";
+        }
+
+        @Override
+        public void lock(McsLock.Node node) {
+            super.lock(node);
+            McsLock.Node next = readNext(node);
+            node.handedOffEarly = next != null;
+            if (next != null) {
+                handoff(next);
+            }
+        }
+
+        @Override
+        public void unlock(McsLock.Node node) {
+            if (!node.handedOffEarly) {
+                super.unlock(node);
+            }
+        }
+    }
+
+    /**
+     * The hand-off as a plain store instead of {@code smp_store_release}. The JMM lets the critical
+     * section's writes become visible after the successor sees {@code locked == 1}; x86 (TSO) never
+     * reorders the two stores, and Lincheck is sequentially consistent, so neither level can show it.
+     */
+    public static class PlainStoreHandoff extends McsLock {
+        public PlainStoreHandoff() {
+            super();
+        }
+
+        public PlainStoreHandoff(SpinPolicy spin) {
+            super(spin);
+        }
+
+        @Override
+        public String variant() {
+            return "plain-store-handoff";
+        }
+
+        @Override
+        protected void handoff(McsLock.Node next) {
+            LOCKED.set(next, 1);
+        }
+    }
+
+    /**
+     * The hand-off stored to the wrong node: {@code smp_store_release(&node->locked, 1)} on the
+     * releasing thread's own node instead of {@code next->locked}. Every queued successor is
+     * stranded; deterministic under any memory model.
+     */
+    public static class WrongNodeHandoff extends McsLock {
+        public WrongNodeHandoff() {
+            super();
+        }
+
+        public WrongNodeHandoff(SpinPolicy spin) {
+            super(spin);
+        }
+
+        @Override
+        public String variant() {
+            return "wrong-node-handoff";
+        }
+
+        /** Where unlock reads the successor, the mutant answers with the releasing node itself. */
+        @Override
+        protected McsLock.Node readNext(McsLock.Node node) {
+            return super.readNext(node) == null ? null : node;
+        }
+    }
+}

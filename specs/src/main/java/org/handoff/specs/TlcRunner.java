@@ -1,0 +1,39 @@
+package org.handoff.specs;
+
+import java.nio.file.Path;
+import java.util.List;
+import org.handoff.core.Check;
+import org.handoff.core.HandoffException;
+import org.handoff.core.Level;
+import org.handoff.core.LevelRunner;
+import org.handoff.core.Outcome;
+import org.handoff.core.RunContext;
+import org.handoff.core.Verdict;
+
+/**
+ * Runs a manifest TLC model: {@code spec} and {@code config} are paths under specs/, liveness
+ * models use one worker, safety-only models two.
+ */
+public final class TlcRunner implements LevelRunner {
+    /** Generous: the largest full-profile model takes about a minute here. */
+    static final long TIMEOUT_SECONDS = 3600;
+
+    @Override
+    public Level level() {
+        return Level.TLC;
+    }
+
+    @Override
+    public Verdict run(Check check, RunContext context) {
+        Path specs = context.root().resolve("specs");
+        Path dir = context.workDir().resolve("tlc-" + check.check());
+        try {
+            Tlc.Result r = Tlc.run(new Tlc.Request(specs.resolve(check.param("spec")),
+                    specs.resolve(check.param("config")), 2, List.of(specs), dir, TIMEOUT_SECONDS, context.log()));
+            String detail = r.message() + (r.counterexample() != null ? "\n" + r.counterexample() : "");
+            return new Verdict(check, r.outcome(), r.violated(), r.distinctStates(), r.seconds(), detail);
+        } catch (HandoffException e) {
+            return new Verdict(check, Outcome.ERROR, null, null, 0, e.getMessage());
+        }
+    }
+}

@@ -1,0 +1,85 @@
+package org.handoff.specs;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.List;
+import org.handoff.core.Outcome;
+import org.junit.jupiter.api.Test;
+
+/** The output parser and config reader on output captured from TLC 2.18. */
+class TlcOutputTest {
+    private static final String INVARIANT_VIOLATION = String.join("\n",
+            "Error: Invariant MutualExclusion is violated.",
+            "Error: The behavior up to this point is:",
+            "State 1: <Initial predicate>",
+            "/\\ tail = 0",
+            "/\\ pc = <<\"ncs\", \"ncs\">>",
+            "",
+            "State 2: <InitLocked line 107, col 5 to line 110, col 60 of module MCS>",
+            "/\\ tail = 0",
+            "/\\ pc = <<\"init_next\", \"ncs\">>",
+            "",
+            "267 states generated, 125 distinct states found, 35 states left on queue.",
+            "Finished in 00s at (2026-11-29 19:30:16)");
+
+    @Test
+    void invariantViolationNamesThePropertyAndRendersOnlyChanges() {
+        TlcOutput o = TlcOutput.parse(INVARIANT_VIOLATION, 12);
+        assertEquals(Outcome.FAIL, o.outcome());
+        assertEquals("MutualExclusion", o.violated());
+        assertEquals(125L, o.distinctStates());
+        assertTrue(o.counterexample().contains("State 2: InitLocked   (MCS.tla line 107)"), o.counterexample());
+        String step2 = o.counterexample().substring(o.counterexample().indexOf("State 2"));
+        assertTrue(step2.contains("pc = ") && !step2.contains("tail = "), step2);
+    }
+
+    @Test
+    void passNeedsTheCompletionLineAndExitZero() {
+        String ok = "Model checking completed. No error has been found.\n"
+                + "7960 states generated, 2949 distinct states found, 0 states left on queue.\n";
+        TlcOutput o = TlcOutput.parse(ok, 0);
+        assertEquals(Outcome.PASS, o.outcome());
+        assertEquals(2949L, o.distinctStates());
+        assertEquals(Outcome.ERROR, TlcOutput.parse(ok, 1).outcome());
+        assertEquals(Outcome.ERROR, TlcOutput.parse("Starting...\n", 0).outcome());
+    }
+
+    @Test
+    void deadlockAndTemporalViolations() {
+        TlcOutput d = TlcOutput.parse("Error: Deadlock reached.\nError: The behavior up to this point is:\n", 11);
+        assertEquals("DeadlockFreedom", d.violated());
+        TlcOutput t = TlcOutput.parse(String.join("\n",
+                "Error: Temporal properties were violated.",
+                "Error: The following behavior constitutes a counter-example:",
+                "State 1: <Initial predicate>",
+                "/\\ x = 0",
+                "State 2: <Step line 3, col 1 to line 3, col 9 of module M>",
+                "/\\ x = 1",
+                "Back to state 1: <Step line 3, col 1 to line 3, col 9 of module M>",
+                ""), 13);
+        assertEquals(Outcome.FAIL, t.outcome());
+        assertTrue(t.temporal());
+        assertNull(t.violated());
+        assertTrue(t.counterexample().contains("Step leads back to state 1"), t.counterexample());
+    }
+
+    @Test
+    void configSectionsAndConstants() {
+        TlcConfig c = TlcConfig.parse("\\* comment CONSTANT Q = 1\nCONSTANTS N = 3\n  Procs = {p1, p2}\n"
+                + "SPECIFICATION Spec\nINVARIANTS A B\nPROPERTY L1 L2\nCHECK_DEADLOCK TRUE\n");
+        assertEquals(List.of("N", "Procs"), c.constantNames());
+        assertEquals(List.of("A", "B"), c.invariants());
+        assertEquals(List.of("L1", "L2"), c.properties());
+        String single = c.withOnlyProperty("L2");
+        assertTrue(single.contains("PROPERTY L2") && !single.contains("L1") && !single.contains("INVARIANT"), single);
+        assertTrue(single.contains("N = 3"), single);
+    }
+
+    @Test
+    void declaredConstantsFollowMultiLineDeclarations() {
+        assertEquals(List.of("N", "M", "F"), TlaText.constantsIn(TlaText.stripComments(
+                "CONSTANTS N, \\* threads\n  M,\n  F(_, _)\nVARIABLE x\n(* CONSTANT Hidden *)")));
+    }
+}
