@@ -56,7 +56,7 @@ vars == << tail, next, locked, pc, prev, succ, ahead, bypass >>
 TryingPCs  == { "init_next", "xchg_tail", "link_prev", "spin_locked" }
 WaitingPCs == { "link_prev", "spin_locked" }            \* past the doorway
 UnlockPCs  == { "unlock_cmpxchg", "unlock_wait_next", "unlock_handoff" }
-PCs        == { "ncs", "init_locked", "cs" } \cup TryingPCs \cup UnlockPCs
+PCs        == { "ncs", "cs" } \cup TryingPCs \cup UnlockPCs
 
 Trying(t)  == pc[t] \in TryingPCs
 InCS(t)    == pc[t] = "cs"

@@ -3,10 +3,13 @@
 (* Mutant of MCS: a hand-off before the successor is linked. When the     *)
 (* cmpxchg on the tail fails, the mutant takes the node the cmpxchg       *)
 (* returned (the current tail) as its successor and stores its `locked'   *)
-(* at once instead of waiting for node->next. With two threads the tail  *)
-(* is the successor and nothing goes wrong (a 2-thread model passes);     *)
-(* with three, the lock jumps past a waiter that has not linked yet.      *)
-(* Expected at N = 3: BoundedBypass (FIFO) violated.                      *)
+(* at once instead of waiting for node->next. With three threads the     *)
+(* lock jumps past a waiter that has not linked yet (a FIFO violation);   *)
+(* even with two, the successor's late link lands on the releaser's node  *)
+(* after it was reused.                                                    *)
+(* Expected, with every property checked (MCS_HandoffToTail_N3):         *)
+(* QueueWellFormed (the late link closes a cycle, found first); with the  *)
+(* FIFO invariant alone (MCS_HandoffToTail_N3_fifo): BoundedBypass.       *)
 (***************************************************************************)
 EXTENDS MCS
 

@@ -4,8 +4,9 @@
 (* (after WRITE_ONCE(prev->next, node)). The predecessor can hand off in  *)
 (* between, and the late initialisation erases the hand-off. The kernel   *)
 (* initialises the node before xchg for exactly this reason.             *)
-(* Expected: DeadlockFreedom violated (the lost hand-off strands the      *)
-(* queue).                                                                 *)
+(* Expected: DeadlockFreedom violated: TLC's deadlock check reaches a     *)
+(* state where every thread spins, the lost hand-off having stranded the  *)
+(* queue.                                                                  *)
 (***************************************************************************)
 EXTENDS MCS
 

@@ -4,8 +4,11 @@
 (* link. When the cmpxchg on the tail fails, a successor has swapped the  *)
 (* tail but not yet stored prev->next; the mutant returns instead of      *)
 (* spinning for the link, so nobody ever hands that successor the lock.   *)
-(* Expected: DeadlockFreedom violated (TLC reaches a state where every    *)
-(* thread spins).                                                          *)
+(* Expected, with every property checked (MCS_NoWaitNext_N3):            *)
+(* QueueWellFormed, first: the releaser reuses its node while the         *)
+(* successor's link to it is still pending, and the queue closes into a   *)
+(* cycle. With the liveness property alone (MCS_NoWaitNext_N3_liveness):  *)
+(* DeadlockFreedom, the stranded successor.                               *)
 (***************************************************************************)
 EXTENDS MCS
 

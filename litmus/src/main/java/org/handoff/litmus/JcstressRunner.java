@@ -1,0 +1,329 @@
+package org.handoff.litmus;
+
+import java.io.File;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.io.PrintStream;
+import java.net.URI;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Comparator;
+import java.util.EnumMap;
+import java.util.EnumSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.jar.JarFile;
+import java.util.jar.Manifest;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Collectors;
+import org.handoff.core.Check;
+import org.handoff.core.JavaFork;
+import org.handoff.core.Level;
+import org.handoff.core.LevelRunner;
+import org.handoff.core.Outcome;
+import org.handoff.core.ProjectRoot;
+import org.handoff.core.Property;
+import org.handoff.core.RunContext;
+import org.handoff.core.Verdict;
+
+/**
+ * Runs one manifest jcstress check: forks jcstress for exactly that test class, in a bounded mode,
+ * and reads its console output ({@link JcstressOutput}) into a {@link Verdict}.
+ *
+ * <ul>
+ * <li>PASS: the test ran (every planned result came back, with samples) and every observed outcome
+ *     is acceptable.
+ * <li>FAIL: a forbidden outcome was observed, or a fork timed out. The violated property is the one
+ *     that the forbidden outcome's description starts with ("MutualExclusion: ..."); a jcstress
+ *     time-out (a thread that never finished) counts as DeadlockFreedom. When several properties are
+ *     violated, the first in catalogue order is reported (safety before liveness) and the detail
+ *     lists them all.
+ * <li>SKIPPED: jcstress found no such test (not compiled into its test list, or it has more actors
+ *     than this machine has CPUs, which jcstress skips without a word), or it ran no sample.
+ * <li>ERROR: jcstress could not start, crashed, the test threw, fewer results came back than were
+ *     planned, or the exit status contradicts the output.
+ * </ul>
+ *
+ * Tool failures never throw: they become an ERROR verdict. The exact command line goes to the log
+ * first, so a failure can be replayed by hand.
+ *
+ * <p>The mode is jcstress's {@code sanity} preset (one fork per JVM configuration, one iteration,
+ * strides of one sample, so both actors start each sample together), with a longer iteration than
+ * the preset's and split compilation off, under the parallel collector. A run that took fewer than
+ * {@value #DEFAULT_MIN_SAMPLES} samples is repeated (see {@link #DEFAULT_MIN_SAMPLES}).
+ *
+ * <p>Settings, each a system property {@code handoff.litmus.NAME} (for a whole run) or else a
+ * manifest parameter {@code NAME} (for one check): {@code time}, milliseconds per iteration
+ * ({@value #DEFAULT_TIME_MS}, or {@value #FULL_TIME_MS} in the full profile); {@code minSamples}
+ * and {@code maxRuns} ({@value #DEFAULT_MIN_SAMPLES} and {@value #DEFAULT_MAX_RUNS}); {@code timeout},
+ * seconds before a jcstress run is killed ({@value #DEFAULT_TIMEOUT_SECONDS}).
+ */
+public final class JcstressRunner implements LevelRunner {
+
+    public static final String MAIN = "org.openjdk.jcstress.Main";
+    public static final int DEFAULT_TIME_MS = 1000;
+    /** Milliseconds per iteration in the full profile ({@code -Pfull}). */
+    public static final int FULL_TIME_MS = 5000;
+    /** Kills jcstress after this long. A hanging test costs about 31 s per fork before jcstress gives up on it. */
+    public static final long DEFAULT_TIMEOUT_SECONDS = 300;
+    /**
+     * A run that ends normally with fewer samples than this is followed by another, and the results
+     * add up, up to {@link #DEFAULT_MAX_RUNS} runs. On a loaded machine the two actors are seldom on
+     * a CPU together and a run can take only tens of samples, too few to trust a pass or to name the
+     * violated property. The rule looks at the sample count only, never at the outcomes.
+     */
+    public static final long DEFAULT_MIN_SAMPLES = 1000;
+    public static final int DEFAULT_MAX_RUNS = 3;
+
+    private static final Pattern CLASS_NAME = Pattern.compile("[A-Za-z_$][\\w$]*(\\.[A-Za-z_$][\\w$]*)*");
+    private static final Pattern PROPERTY_PREFIX = Pattern.compile("^\\s*([A-Za-z]+)\\s*:");
+
+    private final String classpath;
+
+    /** Forks jcstress on this JVM's class path (which must hold the litmus tests and jcstress). */
+    public JcstressRunner() {
+        this(System.getProperty("java.class.path"));
+    }
+
+    public JcstressRunner(String classpath) {
+        this.classpath = classpath;
+    }
+
+    @Override
+    public Level level() {
+        return Level.JCSTRESS;
+    }
+
+    @Override
+    public Verdict run(Check check, RunContext context) {
+        long start = System.nanoTime();
+        String test = check.check();
+        try {
+            if (!CLASS_NAME.matcher(test).matches()) {
+                return error(check, start, "'" + test + "' is not a test class name");
+            }
+            Path parent = Files.createDirectories(context.workDir().toAbsolutePath().resolve("jcstress"));
+            PrintStream log = context.log() != null ? context.log() : new PrintStream(OutputStream.nullOutputStream());
+            String time = setting("time", check, String.valueOf(
+                    "full".equals(ProjectRoot.profile()) ? FULL_TIME_MS : DEFAULT_TIME_MS));
+            long timeout = Long.parseLong(setting("timeout", check, String.valueOf(DEFAULT_TIMEOUT_SECONDS)));
+            long minSamples = Long.parseLong(setting("minSamples", check, String.valueOf(DEFAULT_MIN_SAMPLES)));
+            int maxRuns = Integer.parseInt(setting("maxRuns", check, String.valueOf(DEFAULT_MAX_RUNS)));
+            String cp = replayableClasspath(classpath);
+            List<Run> runs = new ArrayList<>();
+            while (true) {
+                Path dir = Files.createTempDirectory(parent, simpleName(test) + "-");
+                List<String> args = arguments(test, dir, time);
+                log.println("jcstress: cd " + quote(dir.toString()) + " && " + quote(JavaFork.javaExecutable())
+                        + " -cp " + quote(cp) + " " + MAIN + " "
+                        + args.stream().map(JcstressRunner::quote).collect(Collectors.joining(" ")));
+                JavaFork.Result result = JavaFork.run(List.of(), cp, MAIN, args, dir, timeout, log);
+                if (result.timedOut()) {
+                    return new Verdict(check, Outcome.ERROR, null, null, (System.nanoTime() - start) / 1e9,
+                            "jcstress did not finish within " + timeout + " s and was killed; output in " + dir);
+                }
+                runs.add(new Run(result.output(), result.exitCode()));
+                long samples = sampledNormally(runs, test);
+                if (samples < 0 || samples >= minSamples || runs.size() >= maxRuns) {
+                    break;
+                }
+                log.println("jcstress: " + samples + " samples so far, fewer than " + minSamples
+                        + " (a loaded machine samples slowly); running again, " + (runs.size() + 1) + " of " + maxRuns);
+            }
+            return verdict(check, runs, (System.nanoTime() - start) / 1e9);
+        } catch (IOException | RuntimeException e) { // HandoffException from JavaFork included
+            return error(check, start, "cannot run jcstress: " + e.getMessage());
+        }
+    }
+
+    /** One jcstress run: its console output and exit status. */
+    public record Run(String output, int exitCode) {
+    }
+
+    /**
+     * The samples taken so far, or -1 when a run did not end normally (no result, a time-out, an
+     * error, a skip): repeating such a run is no use.
+     */
+    private static long sampledNormally(List<Run> runs, String test) {
+        long samples = 0;
+        for (Run r : runs) {
+            JcstressOutput out = JcstressOutput.parse(r.output(), test);
+            if (out.forks().isEmpty() || out.forks().stream().anyMatch(f -> !f.status().equals(JcstressOutput.OK)
+                    && !f.status().equals(JcstressOutput.FAILED))) {
+                return -1;
+            }
+            samples += out.samples();
+        }
+        return samples;
+    }
+
+    /** A setting: the system property handoff.litmus.NAME, else the manifest parameter NAME, else the default. */
+    private static String setting(String name, Check check, String fallback) {
+        return System.getProperty("handoff.litmus." + name, check.paramOr(name, fallback));
+    }
+
+    /** The jcstress arguments for one test class, results under {@code dir}. */
+    static List<String> arguments(String test, Path dir, String timeMs) {
+        List<String> args = new ArrayList<>();
+        args.add("-v"); // print every result, not only failures, so a pass is checked too
+        args.add("-t");
+        args.add("^" + test.replace(".", "\\.").replace("$", "\\$") + "$");
+        args.add("-r");
+        args.add(dir.toString());
+        args.addAll(List.of("-m", "sanity", "-time", timeMs, "-sc", "false", "-jvmArgs", "-XX:+UseParallelGC"));
+        return args;
+    }
+
+    /** Reads a finished jcstress run into a verdict. */
+    public static Verdict verdict(Check check, String output, int exitCode, double seconds) {
+        return verdict(check, List.of(new Run(output, exitCode)), seconds);
+    }
+
+    /** Reads finished jcstress runs of one test into a verdict, their results added up. */
+    public static Verdict verdict(Check check, List<Run> runs, double seconds) {
+        String test = check.check();
+        JcstressOutput out = JcstressOutput.merge(runs.stream().map(r -> JcstressOutput.parse(r.output(), test)).toList());
+        int exitCode = runs.stream().mapToInt(Run::exitCode).filter(c -> c != 0).findFirst().orElse(0);
+        String output = runs.get(runs.size() - 1).output();
+        if (out.noMatchingTests() || (out.forks().isEmpty() && out.planned() == 0)) {
+            return new Verdict(check, Outcome.SKIPPED, null, null, seconds, "jcstress ran no test named " + test
+                    + ": it is not in the compiled test list, or it has more actors than this machine's CPUs");
+        }
+        if (out.forks().isEmpty()) {
+            return new Verdict(check, Outcome.ERROR, null, null, seconds,
+                    "jcstress reported no result for " + test + " (exit status " + exitCode + "): " + tail(output));
+        }
+        Map<String, JcstressOutput.Row> observed = out.observed();
+        List<JcstressOutput.Row> forbidden = observed.values().stream()
+                .filter(r -> r.expect().equals(JcstressOutput.FORBIDDEN)).toList();
+        List<JcstressOutput.Fork> timeouts = out.withStatus(JcstressOutput.TIMEOUT);
+        String counts = out.samples() + " samples in " + out.forks().size() + " fork(s)"
+                + (runs.size() > 1 ? " of " + runs.size() + " runs" : "");
+        if (!forbidden.isEmpty() || !timeouts.isEmpty()) {
+            // Group the forbidden states by the property their description names, in catalogue order.
+            Map<Property, List<JcstressOutput.Row>> byProperty = new EnumMap<>(Property.class);
+            List<JcstressOutput.Row> unnamed = new ArrayList<>();
+            for (JcstressOutput.Row r : forbidden) {
+                Property p = propertyOf(r.description());
+                if (p == null) {
+                    unnamed.add(r);
+                } else {
+                    byProperty.computeIfAbsent(p, k -> new ArrayList<>()).add(r);
+                }
+            }
+            List<String> parts = new ArrayList<>();
+            byProperty.forEach((p, rows) -> parts.add(p.name() + ": " + summary(rows)));
+            if (!unnamed.isEmpty()) {
+                parts.add("a description that names no catalogue property: " + summary(unnamed));
+            }
+            Set<Property> violated = EnumSet.noneOf(Property.class);
+            violated.addAll(byProperty.keySet());
+            if (!timeouts.isEmpty()) {
+                violated.add(Property.DeadlockFreedom);
+                parts.add("DeadlockFreedom: " + timeouts.size() + " fork(s) timed out, a test thread never finished ("
+                        + String.join(" ", timeouts.get(0).messages()) + ")");
+            }
+            String name = violated.isEmpty() ? null : violated.iterator().next().name();
+            return new Verdict(check, Outcome.FAIL, name, null, seconds,
+                    String.join("; ", parts) + "; of " + counts);
+        }
+        List<JcstressOutput.Fork> errors = new ArrayList<>(out.withStatus(JcstressOutput.ERROR));
+        errors.addAll(out.withStatus(JcstressOutput.VM_ERROR));
+        if (!errors.isEmpty()) {
+            JcstressOutput.Fork f = errors.get(0);
+            String why = f.messages().stream().filter(m -> !m.startsWith("at ")).limit(3).collect(Collectors.joining(" "));
+            return new Verdict(check, Outcome.ERROR, null, null, seconds,
+                    errors.size() + " fork(s) ended in " + f.status() + ": " + (why.isEmpty() ? "no message" : why));
+        }
+        if (!out.withStatus(JcstressOutput.SKIPPED).isEmpty()) {
+            return new Verdict(check, Outcome.SKIPPED, null, null, seconds,
+                    "jcstress skipped " + test + " (API mismatch with this JVM)");
+        }
+        if (out.planned() > 0 && out.forks().size() < out.planned()) {
+            return new Verdict(check, Outcome.ERROR, null, null, seconds, "jcstress planned " + out.planned()
+                    + " results for " + test + " but reported " + out.forks().size());
+        }
+        if (out.samples() == 0) {
+            return new Verdict(check, Outcome.SKIPPED, null, null, seconds, "jcstress ran " + test + " but took no sample");
+        }
+        if (exitCode != 0) {
+            return new Verdict(check, Outcome.ERROR, null, null, seconds,
+                    "every outcome was acceptable but jcstress exited with status " + exitCode + ": " + tail(output));
+        }
+        String seen = observed.values().stream()
+                .map(r -> r.state() + " x" + r.samples() + (r.expect().equals(JcstressOutput.INTERESTING) ? " (interesting)" : ""))
+                .collect(Collectors.joining(", "));
+        return new Verdict(check, Outcome.PASS, null, null, seconds, counts + ", all acceptable: " + seen);
+    }
+
+    /** "N sample(s) in K forbidden state(s), most often S xC (description)". */
+    private static String summary(List<JcstressOutput.Row> rows) {
+        long total = rows.stream().mapToLong(JcstressOutput.Row::samples).sum();
+        JcstressOutput.Row top = rows.stream().max(Comparator.comparingLong(JcstressOutput.Row::samples)).orElseThrow();
+        return total + " sample(s) in " + rows.size() + " forbidden state(s), most often " + top.state()
+                + " x" + top.samples() + " (" + top.description() + ")";
+    }
+
+    /** The catalogue property an outcome description starts with, or null. */
+    static Property propertyOf(String description) {
+        Matcher m = PROPERTY_PREFIX.matcher(description);
+        if (!m.find()) {
+            return null;
+        }
+        for (Property p : Property.values()) {
+            if (p.name().equals(m.group(1))) {
+                return p;
+            }
+        }
+        return null;
+    }
+
+    /**
+     * The class path spelled out: a manifest-only jar (as surefire uses) is replaced by the entries of
+     * its Class-Path, so that the logged command still works after the jar is deleted.
+     */
+    static String replayableClasspath(String classpath) {
+        String[] entries = classpath.split(File.pathSeparator);
+        if (entries.length != 1 || !entries[0].endsWith(".jar")) {
+            return classpath;
+        }
+        Path jar = Path.of(entries[0]).toAbsolutePath();
+        try (JarFile jf = new JarFile(jar.toFile())) {
+            Manifest mf = jf.getManifest();
+            String cp = mf == null ? null : mf.getMainAttributes().getValue("Class-Path");
+            if (cp == null || cp.isBlank() || jf.stream().anyMatch(e -> e.getName().endsWith(".class"))) {
+                return classpath;
+            }
+            URI base = jar.getParent().toUri();
+            List<String> out = new ArrayList<>();
+            for (String e : cp.trim().split("\\s+")) {
+                out.add(Path.of(base.resolve(e)).toString());
+            }
+            return String.join(File.pathSeparator, out);
+        } catch (IOException | RuntimeException e) {
+            return classpath;
+        }
+    }
+
+    private static Verdict error(Check check, long start, String detail) {
+        return new Verdict(check, Outcome.ERROR, null, null, (System.nanoTime() - start) / 1e9, detail);
+    }
+
+    private static String simpleName(String test) {
+        return test.substring(test.lastIndexOf('.') + 1).replace('$', '_');
+    }
+
+    private static String tail(String output) {
+        String[] lines = output.strip().split("\\R");
+        int from = Math.max(0, lines.length - 3);
+        return String.join(" | ", Arrays.asList(lines).subList(from, lines.length)).strip();
+    }
+
+    private static String quote(String s) {
+        return s.matches("[\\w@%+=:,./-]+") ? s : "'" + s.replace("'", "'\\''") + "'";
+    }
+}

@@ -1,0 +1,50 @@
+package org.handoff.litmus.mcs;
+
+import org.handoff.models.mcs.McsLock;
+import org.openjdk.jcstress.annotations.Actor;
+import org.openjdk.jcstress.annotations.Expect;
+import org.openjdk.jcstress.annotations.JCStressTest;
+import org.openjdk.jcstress.annotations.Mode;
+import org.openjdk.jcstress.annotations.Outcome;
+import org.openjdk.jcstress.annotations.Signal;
+import org.openjdk.jcstress.annotations.State;
+
+/**
+ * DeadlockFreedom of the MCS port, in jcstress's termination mode: the state holds the lock from
+ * its construction; the actor takes it (spinning, as the kernel does, with no bound) and releases
+ * it; the signal, sent while the actor runs, releases the holder's node. The actor must finish.
+ *
+ * <p>Every interleaving ends: if the actor has not queued yet, the release frees the lock; if it
+ * has swapped the tail but not linked, the release waits for the link and hands off; if it is
+ * linked, the release hands off. The JMM guarantees the actor eventually sees the hand-off (the
+ * release store and the acquire spin are to the same variable), and x86 delivers it within
+ * microseconds. {@code STALE} (the actor still spinning when jcstress gives up on it) is forbidden.
+ *
+ * <p>Run alone: {@code -t '^org\.handoff\.litmus\.mcs\.McsTermination$'} (see package-info).
+ */
+@JCStressTest(Mode.Termination)
+@Outcome(id = "TERMINATED", expect = Expect.ACCEPTABLE,
+        desc = "The waiter acquired and released the lock after the holder released it.")
+@Outcome(id = "STALE", expect = Expect.FORBIDDEN,
+        desc = "DeadlockFreedom: the waiter was still spinning after the holder released the lock.")
+@State
+public class McsTermination {
+    private final McsLock lock = new McsLock();
+    private final McsLock.Node holder = lock.newContext();
+    private final McsLock.Node waiter = lock.newContext();
+
+    public McsTermination() {
+        lock.lock(holder);
+    }
+
+    @Actor
+    public void waiter() {
+        lock.lock(waiter);
+        lock.unlock(waiter);
+    }
+
+    @Signal
+    public void release() {
+        lock.unlock(holder);
+    }
+}

@@ -1,0 +1,25 @@
+/**
+ * jcstress litmus tests of the MCS port ({@link org.handoff.models.mcs.McsLock}) and its seeded
+ * mutants ({@link org.handoff.models.mcs.McsMutants}). Each test checks one catalogue property;
+ * every forbidden outcome's description starts with that property's name, which is how
+ * {@link org.handoff.litmus.JcstressRunner} attributes a failure. The manifest lists each test with
+ * its expected verdict.
+ *
+ * <p>To run one test by hand, from the project root (the module must be built, since jcstress
+ * reads the test list that its annotation processor writes into {@code target/classes}; and run it
+ * from a scratch directory, since jcstress leaves a result file in the current one):
+ *
+ * <pre>
+ * mvn -B -q install -pl core,java-models -DskipTests
+ * mvn -B -q compile dependency:build-classpath -pl litmus -Dmdep.outputFile=/tmp/litmus.cp
+ * CP=$PWD/litmus/target/classes:$(cat /tmp/litmus.cp)
+ * cd /tmp &amp;&amp; java -cp "$CP" org.openjdk.jcstress.Main -t '^org\.handoff\.litmus\.mcs\.McsMutualExclusion$' \
+ *      -v -m sanity -time 1000 -sc false -jvmArgs -XX:+UseParallelGC -r /tmp/jcstress-results
+ * </pre>
+ *
+ * <p>Exit status 1 means a forbidden outcome was observed or a fork timed out. The same run through
+ * the build, with the verdict checked against the manifest (the exact command line is in
+ * {@code litmus/target/jcstress/jcstress.log}):
+ * {@code mvn -B verify -pl litmus -Dhandoff.check=McsMutualExclusion}.
+ */
+package org.handoff.litmus.mcs;
