@@ -176,4 +176,31 @@ public final class McsMutants {
             return super.readNext(node) == null ? null : node;
         }
     }
+
+    /**
+     * A hand-off before the successor is linked: when the cmpxchg on the tail fails, the mutant
+     * takes the node the lock word names (the tail) as its successor instead of waiting for
+     * {@code node->next}. With three threads the lock jumps past a waiter that has not linked yet;
+     * with any number, the successor's late link can land on the releasing node after it was
+     * reused. Spec: specs/mutants/MCS_HandoffToTail.tla.
+     */
+    public static class HandoffToTail extends McsLock {
+        public HandoffToTail() {
+            super();
+        }
+
+        public HandoffToTail(SpinPolicy spin) {
+            super(spin);
+        }
+
+        @Override
+        public String variant() {
+            return "handoff-to-tail";
+        }
+
+        @Override
+        protected McsLock.Node waitNext(McsLock.Node node) {
+            return (McsLock.Node) TAIL.getAcquire(this);
+        }
+    }
 }

@@ -1,0 +1,53 @@
+package org.handoff.litmus.mcs;
+
+import org.handoff.litmus.LockHarness;
+import org.handoff.models.mcs.McsLock;
+import org.handoff.models.mcs.McsMutants;
+import org.openjdk.jcstress.annotations.Actor;
+import org.openjdk.jcstress.annotations.Arbiter;
+import org.openjdk.jcstress.annotations.Expect;
+import org.openjdk.jcstress.annotations.JCStressTest;
+import org.openjdk.jcstress.annotations.Outcome;
+import org.openjdk.jcstress.annotations.State;
+import org.openjdk.jcstress.infra.results.III_Result;
+
+/**
+ * {@link McsMutualExclusion} on {@link McsMutants.HandoffToTail}: when the cmpxchg on the tail
+ * fails, the release hands the lock to the node the tail names instead of waiting for the
+ * successor to link. With two actors the tail is the successor, so the jump past a waiter that the
+ * spec finds with three threads cannot happen here; what two actors can show is the successor's
+ * late link landing on the releasing node after that node was reused for the next acquisition.
+ * The stale link strands a waiter (DeadlockFreedom, seen in every run here). No reordering is
+ * involved: the JMM and x86 both allow whatever this test sees.
+ *
+ * <p>Run alone: {@code -t '^org\.handoff\.litmus\.mcs\.HandoffToTailMutualExclusion$'} (see package-info).
+ */
+
+@JCStressTest
+@Outcome(id = "8, 8, 0", expect = Expect.ACCEPTABLE,
+        desc = "All eight entries counted; no wait gave up.")
+@Outcome(id = "([0-7], \\d+|8, [0-7]), [02]", expect = Expect.FORBIDDEN,
+        desc = "MutualExclusion: an increment was lost: two threads were inside at once.")
+@Outcome(id = "8, 8, [12]", expect = Expect.FORBIDDEN,
+        desc = "DeadlockFreedom: a thread was stranded: one of its waits could never succeed.")
+@Outcome(id = "([0-7], \\d+|8, [0-7]), 1", expect = Expect.FORBIDDEN,
+        desc = "DeadlockFreedom: a stranded thread entered without the lock; the lost increment follows from that.")
+@State
+public class HandoffToTailMutualExclusion {
+    private final LockHarness<McsLock.Node> h = LockHarness.of(McsMutants.HandoffToTail::new);
+
+    @Actor
+    public void actor1() {
+        h.increment(0, 4);
+    }
+
+    @Actor
+    public void actor2() {
+        h.increment(1, 4);
+    }
+
+    @Arbiter
+    public void arbiter(III_Result r) {
+        h.report(r);
+    }
+}
