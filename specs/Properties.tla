@@ -56,6 +56,13 @@ QueueWellFormed(Members, Last, Succ(_), Nil) ==
                 /\ q[Len(q)] = Last
 
 (***************************************************************************)
+(* NodeExclusive (invariant): no queue node is in use by two users at    *)
+(* once. NodeOf(u) is u's node, Nil when it holds none.                   *)
+(***************************************************************************)
+NodeExclusive(Users, NodeOf(_), Nil) ==
+    \A x, y \in Users : x # y /\ NodeOf(x) # Nil => NodeOf(x) # NodeOf(y)
+
+(***************************************************************************)
 (* BoundedBypass (invariant): once a thread has passed the doorway, at    *)
 (* most K threads that passed the doorway after it enter the critical     *)
 (* section before it does. K = 0 is FIFO.                                  *)

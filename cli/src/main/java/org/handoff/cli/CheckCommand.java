@@ -117,7 +117,7 @@ final class CheckCommand implements Callable<Integer> {
     }
 
     static void printTable(PrintWriter out, List<Verdict> verdicts) {
-        String fmt = "%-7s %-20s %-6s %-9s %-34s %-18s %-24s %-24s %10s %8s  %s%n";
+        String fmt = "%-10s %-20s %-6s %-9s %-34s %-18s %-24s %-24s %10s %8s  %s%n";
         out.printf(fmt, "FAMILY", "VARIANT", "MUTANT", "LEVEL", "CHECK", "PROPERTY", "EXPECTED", "ACTUAL", "STATES", "SECONDS", "OK");
         int bad = 0;
         for (Verdict v : verdicts) {

@@ -78,7 +78,8 @@ final class TlcCommand implements Callable<Integer> {
             case PASS -> Main.OK;
             case FAIL -> Main.MISMATCH;
             default -> {
-                spec.commandLine().getErr().println("handoff: " + specFile.getFileName() + ": " + r.message());
+                String name = specFile.getFileName().toString();
+                spec.commandLine().getErr().println("handoff: " + (r.message().startsWith(name) ? "" : name + ": ") + r.message());
                 yield Main.BAD_INPUT;
             }
         };

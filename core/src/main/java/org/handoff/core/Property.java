@@ -13,6 +13,11 @@ public enum Property {
             "a plain counter incremented inside the lock loses no update (jcstress, Lincheck)"),
     /** The queue rebuilt from the pointers is a list of exactly the queued threads. */
     QueueWellFormed("Invariant QueueWellFormed (Properties.tla)", "not observable from outside the port"),
+    /** The lock word's tail names the node of a context queued on that lock (qspinlock's encode_tail). */
+    TailEncodingConsistent("Invariant TailEncodingConsistent (QSpinlock.tla)", "not observable from outside the port"),
+    /** No queue node is used by two contexts at once (per-CPU nodes and the nesting index). */
+    NodeExclusive("Invariant NodeExclusive (Properties.tla)",
+            "the nesting test of the qspinlock port (QSpinLockTest, an injected interrupt)"),
     /** A thread that passed the doorway is overtaken at most K times (K = 0: FIFO). */
     BoundedBypass("Invariant BoundedBypass (Properties.tla)", "not yet checked at the Java level"),
     /** If some thread is trying, some thread eventually enters; no reachable state is stuck. */

@@ -86,14 +86,33 @@ public abstract class LockCounterHarness {
         Object context = contexts[thread];
         lock.lock(context);
         try {
-            int a = first;
-            int b = second;
-            first = a + 1;
-            second = b + 1;
-            return a == b ? a : TORN;
+            return criticalSection();
         } finally {
             lock.unlock(context);
         }
+    }
+
+    /**
+     * The critical section, for operations of a subclass that acquire the lock another way (a
+     * family's trylock, for example): reads both fields, writes both back incremented, returns the
+     * value read or {@link #TORN}. Call it only with the lock held.
+     */
+    protected final int criticalSection() {
+        int a = first;
+        int b = second;
+        first = a + 1;
+        second = b + 1;
+        return a == b ? a : TORN;
+    }
+
+    /** The lock under test, for a subclass's own operations. */
+    protected final HandoffLock<?> lock() {
+        return lock;
+    }
+
+    /** The lock context of Lincheck thread {@code thread} (the operation's {@link ThreadIdGen} argument). */
+    protected final Object context(int thread) {
+        return contexts[thread];
     }
 
     /**
@@ -112,7 +131,8 @@ public abstract class LockCounterHarness {
         return options;
     }
 
-    static int invocations() {
+    /** Interleavings per scenario: {@value #INVOCATIONS_PROPERTY}, or {@value #DEFAULT_INVOCATIONS}. */
+    public static int invocations() {
         String v = System.getProperty(INVOCATIONS_PROPERTY);
         if (v == null || v.isBlank()) {
             return DEFAULT_INVOCATIONS;
@@ -162,11 +182,27 @@ public abstract class LockCounterHarness {
         } catch (NoSuchMethodException e) {
             throw new IllegalStateException(e);
         }
+        List<List<Method>> threads = new ArrayList<>();
+        for (int op : ops) {
+            threads.add(java.util.Collections.nCopies(op, increment));
+        }
+        return scenarioOf(threads);
+    }
+
+    /**
+     * A scenario with no initial or post part in which parallel thread t + 1 calls the operations
+     * {@code threads.get(t)} in order, each with its thread number as its only argument. For a
+     * subclass whose operations are not all {@link #increment}.
+     */
+    public static ExecutionScenario scenarioOf(List<List<Method>> threads) {
+        if (threads.size() > MAX_THREADS) {
+            throw new HandoffException("a Lincheck scenario has at most " + MAX_THREADS + " threads");
+        }
         List<List<Actor>> parallel = new ArrayList<>();
-        for (int t = 0; t < ops.length; t++) {
+        for (int t = 0; t < threads.size(); t++) {
             List<Actor> thread = new ArrayList<>();
-            for (int k = 0; k < ops[t]; k++) {
-                thread.add(new Actor(increment, List.of(t + 1))); // ThreadIdGen numbering
+            for (Method op : threads.get(t)) {
+                thread.add(new Actor(op, List.of(t + 1))); // ThreadIdGen numbering
             }
             parallel.add(thread);
         }

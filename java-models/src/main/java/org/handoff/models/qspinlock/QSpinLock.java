@@ -1,0 +1,681 @@
+package org.handoff.models.qspinlock;
+
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import org.handoff.models.HandoffLock;
+import org.handoff.models.SpinPolicy;
+
+/**
+ * The Linux queued spinlock, ported from {@code kernel/locking/qspinlock.c} with the lock word of
+ * {@code include/asm-generic/qspinlock_types.h}. Spec: {@code specs/QSpinlock.tla}. Each step is a
+ * protected method named after the kernel function (or the kernel statement) it models, so that a
+ * mutant in {@link QSpinLockMutants} replaces exactly one.
+ *
+ * <h2>The lock word</h2>
+ * One {@code int}, with the kernel's layout for {@code NR_CPUS >= 16K} ({@code _Q_PENDING_BITS == 1}):
+ * <pre>
+ *  bits  0- 7  locked byte      (_Q_LOCKED_MASK,   0x000000ff)
+ *  bit      8  pending          (_Q_PENDING_MASK,  0x00000100)
+ *  bits  9-10  tail node index  (_Q_TAIL_IDX_MASK, 0x00000600)
+ *  bits 11-31  tail cpu + 1     (_Q_TAIL_CPU_MASK, 0xfffff800)
+ * </pre>
+ * That is the layout in which the kernel itself touches the word only as a whole (no byte or
+ * half-word stores), which is all a Java {@code int} offers. The lock is free when the word is 0.
+ * The state triple in the comments is the kernel's {@code (tail, pending, locked)}.
+ *
+ * <h2>Orderings</h2>
+ * <pre>
+ *  kernel                                          here                                   why
+ *  atomic_try_cmpxchg_acquire (fast path, trylock) compareAndExchangeAcquire              same
+ *  atomic_read (trylock, slowpath entry)           getOpaque                              same (relaxed)
+ *  atomic_cond_read_relaxed (pending->locked wait) getOpaque spin                         same
+ *  atomic_fetch_or_acquire (set pending)           compareAndExchangeAcquire loop         same effect; see below
+ *  atomic_andnot (clear_pending)                   compareAndExchange loop (volatile)     stronger; see below
+ *  atomic_add (clear_pending_set_locked)           compareAndExchange loop (volatile)     stronger; see below
+ *  smp_cond_load_acquire(&amp;lock-&gt;locked, !VAL)      getAcquire spin on the locked bits     same
+ *  smp_wmb + xchg_tail's try_cmpxchg_relaxed loop  compareAndExchange loop (volatile)     stronger; see xchgTail
+ *  WRITE_ONCE(prev-&gt;next, node)                    setRelease                             stronger; see linkPrev
+ *  arch_mcs_spin_lock_contended (node-&gt;locked)     getAcquire spin                        same
+ *  READ_ONCE / smp_cond_load_relaxed (node-&gt;next)  getAcquire                             stronger; see readNext
+ *  atomic_cond_read_acquire (queue head's wait)    getAcquire spin                        same
+ *  atomic_try_cmpxchg_relaxed (clear the tail)     compareAndExchange (volatile)          stronger; see claimAsLast
+ *  set_locked: WRITE_ONCE(lock-&gt;locked, 1)         compareAndExchange loop (volatile)     whole word; see setLocked
+ *  arch_mcs_spin_unlock_contended                  setRelease                             same
+ *  smp_store_release(&amp;lock-&gt;locked, 0) (unlock)    compareAndExchangeRelease loop         whole word; see unlock
+ * </pre>
+ * The read-modify-writes the kernel spells {@code atomic_andnot}, {@code atomic_add} and
+ * {@code atomic_fetch_or} are written as compare-and-exchange loops: one atomic update of the
+ * whole word either way, and the form every level of this project (including Lincheck's model
+ * checker) handles alike. Where the kernel's operation is relaxed the loop is a volatile
+ * compare-and-exchange, because a VarHandle has no relaxed compare-and-exchange that reports the
+ * witness; being stronger than the kernel there can hide an ordering bug but cannot invent one.
+ *
+ * <h2>Per-CPU nodes and nesting</h2>
+ * The kernel gives each CPU {@code MAX_NODES} = 4 queue nodes, one per context that can nest
+ * (task, softirq, hardirq, NMI), and a counter {@code count} of those in use. Here a {@link Cpu}
+ * is that per-CPU area, used by one thread; an acquisition taken while another of the same
+ * {@code Cpu} is in its slowpath uses the next node. The tail names a node by CPU number and index
+ * ({@code encode_tail}), so the CPUs a lock can meet are numbered in a {@link Machine}: locks
+ * that share CPUs (nesting across locks) share the machine.
+ *
+ * <p>{@link Cpu#interruptAt} is the test-only injection point: a {@link Runnable} run once, on the
+ * acquiring thread, at a chosen {@link Step} of the queue path, as an interrupt handler would run
+ * there. It can take other locks with the same {@code Cpu}, which is what nesting means.
+ *
+ * <h2>Hooks</h2>
+ * The kernel compiles this file twice: natively, and with {@code pv_init_node},
+ * {@code pv_wait_node}, {@code pv_kick_node} and {@code pv_wait_head_or_lock} from
+ * {@code qspinlock_paravirt.h} (CNA supplies its own too). {@link Hooks} are those four calls;
+ * {@link Hooks#NATIVE} is the native build, where the first three do nothing and the last returns
+ * 0 (no lock taken, so the plain wait follows).
+ */
+public class QSpinLock implements HandoffLock<QSpinLock.Cpu> {
+
+    // The lock word's layout (qspinlock_types.h, _Q_PENDING_BITS == 1).
+    public static final int LOCKED_OFFSET = 0;
+    public static final int LOCKED_BITS = 8;
+    public static final int LOCKED_MASK = 0xff;
+    public static final int LOCKED_VAL = 1 << LOCKED_OFFSET;
+    public static final int PENDING_OFFSET = LOCKED_OFFSET + LOCKED_BITS;
+    public static final int PENDING_BITS = 1;
+    public static final int PENDING_MASK = 1 << PENDING_OFFSET;
+    public static final int PENDING_VAL = 1 << PENDING_OFFSET;
+    public static final int TAIL_IDX_OFFSET = PENDING_OFFSET + PENDING_BITS;
+    public static final int TAIL_IDX_BITS = 2;
+    public static final int TAIL_IDX_MASK = ((1 << TAIL_IDX_BITS) - 1) << TAIL_IDX_OFFSET;
+    public static final int TAIL_CPU_OFFSET = TAIL_IDX_OFFSET + TAIL_IDX_BITS;
+    public static final int TAIL_CPU_BITS = 32 - TAIL_CPU_OFFSET;
+    public static final int TAIL_MASK = TAIL_IDX_MASK | (((1 << TAIL_CPU_BITS) - 1) << TAIL_CPU_OFFSET);
+    public static final int LOCKED_PENDING_MASK = LOCKED_MASK | PENDING_MASK;
+
+    /** {@code _Q_PENDING_LOOPS}: how often a waiter re-reads a word that shows a pending->locked hand-over. */
+    public static final int PENDING_LOOPS = 1;
+    /** {@code MAX_NODES}: queue nodes per CPU, one per context that can nest. */
+    public static final int MAX_NODES = 4;
+
+    /** Where {@link Cpu#interruptAt} can fire, on the queue path. */
+    public enum Step {
+        /** Right after the node is taken ({@code grab_mcs_node}) and initialised, before it is published. */
+        NODE_TAKEN,
+        /** Right after the node is published in the tail ({@code xchg_tail}), before it waits in the queue. */
+        QUEUED
+    }
+
+    /** A queue node: the kernel's {@code struct mcs_spinlock} inside {@code struct qnode}. */
+    public static final class Node {
+        final Cpu cpu;
+        final int idx;
+        Node next;
+        int locked;
+        /** Mutant bookkeeping only ({@link QSpinLockMutants.NestedNodeReuse}); the kernel node has no such field. */
+        boolean countedLate;
+
+        Node(Cpu cpu, int idx) {
+            this.cpu = cpu;
+            this.idx = idx;
+        }
+
+        public Cpu cpu() {
+            return cpu;
+        }
+
+        public int index() {
+            return idx;
+        }
+
+        /** The node's successor link as this thread sees it now (tests only). */
+        public Node nextForTest() {
+            return (Node) NEXT.getVolatile(this);
+        }
+    }
+
+    /**
+     * A CPU's per-CPU queue area ({@code qnodes[MAX_NODES]} and {@code qnodes[0].mcs.count}), the
+     * per-thread context of this lock. Used by one thread at a time.
+     */
+    public static final class Cpu {
+        final Machine machine;
+        final int number;
+        final Node[] nodes = new Node[MAX_NODES];
+        /** Nodes in use by this CPU's slowpaths, outermost first; only its own thread touches it. */
+        int count;
+        private Step interruptStep;
+        private Runnable interrupt;
+
+        Cpu(Machine machine, int number) {
+            this.machine = machine;
+            this.number = number;
+            for (int i = 0; i < MAX_NODES; i++) {
+                nodes[i] = new Node(this, i);
+            }
+        }
+
+        /** {@code smp_processor_id()}. */
+        public int number() {
+            return number;
+        }
+
+        /** This CPU's node {@code idx} (tests only). */
+        public Node node(int idx) {
+            return nodes[idx];
+        }
+
+        /** How many of this CPU's nodes are in use (tests only). */
+        public int count() {
+            return count;
+        }
+
+        /**
+         * Test-only: run {@code handler} once, on this CPU's thread, the next time one of its
+         * acquisitions reaches {@code step} on the queue path, as an interrupt arriving there. The
+         * handler may take and release other locks with this {@code Cpu}.
+         */
+        public void interruptAt(Step step, Runnable handler) {
+            this.interruptStep = step;
+            this.interrupt = handler;
+        }
+
+        /** The injection point: the pending interrupt, if it is due at {@code step}, runs now. */
+        void maybeInterrupt(Step step) {
+            Runnable handler = interrupt;
+            if (handler != null && interruptStep == step) {
+                interrupt = null; // one-shot: the handler's own acquisitions do not re-enter it
+                handler.run();
+            }
+        }
+    }
+
+    /**
+     * The CPUs that locks can name in their tails: {@code decode_tail} maps a CPU number back to
+     * its queue area through here. Locks that share CPUs must share their machine.
+     */
+    public static final class Machine {
+        private volatile Cpu[] cpus = new Cpu[0];
+
+        /** A new CPU, numbered from 0 in order of creation. */
+        public synchronized Cpu newCpu() {
+            Cpu[] old = cpus;
+            if (old.length >= (1 << TAIL_CPU_BITS) - 1) {
+                throw new IllegalStateException("no more CPU numbers in the tail");
+            }
+            Cpu cpu = new Cpu(this, old.length);
+            Cpu[] grown = java.util.Arrays.copyOf(old, old.length + 1);
+            grown[old.length] = cpu;
+            cpus = grown;
+            return cpu;
+        }
+
+        Cpu cpu(int number) {
+            return cpus[number];
+        }
+    }
+
+    /**
+     * The paravirtual hooks of the slowpath ({@code qspinlock_paravirt.h}). The defaults are the
+     * native build's: nothing, and {@code pv_wait_head_or_lock} returning 0.
+     */
+    public interface Hooks {
+        /** {@code pv_init_node(node)}: after the node is initialised. */
+        default void initNode(Node node) {
+        }
+
+        /** {@code pv_wait_node(node, prev)}: after linking to {@code prev}, before the wait for {@code node->locked}. */
+        default void waitNode(Node node, Node prev) {
+        }
+
+        /** {@code pv_kick_node(lock, next)}: after the MCS hand-off to {@code next}. */
+        default void kickNode(QSpinLock lock, Node next) {
+        }
+
+        /**
+         * {@code pv_wait_head_or_lock(lock, node)}: at the queue head, before its wait for locked and
+         * pending to clear. A non-zero return is the lock word of an acquisition the hook made itself,
+         * and the wait is skipped; 0 means wait natively.
+         */
+        default int waitHeadOrLock(QSpinLock lock, Node node) {
+            return 0;
+        }
+
+        Hooks NATIVE = new Hooks() {
+        };
+    }
+
+    static final VarHandle VAL;
+    static final VarHandle NEXT;
+    static final VarHandle NODE_LOCKED;
+
+    static {
+        try {
+            MethodHandles.Lookup l = MethodHandles.lookup();
+            VAL = l.findVarHandle(QSpinLock.class, "val", int.class);
+            NEXT = l.findVarHandle(Node.class, "next", Node.class);
+            NODE_LOCKED = l.findVarHandle(Node.class, "locked", int.class);
+        } catch (ReflectiveOperationException e) {
+            throw new ExceptionInInitializerError(e);
+        }
+    }
+
+    /** The lock word ({@code lock->val}). */
+    @SuppressWarnings("unused") // accessed through VAL
+    private int val;
+
+    /** How spin loops wait: forever, as in the kernel, unless a litmus test bounds them. */
+    protected final SpinPolicy spin;
+    protected final Hooks hooks;
+    private final Machine machine;
+
+    public QSpinLock() {
+        this(SpinPolicy.FOREVER);
+    }
+
+    public QSpinLock(SpinPolicy spin) {
+        this(spin, Hooks.NATIVE, new Machine());
+    }
+
+    public QSpinLock(SpinPolicy spin, Hooks hooks) {
+        this(spin, hooks, new Machine());
+    }
+
+    /** A lock whose CPUs are those of {@code machine}, shared with other locks. */
+    public QSpinLock(SpinPolicy spin, Hooks hooks, Machine machine) {
+        this.spin = spin;
+        this.hooks = hooks;
+        this.machine = machine;
+    }
+
+    @Override
+    public String family() {
+        return "qspinlock";
+    }
+
+    @Override
+    public String variant() {
+        return "qspinlock";
+    }
+
+    /** A new CPU of this lock's machine. */
+    @Override
+    public Cpu newContext() {
+        return machine.newCpu();
+    }
+
+    public Machine machine() {
+        return machine;
+    }
+
+    public SpinPolicy spinPolicy() {
+        return spin;
+    }
+
+    /** The lock word now (tests and diagnostics). */
+    public int word() {
+        return (int) VAL.getVolatile(this);
+    }
+
+    // ------------------------------------------------------------------ asm-generic/qspinlock.h
+
+    /** queued_spin_lock: the fast path, then the slowpath with the value the cmpxchg found. */
+    @Override
+    public void lock(Cpu cpu) {
+        checkMachine(cpu);
+        int val = (int) VAL.compareAndExchangeAcquire(this, 0, LOCKED_VAL); // pairs with unlock's release
+        if (val == 0) {
+            return;
+        }
+        slowpath(cpu, val);
+    }
+
+    /** queued_spin_trylock. */
+    public boolean tryLock(Cpu cpu) {
+        checkMachine(cpu);
+        return queuedSpinTrylock();
+    }
+
+    /**
+     * queued_spin_unlock: {@code smp_store_release(&lock->locked, 0)}. The kernel stores the locked
+     * byte alone, so concurrent changes to pending and tail survive it. With whole-word access the
+     * same effect is a release compare-and-exchange loop that clears the locked bits and keeps the
+     * rest; release pairs with the acquire of whoever takes the lock next (fast path, trylock,
+     * pending wait, queue head wait). The holder is the only writer of the locked bits while they
+     * are set, so the loop only retries for changes to pending and tail.
+     */
+    @Override
+    public void unlock(Cpu cpu) {
+        int old = (int) VAL.getOpaque(this);
+        while (true) {
+            int witness = (int) VAL.compareAndExchangeRelease(this, old, old & ~LOCKED_MASK);
+            if (witness == old) {
+                return;
+            }
+            old = witness;
+        }
+    }
+
+    protected boolean queuedSpinTrylock() {
+        int v = (int) VAL.getOpaque(this); // atomic_read
+        if (v != 0) {
+            return false;
+        }
+        return (int) VAL.compareAndExchangeAcquire(this, 0, LOCKED_VAL) == 0;
+    }
+
+    private void checkMachine(Cpu cpu) {
+        if (cpu.machine != machine) {
+            throw new IllegalArgumentException("CPU " + cpu.number + " belongs to another machine than this lock");
+        }
+    }
+
+    // ------------------------------------------------------------------ qspinlock.c
+
+    /** queued_spin_lock_slowpath(lock, val). */
+    protected void slowpath(Cpu cpu, int val) {
+        // Wait a bounded time for an in-progress pending->locked hand-over: 0,1,0 -> 0,0,1.
+        if (val == PENDING_VAL) {
+            val = waitPendingHandover(val);
+        }
+        // Any contention beyond a holder: queue.
+        if ((val & ~LOCKED_MASK) == 0) {
+            // trylock || pending: 0,0,* -> 0,1,*
+            val = queuedFetchSetPendingAcquire();
+            if ((val & ~LOCKED_MASK) == 0) {
+                // We own pending. Wait for the owner to go: 0,1,1 -> *,1,0
+                if ((val & LOCKED_MASK) != 0) {
+                    waitLockedClear();
+                }
+                // Take ownership and clear pending: *,1,0 -> *,0,1
+                clearPendingSetLocked();
+                return;
+            }
+            // Contention seen: undo pending if we set it (a queue head may be waiting on it), and queue.
+            if ((val & PENDING_MASK) == 0) {
+                clearPending();
+            }
+        }
+        queue(cpu);
+    }
+
+    /**
+     * The bounded wait on the pending->locked transition:
+     * {@code atomic_cond_read_relaxed(&lock->val, (VAL != _Q_PENDING_VAL) || !cnt--)} with
+     * {@code cnt = _Q_PENDING_LOOPS}. Relaxed: what is read only chooses the path, each path reads
+     * again with the ordering it needs.
+     */
+    protected int waitPendingHandover(int val) {
+        int cnt = PENDING_LOOPS;
+        while (true) {
+            val = (int) VAL.getOpaque(this);
+            if (val != PENDING_VAL || cnt-- == 0) {
+                return val;
+            }
+            Thread.onSpinWait();
+        }
+    }
+
+    /**
+     * queued_fetch_set_pending_acquire: {@code atomic_fetch_or_acquire(_Q_PENDING_VAL, &lock->val)}.
+     * Acquire: when the locked bits are already clear, no wait follows, so this is the read that
+     * pairs with the previous holder's release in unlock.
+     */
+    protected int queuedFetchSetPendingAcquire() {
+        int old = (int) VAL.getOpaque(this);
+        while (true) {
+            int witness = (int) VAL.compareAndExchangeAcquire(this, old, old | PENDING_VAL);
+            if (witness == old) {
+                return old;
+            }
+            old = witness;
+        }
+    }
+
+    /** clear_pending: {@code atomic_andnot(_Q_PENDING_VAL, &lock->val)}: *,1,* -> *,0,* */
+    protected void clearPending() {
+        int old = (int) VAL.getOpaque(this);
+        while (true) {
+            int witness = (int) VAL.compareAndExchange(this, old, old & ~PENDING_MASK);
+            if (witness == old) {
+                return;
+            }
+            old = witness;
+        }
+    }
+
+    /**
+     * The pending owner's wait for the holder: {@code smp_cond_load_acquire(&lock->locked, !VAL)}.
+     * Acquire pairs with the release in unlock: the previous holder's critical section happens-before
+     * ours, since clear_pending_set_locked below is not ordered in the kernel.
+     */
+    protected void waitLockedClear() {
+        for (long i = 0; ((int) VAL.getAcquire(this) & LOCKED_MASK) != 0; i++) {
+            if (!spin.keepSpinning(i)) {
+                return; // bounded policy only: proceed without the lock; the test reports it
+            }
+        }
+    }
+
+    /**
+     * clear_pending_set_locked: {@code atomic_add(-_Q_PENDING_VAL + _Q_LOCKED_VAL, &lock->val)}:
+     * *,1,0 -> *,0,1. The locked bits are clear and nobody else sets them while pending is held (the
+     * fast path and trylock need a zero word; the queue head waits for pending to clear), so
+     * subtracting pending and adding locked is the same as this clear-and-set.
+     */
+    protected void clearPendingSetLocked() {
+        int old = (int) VAL.getOpaque(this);
+        while (true) {
+            int witness = (int) VAL.compareAndExchange(this, old, (old & ~PENDING_MASK) | LOCKED_VAL);
+            if (witness == old) {
+                return;
+            }
+            old = witness;
+        }
+    }
+
+    /** The MCS queue part of the slowpath, from {@code queue:} to {@code release:}. */
+    protected void queue(Cpu cpu) {
+        int idx = grabIndex(cpu);
+        if (idx >= MAX_NODES) {
+            // More nesting than nodes: spin on trylock without a node, as the kernel does.
+            for (long i = 0; !queuedSpinTrylock(); i++) {
+                if (!spin.keepSpinning(i)) {
+                    break;
+                }
+            }
+            releaseNode(cpu, null);
+            return;
+        }
+        Node node = cpu.nodes[idx];
+        int tail = encodeTail(cpu.number, idx);
+        initNode(node);
+        hooks.initNode(node);
+        cpu.maybeInterrupt(Step.NODE_TAKEN);
+
+        // The node's cache line was cold: one more trylock before queueing.
+        if (queuedSpinTrylock()) {
+            releaseNode(cpu, node);
+            return;
+        }
+
+        // Publish the tail: p,*,* -> n,*,*
+        int old = xchgTail(tail);
+        cpu.maybeInterrupt(Step.QUEUED);
+        Node next = waitInQueue(node, old);
+
+        // At the head of the queue: wait for the owner and pending to go, *,x,y -> *,0,0
+        int val = hooks.waitHeadOrLock(this, node);
+        if (val == 0) {
+            val = waitHead();
+        }
+
+        // Claim the lock: n,0,0 -> 0,0,1 when we are the last in the queue, else *,*,0 -> *,*,1.
+        if (claimAsLast(val, tail)) {
+            releaseNode(cpu, node);
+            return;
+        }
+        // Someone is queued behind us, or pending got set and will see our tail and queue behind us:
+        // either way a successor will link.
+        setLocked();
+        if (next == null) {
+            next = waitNext(node);
+        }
+        if (next != null) { // null only when a bounded wait gave up
+            mcsHandoff(next);
+            hooks.kickNode(this, next);
+        }
+        releaseNode(cpu, node);
+    }
+
+    /**
+     * {@code idx = node->count++}: take the next free node index of this CPU. The kernel follows it
+     * with {@code barrier()} so that the increment precedes the node's initialisation: an interrupt
+     * that arrives after the node is in use must see it counted and take the next one.
+     */
+    protected int grabIndex(Cpu cpu) {
+        return cpu.count++;
+    }
+
+    /**
+     * {@code __this_cpu_dec(qnodes[0].mcs.count)}: the node is free again. {@code node} is null on
+     * the path that used no node (more nesting than nodes).
+     */
+    protected void releaseNode(Cpu cpu, Node node) {
+        cpu.count--;
+    }
+
+    /** encode_tail(cpu, idx): the CPU number is stored plus one, so that a tail of 0 means no queue. */
+    public static int encodeTail(int cpu, int idx) {
+        return ((cpu + 1) << TAIL_CPU_OFFSET) | (idx << TAIL_IDX_OFFSET);
+    }
+
+    /** decode_tail(tail): the node a non-zero tail names. */
+    protected Node decodeTail(int tail) {
+        int cpu = (tail >>> TAIL_CPU_OFFSET) - 1;
+        int idx = (tail & TAIL_IDX_MASK) >>> TAIL_IDX_OFFSET;
+        return machine.cpu(cpu).nodes[idx];
+    }
+
+    /** {@code node->locked = 0; node->next = NULL;} */
+    protected void initNode(Node node) {
+        // Plain stores in the kernel, made visible before the publication by the smp_wmb() before
+        // xchg_tail; here by the volatile compare-and-exchange in xchgTail.
+        NODE_LOCKED.setOpaque(node, 0);
+        NEXT.setOpaque(node, null);
+    }
+
+    /**
+     * xchg_tail: replace the tail bits, keep locked and pending, return the old word. The kernel's
+     * loop is {@code atomic_try_cmpxchg_relaxed}, preceded by {@code smp_wmb()} to publish the node's
+     * initialisation, and relies on the address dependency from the old tail to the previous node
+     * for the other direction. Java has neither a store-store fence paired with dependencies nor
+     * dependency ordering, so the compare-and-exchange is volatile: release publishes our node,
+     * acquire orders our use of the previous node after its initialisation.
+     */
+    protected int xchgTail(int tail) {
+        int old = (int) VAL.getOpaque(this);
+        while (true) {
+            int witness = (int) VAL.compareAndExchange(this, old, (old & LOCKED_PENDING_MASK) | tail);
+            if (witness == old) {
+                return old;
+            }
+            old = witness;
+        }
+    }
+
+    /**
+     * From publication to the head of the queue: when there was a previous tail, link behind it,
+     * {@code pv_wait_node}, wait for {@code node->locked}, then read {@code node->next} once.
+     * Returns the successor seen so far, or null.
+     */
+    protected Node waitInQueue(Node node, int old) {
+        if ((old & TAIL_MASK) == 0) {
+            return null;
+        }
+        Node prev = decodeTail(old);
+        linkPrev(prev, node);
+        hooks.waitNode(node, prev);
+        spinNodeLocked(node);
+        return readNext(node);
+    }
+
+    /** {@code WRITE_ONCE(prev->next, node)}. */
+    protected void linkPrev(Node prev, Node node) {
+        // WRITE_ONCE in the kernel, ordered after the node's initialisation by the smp_wmb(). Here a
+        // release store: it pairs with the acquire in readNext/waitNext, so the previous node's owner
+        // sees our locked == 0 before it stores 1.
+        NEXT.setRelease(prev, node);
+    }
+
+    /** arch_mcs_spin_lock_contended: {@code smp_cond_load_acquire(&node->locked, VAL)}. */
+    protected void spinNodeLocked(Node node) {
+        // Acquire pairs with the release in mcsHandoff. The lock itself is taken later, at the head.
+        for (long i = 0; (int) NODE_LOCKED.getAcquire(node) == 0; i++) {
+            if (!spin.keepSpinning(i)) {
+                return;
+            }
+        }
+    }
+
+    /** {@code next = READ_ONCE(node->next)}. */
+    protected Node readNext(Node node) {
+        // READ_ONCE plus an address dependency in the kernel; acquire here (pairs with linkPrev).
+        return (Node) NEXT.getAcquire(node);
+    }
+
+    /**
+     * The queue head's wait: {@code atomic_cond_read_acquire(&lock->val, !(VAL & _Q_LOCKED_PENDING_MASK))}.
+     * Acquire pairs with the release in unlock: set_locked and the tail-clearing cmpxchg that follow
+     * are not ordered in the kernel.
+     */
+    protected int waitHead() {
+        int v;
+        for (long i = 0; ((v = (int) VAL.getAcquire(this)) & LOCKED_PENDING_MASK) != 0; i++) {
+            if (!spin.keepSpinning(i)) {
+                return v & ~LOCKED_PENDING_MASK; // bounded policy only: proceed; the test reports it
+            }
+        }
+        return v;
+    }
+
+    /**
+     * The uncontended claim: {@code if ((val & _Q_TAIL_MASK) == tail)} then
+     * {@code atomic_try_cmpxchg_relaxed(&lock->val, &val, _Q_LOCKED_VAL)}: n,0,0 -> 0,0,1. Tried only
+     * when the tail is still ours, so clearing the tail loses nobody; pending is clear in {@code val},
+     * so a concurrent setting of pending (or a new tail) makes it fail. Volatile for want of a
+     * relaxed compare-and-exchange (see the class comment).
+     */
+    protected boolean claimAsLast(int val, int tail) {
+        return (val & TAIL_MASK) == tail && (int) VAL.compareAndExchange(this, val, LOCKED_VAL) == val;
+    }
+
+    /**
+     * set_locked: {@code WRITE_ONCE(lock->locked, _Q_LOCKED_VAL)}, a byte store that leaves pending
+     * and tail alone. With whole-word access it is an atomic or of the locked value into the word,
+     * written as a compare-and-exchange loop; the locked bits are clear here and only the head sets
+     * them, so it never overwrites another holder.
+     */
+    protected void setLocked() {
+        int old = (int) VAL.getOpaque(this);
+        while (true) {
+            int witness = (int) VAL.compareAndExchange(this, old, old | LOCKED_VAL);
+            if (witness == old) {
+                return;
+            }
+            old = witness;
+        }
+    }
+
+    /** {@code next = smp_cond_load_relaxed(&node->next, (VAL))}: wait for the successor to link. */
+    protected Node waitNext(Node node) {
+        Node next;
+        for (long i = 0; (next = readNext(node)) == null; i++) {
+            if (!spin.keepSpinning(i)) {
+                return null;
+            }
+        }
+        return next;
+    }
+
+    /** arch_mcs_spin_unlock_contended: {@code smp_store_release(&next->locked, 1)}. */
+    protected void mcsHandoff(Node next) {
+        // Release pairs with the acquire in spinNodeLocked of the successor.
+        NODE_LOCKED.setRelease(next, 1);
+    }
+}

@@ -1,0 +1,230 @@
+package org.handoff.models.qspinlock;
+
+import org.handoff.models.SpinPolicy;
+
+/**
+ * Seeded bugs in {@link QSpinLock}, each a plausible mistake and each replacing exactly one step.
+ * The manifest says which level must catch each one, and for those expected to pass, why they
+ * cannot be seen there. Variant names are shared with the spec mutants of {@code specs/QSpinlock.tla}.
+ *
+ * <p>Every mutant has the three constructors of the lock (no argument for Lincheck, a spin policy
+ * for jcstress, and hooks for the tests that need them).
+ */
+public final class QSpinLockMutants {
+    private QSpinLockMutants() {
+    }
+
+    /**
+     * The queue head claims the lock with the cmpxchg that clears the tail without first checking
+     * that the tail is its own: a waiter queued behind it is erased from the lock word and never
+     * handed the MCS lock. Needs a second waiter in the queue.
+     */
+    public static class ClearTailNotLast extends QSpinLock {
+        public ClearTailNotLast() {
+            super();
+        }
+
+        public ClearTailNotLast(SpinPolicy spin) {
+            super(spin);
+        }
+
+        public ClearTailNotLast(SpinPolicy spin, Hooks hooks) {
+            super(spin, hooks);
+        }
+
+        @Override
+        public String variant() {
+            return "clear-tail-not-last";
+        }
+
+        @Override
+        protected boolean claimAsLast(int val, int tail) {
+            return (int) VAL.compareAndExchange(this, val, LOCKED_VAL) == val;
+        }
+    }
+
+    /**
+     * The wait for an in-progress pending->locked hand-over without the {@code _Q_PENDING_LOOPS}
+     * bound, as the slowpath was before the kernel bounded it ("Bound spinning on pending->locked
+     * transition in slowpath"). It waits for a transition that does happen, so nothing is unsafe;
+     * the harm is that a stream of lockers keeping the word at 0,1,0 can starve the waiter, which
+     * needs an adversarial schedule (or the spec's fairness analysis) to show.
+     */
+    public static class PendingUnbounded extends QSpinLock {
+        public PendingUnbounded() {
+            super();
+        }
+
+        public PendingUnbounded(SpinPolicy spin) {
+            super(spin);
+        }
+
+        public PendingUnbounded(SpinPolicy spin, Hooks hooks) {
+            super(spin, hooks);
+        }
+
+        @Override
+        public String variant() {
+            return "pending-unbounded";
+        }
+
+        @Override
+        protected int waitPendingHandover(int val) {
+            for (long i = 0; (val = (int) VAL.getOpaque(this)) == PENDING_VAL; i++) {
+                if (!spin.keepSpinning(i)) {
+                    break;
+                }
+            }
+            return val;
+        }
+    }
+
+    /**
+     * {@code node->count++} moved after the node is in use: the node index is read when the node is
+     * taken, but counted only once the node has been published in the tail. An interrupt that
+     * arrives in between and takes another lock on the queue path gets the same index, so it
+     * reinitialises (and queues with) the node the interrupted acquisition is still queued with.
+     * This is the reordering the kernel's {@code barrier()} after {@code grab_mcs_node} forbids. No
+     * test without an interrupt (the {@link QSpinLock.Cpu#interruptAt} injection point) can see it.
+     */
+    public static class NestedNodeReuse extends QSpinLock {
+        public NestedNodeReuse() {
+            super();
+        }
+
+        public NestedNodeReuse(SpinPolicy spin) {
+            super(spin);
+        }
+
+        public NestedNodeReuse(SpinPolicy spin, Hooks hooks) {
+            super(spin, hooks);
+        }
+
+        public NestedNodeReuse(SpinPolicy spin, Hooks hooks, Machine machine) {
+            super(spin, hooks, machine);
+        }
+
+        @Override
+        public String variant() {
+            return "nested-node-reuse";
+        }
+
+        /** The index is read but not yet counted. */
+        @Override
+        protected int grabIndex(Cpu cpu) {
+            return cpu.count;
+        }
+
+        /** Counted only now, with the node already in the tail. */
+        @Override
+        protected Node waitInQueue(Node node, int old) {
+            node.cpu.count++;
+            node.countedLate = true;
+            return super.waitInQueue(node, old);
+        }
+
+        /** Only a node counted late is uncounted (a trylock before publication never counted it). */
+        @Override
+        protected void releaseNode(Cpu cpu, Node node) {
+            if (node != null && node.countedLate) {
+                node.countedLate = false;
+                cpu.count--;
+            }
+        }
+    }
+
+    /**
+     * The pending owner takes the lock without waiting for the holder to release it: the wait
+     * {@code smp_cond_load_acquire(&lock->locked, !VAL)} is dropped. Two threads hold the lock.
+     */
+    public static class NoPendingWait extends QSpinLock {
+        public NoPendingWait() {
+            super();
+        }
+
+        public NoPendingWait(SpinPolicy spin) {
+            super(spin);
+        }
+
+        public NoPendingWait(SpinPolicy spin, Hooks hooks) {
+            super(spin, hooks);
+        }
+
+        @Override
+        public String variant() {
+            return "no-pending-wait";
+        }
+
+        @Override
+        protected void waitLockedClear() {
+        }
+    }
+
+    /**
+     * The pending owner waits for the whole word to be 0 instead of the locked byte: its own pending
+     * bit keeps the word non-zero, so it waits forever once it found the lock held. A mistake that
+     * the whole-word access of a port invites.
+     */
+    public static class PendingWaitWord extends QSpinLock {
+        public PendingWaitWord() {
+            super();
+        }
+
+        public PendingWaitWord(SpinPolicy spin) {
+            super(spin);
+        }
+
+        public PendingWaitWord(SpinPolicy spin, Hooks hooks) {
+            super(spin, hooks);
+        }
+
+        @Override
+        public String variant() {
+            return "pending-wait-word";
+        }
+
+        @Override
+        protected void waitLockedClear() {
+            for (long i = 0; (int) VAL.getAcquire(this) != 0; i++) {
+                if (!spin.keepSpinning(i)) {
+                    return;
+                }
+            }
+        }
+    }
+
+    /**
+     * The queue head waits only for the locked byte to clear, not for pending
+     * ({@code !(VAL & _Q_LOCKED_MASK)} instead of {@code _Q_LOCKED_PENDING_MASK}): when the holder
+     * releases while a pending owner waits, the head and the pending owner both take the lock.
+     */
+    public static class HeadIgnoresPending extends QSpinLock {
+        public HeadIgnoresPending() {
+            super();
+        }
+
+        public HeadIgnoresPending(SpinPolicy spin) {
+            super(spin);
+        }
+
+        public HeadIgnoresPending(SpinPolicy spin, Hooks hooks) {
+            super(spin, hooks);
+        }
+
+        @Override
+        public String variant() {
+            return "head-ignores-pending";
+        }
+
+        @Override
+        protected int waitHead() {
+            int v;
+            for (long i = 0; ((v = (int) VAL.getAcquire(this)) & LOCKED_MASK) != 0; i++) {
+                if (!spin.keepSpinning(i)) {
+                    return v & ~LOCKED_PENDING_MASK;
+                }
+            }
+            return v;
+        }
+    }
+}

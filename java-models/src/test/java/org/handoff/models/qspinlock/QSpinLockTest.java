@@ -1,0 +1,185 @@
+package org.handoff.models.qspinlock;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.function.BooleanSupplier;
+import org.handoff.models.SpinPolicy;
+import org.handoff.models.qspinlock.QSpinLock.Cpu;
+import org.handoff.models.qspinlock.QSpinLock.Step;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Smoke tests of the qspinlock port on real threads, and the nesting test that uses the interrupt
+ * injection point; the litmus and Lincheck modules do the real checking.
+ */
+class QSpinLockTest {
+    private long counter;
+
+    @Test
+    void countsEveryIncrementUnderContention() throws InterruptedException {
+        QSpinLock lock = new QSpinLock();
+        List<Thread> ts = new ArrayList<>();
+        // No more threads than cores: a preempted holder stalls spinning waiters.
+        for (int t = 0; t < 2; t++) {
+            final boolean useTrylock = t == 1;
+            ts.add(new Thread(() -> {
+                Cpu cpu = lock.newContext();
+                for (int i = 0; i < 20_000; i++) {
+                    if (useTrylock && (i & 3) == 0) {
+                        while (!lock.tryLock(cpu)) {
+                            Thread.onSpinWait();
+                        }
+                    } else {
+                        lock.lock(cpu);
+                    }
+                    counter++;
+                    lock.unlock(cpu);
+                }
+                assertEquals(0, cpu.count());
+            }));
+        }
+        ts.forEach(Thread::start);
+        for (Thread t : ts) {
+            t.join();
+        }
+        assertEquals(40_000, counter);
+        assertEquals(0, lock.word());
+        assertEquals("qspinlock", lock.family());
+        assertEquals("qspinlock", lock.variant());
+    }
+
+    @Test
+    void theWordHasTheKernelLayoutForManyCpus() {
+        assertEquals(0xff, QSpinLock.LOCKED_MASK);
+        assertEquals(0x100, QSpinLock.PENDING_MASK);
+        assertEquals(0x600, QSpinLock.TAIL_IDX_MASK);
+        assertEquals(0xfffffe00, QSpinLock.TAIL_MASK);
+        assertEquals(0x1ff, QSpinLock.LOCKED_PENDING_MASK);
+        assertEquals((1 << 11) | (3 << 9), QSpinLock.encodeTail(0, 3));
+    }
+
+    @Test
+    void trylockAndThePendingPath() {
+        QSpinLock lock = new QSpinLock(SpinPolicy.bounded(TimeUnit.MILLISECONDS.toNanos(1)));
+        Cpu a = lock.newContext();
+        Cpu b = lock.newContext();
+        assertTrue(lock.tryLock(a));
+        assertEquals(QSpinLock.LOCKED_VAL, lock.word());
+        assertFalse(lock.tryLock(b));
+        lock.lock(b); // takes pending, waits 1 ms for the holder, gives up and takes the lock anyway
+        assertTrue(lock.spinPolicy().gaveUp());
+        assertEquals(QSpinLock.LOCKED_VAL, lock.word(), "pending cleared, locked set");
+        assertThrows(IllegalArgumentException.class, () -> lock.lock(new QSpinLock().newContext()));
+    }
+
+    @Test
+    void mutantsNameThemselves() {
+        assertEquals("clear-tail-not-last", new QSpinLockMutants.ClearTailNotLast().variant());
+        assertEquals("pending-unbounded", new QSpinLockMutants.PendingUnbounded().variant());
+        assertEquals("nested-node-reuse", new QSpinLockMutants.NestedNodeReuse().variant());
+        assertEquals("no-pending-wait", new QSpinLockMutants.NoPendingWait().variant());
+        assertEquals("pending-wait-word", new QSpinLockMutants.PendingWaitWord().variant());
+        assertEquals("head-ignores-pending", new QSpinLockMutants.HeadIgnoresPending().variant());
+        assertEquals("qspinlock", new QSpinLockMutants.NestedNodeReuse().family());
+    }
+
+    @Test
+    void anInterruptTakesTheNextNode() throws InterruptedException {
+        Outcome o = interruptedWhileQueued(false);
+        assertFalse(o.gaveUp, "no wait gave up");
+        assertEquals(1, o.nestedIndex, "the interrupt's acquisition used node 1");
+        assertEquals(0, o.a.word());
+        assertEquals(0, o.b.word());
+    }
+
+    @Test
+    void nestedNodeReuseLosesTheSuccessor() throws InterruptedException {
+        Outcome o = interruptedWhileQueued(true);
+        assertEquals(0, o.nestedIndex, "the interrupt's acquisition reused node 0");
+        assertTrue(o.gaveUp, "the successor's link was wiped: a wait could never succeed");
+    }
+
+    private record Outcome(QSpinLock a, QSpinLock b, int nestedIndex, boolean gaveUp) {
+    }
+
+    /**
+     * CPU 1 queues on lock A (as its queue head, A being held and pending) and a second waiter R
+     * links behind it. Then an interrupt on CPU 1 takes lock B on the queue path (B is held and
+     * pending too) and releases it. With the kernel's order, the interrupt uses node 1 and A's queue
+     * is intact; with {@code count} incremented late, it reinitialises node 0, wiping R's link, so
+     * CPU 1 at the head of A waits for a successor link that never comes. Waits are bounded (1 s),
+     * so the mutant ends with give-ups instead of hanging.
+     */
+    private Outcome interruptedWhileQueued(boolean mutant) throws InterruptedException {
+        SpinPolicy spin = SpinPolicy.bounded(TimeUnit.SECONDS.toNanos(1));
+        QSpinLock.Machine machine = new QSpinLock.Machine();
+        QSpinLock a = mutant ? new QSpinLockMutants.NestedNodeReuse(spin, QSpinLock.Hooks.NATIVE, machine)
+                : new QSpinLock(spin, QSpinLock.Hooks.NATIVE, machine);
+        QSpinLock b = mutant ? new QSpinLockMutants.NestedNodeReuse(spin, QSpinLock.Hooks.NATIVE, machine)
+                : new QSpinLock(spin, QSpinLock.Hooks.NATIVE, machine);
+        Cpu holder = a.newContext(); // holds A and B from the start
+        Cpu pendingA = a.newContext();
+        Cpu pendingB = a.newContext();
+        Cpu cpu1 = a.newContext();
+        Cpu r = a.newContext();
+        a.lock(holder);
+        b.lock(holder);
+        List<Thread> threads = new ArrayList<>();
+        threads.add(start(() -> cycle(a, pendingA)));
+        await(() -> (a.word() & QSpinLock.PENDING_MASK) != 0);
+        threads.add(start(() -> cycle(b, pendingB)));
+        await(() -> (b.word() & QSpinLock.PENDING_MASK) != 0);
+
+        int[] nestedIndex = {-1};
+        cpu1.interruptAt(Step.QUEUED, () -> {
+            await(() -> cpu1.node(0).nextForTest() != null); // R has linked behind node 0
+            nestedIndex[0] = cpu1.count();                      // the index the nested acquisition takes
+            b.lock(cpu1);
+            b.unlock(cpu1);
+        });
+        threads.add(start(() -> cycle(a, cpu1)));
+        int tail1 = QSpinLock.encodeTail(cpu1.number(), 0);
+        await(() -> (a.word() & QSpinLock.TAIL_MASK) == tail1);
+        threads.add(start(() -> cycle(a, r)));
+        await(() -> (b.word() & QSpinLock.TAIL_MASK) != 0); // the interrupt is queued on B
+        b.unlock(holder);
+        a.unlock(holder);
+        for (Thread t : threads) {
+            t.join(TimeUnit.SECONDS.toMillis(20));
+            assertFalse(t.isAlive(), "a thread hung");
+        }
+        assertNotNull(cpu1.node(0));
+        assertSame(cpu1, cpu1.node(0).cpu());
+        return new Outcome(a, b, nestedIndex[0], spin.gaveUp());
+    }
+
+    private static void cycle(QSpinLock lock, Cpu cpu) {
+        lock.lock(cpu);
+        lock.unlock(cpu);
+    }
+
+    private static Thread start(Runnable r) {
+        Thread t = new Thread(r);
+        t.setDaemon(true);
+        t.start();
+        return t;
+    }
+
+    private static void await(BooleanSupplier condition) {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+        while (!condition.getAsBoolean()) {
+            if (System.nanoTime() - deadline > 0) {
+                throw new AssertionError("timed out waiting for a test condition");
+            }
+            Thread.yield();
+        }
+    }
+}

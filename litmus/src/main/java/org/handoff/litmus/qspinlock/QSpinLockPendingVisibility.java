@@ -1,0 +1,53 @@
+package org.handoff.litmus.qspinlock;
+
+import org.handoff.litmus.LockHarness;
+import org.handoff.models.qspinlock.QSpinLock;
+import org.openjdk.jcstress.annotations.Actor;
+import org.openjdk.jcstress.annotations.Arbiter;
+import org.openjdk.jcstress.annotations.Expect;
+import org.openjdk.jcstress.annotations.JCStressTest;
+import org.openjdk.jcstress.annotations.Outcome;
+import org.openjdk.jcstress.annotations.State;
+import org.openjdk.jcstress.infra.results.IIIII_Result;
+
+/**
+ * HandoffVisibility of the qspinlock port on the pending path: each actor takes the lock once,
+ * reads the plain fields {@code x, y} and writes them back incremented; whoever enters second must
+ * find both writes of the first. With two CPUs and one acquisition each, the second either finds
+ * the lock free (fast path, or the word still showing a pending->locked hand-over) or finds it held
+ * and takes pending: it sets the pending bit, waits with acquire for the locked byte to clear and
+ * sets it. No queue is ever formed. Result: {@code x, y} found by actor 1, by actor 2, and whether a
+ * wait gave up.
+ *
+ * <p>The JMM allows only {@code 0, 0, 1, 1, 0} and {@code 1, 1, 0, 0, 0}: the unlock is a release
+ * of the word and both the pending owner's wait and the fast path's compare-and-exchange read it
+ * with acquire.
+ *
+ * <p>Run alone: {@code -t '^org\.handoff\.litmus\.qspinlock\.QSpinLockPendingVisibility$'} (see package-info).
+ */
+@JCStressTest
+@Outcome(id = {"0, 0, 1, 1, 0", "1, 1, 0, 0, 0"}, expect = Expect.ACCEPTABLE,
+        desc = "The second holder found both writes of the first.")
+@Outcome(id = "\\d+, \\d+, \\d+, \\d+, [12]", expect = Expect.FORBIDDEN,
+        desc = "DeadlockFreedom: a thread was stranded: one of its waits could never succeed.")
+@Outcome(expect = Expect.FORBIDDEN,
+        desc = "HandoffVisibility: the second holder missed a write of the first (stale or partial values).")
+@State
+public class QSpinLockPendingVisibility {
+    private final LockHarness<QSpinLock.Cpu> h = LockHarness.of(QSpinLock::new);
+
+    @Actor
+    public void actor1(IIIII_Result r) {
+        h.readThenWrite(0, r);
+    }
+
+    @Actor
+    public void actor2(IIIII_Result r) {
+        h.readThenWrite(1, r);
+    }
+
+    @Arbiter
+    public void arbiter(IIIII_Result r) {
+        h.report(r);
+    }
+}

@@ -1,0 +1,54 @@
+package org.handoff.litmus.qspinlock;
+
+import org.handoff.litmus.LockHarness;
+import org.handoff.models.qspinlock.QSpinLock;
+import org.openjdk.jcstress.annotations.Actor;
+import org.openjdk.jcstress.annotations.Arbiter;
+import org.openjdk.jcstress.annotations.Expect;
+import org.openjdk.jcstress.annotations.JCStressTest;
+import org.openjdk.jcstress.annotations.Outcome;
+import org.openjdk.jcstress.annotations.State;
+import org.openjdk.jcstress.infra.results.IIIII_Result;
+
+/**
+ * HandoffVisibility of the qspinlock port on the queue path. The state holds the lock with a third
+ * CPU from its construction. Whichever actor comes first finds the lock held and takes pending;
+ * the other finds locked and pending set and queues, as the head of an empty queue. The third CPU
+ * releases the lock only when the queue head arrives ({@link ReleaseHolderAtHead}, in
+ * {@code pv_wait_head_or_lock}), so every sample has one actor on the pending path and one on the
+ * queue path, and the hand-off is from the pending owner to the queue head: the head's acquire wait
+ * for locked and pending to clear, then its claim of the lock (clearing its own tail).
+ *
+ * <p>The JMM allows only {@code 0, 0, 1, 1, 0} and {@code 1, 1, 0, 0, 0}: the pending owner enters
+ * after the holder's release and leaves with its own release, which the head's wait reads with
+ * acquire.
+ *
+ * <p>Run alone: {@code -t '^org\.handoff\.litmus\.qspinlock\.QSpinLockQueueVisibility$'} (see package-info).
+ */
+@JCStressTest
+@Outcome(id = {"0, 0, 1, 1, 0", "1, 1, 0, 0, 0"}, expect = Expect.ACCEPTABLE,
+        desc = "The second holder found both writes of the first.")
+@Outcome(id = "\\d+, \\d+, \\d+, \\d+, [12]", expect = Expect.FORBIDDEN,
+        desc = "DeadlockFreedom: a thread was stranded: one of its waits could never succeed.")
+@Outcome(expect = Expect.FORBIDDEN,
+        desc = "HandoffVisibility: the second holder missed a write of the first (stale or partial values).")
+@State
+public class QSpinLockQueueVisibility {
+    private final ReleaseHolderAtHead hooks = new ReleaseHolderAtHead();
+    private final LockHarness<QSpinLock.Cpu> h = LockHarness.of(spin -> hooks.attach(new QSpinLock(spin, hooks)));
+
+    @Actor
+    public void actor1(IIIII_Result r) {
+        h.readThenWrite(0, r);
+    }
+
+    @Actor
+    public void actor2(IIIII_Result r) {
+        h.readThenWrite(1, r);
+    }
+
+    @Arbiter
+    public void arbiter(IIIII_Result r) {
+        h.report(r);
+    }
+}

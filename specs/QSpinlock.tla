@@ -1,0 +1,452 @@
+----------------------------- MODULE QSpinlock -----------------------------
+(***************************************************************************)
+(* The Linux kernel's queued spinlock, kernel/locking/qspinlock.c          *)
+(* (queued_spin_lock, queued_spin_lock_slowpath, queued_spin_unlock,       *)
+(* queued_spin_trylock), for the NR_CPUS >= 16K layout in which every     *)
+(* operation on the lock word is a whole-word atomic (the Java port has   *)
+(* no byte or halfword atomics either).                                    *)
+(*                                                                         *)
+(* The lock word is (tail, pending, locked). Its transitions, as the      *)
+(* slowpath's comment draws them:                                           *)
+(*   fast path        (0,0,0) -> (0,0,1)                                    *)
+(*   pending path     (0,0,1) -> (0,1,1) -> (0,1,0) -> (0,0,1)              *)
+(*   queue path       (n,x,y) -> (q,x,y), head waits for (q,0,0), then      *)
+(*                    (q,0,0) -> (0,0,1) when it is last, else (q,0,1)      *)
+(*                                                                         *)
+(* Every CPU has MAX_NODES queue nodes, one per context (task, softirq,   *)
+(* hardirq, nmi), indexed by the per-CPU `count'. A CPU may be interrupted *)
+(* anywhere in its lock or critical section; the interrupt context takes a *)
+(* different lock, with the next node index. NestDepth bounds the         *)
+(* nesting; each context is interrupted at most once per acquisition      *)
+(* (an interrupt storm would starve anything, and is not the lock's       *)
+(* business).                                                              *)
+(*                                                                         *)
+(* The slowpath's variant hooks (pv_init_node, pv_wait_node,              *)
+(* pv_kick_node, pv_wait_head_or_lock) are no-ops natively; the actions   *)
+(* below are where a variant replaces them.                                 *)
+(***************************************************************************)
+EXTENDS Naturals, FiniteSets
+
+CONSTANTS N,            \* CPUs
+          NestDepth,    \* interrupt nesting levels above the task context
+          PendingLoops  \* _Q_PENDING_LOOPS, the bounded wait for pending->locked
+MaxNodes == 4                          \* MAX_NODES: task, softirq, hardirq, nmi
+
+ASSUME Assumptions ==
+    /\ N \in Nat /\ N >= 1
+    /\ NestDepth \in Nat /\ NestDepth + 1 <= MaxNodes
+    /\ PendingLoops \in Nat
+Cpus     == 1 .. N
+Levels   == 0 .. NestDepth
+Locks    == 1 .. NestDepth + 1
+Ctx      == Cpus \X Levels             \* a context: <<cpu, nesting level>>
+LockOf(x) == x[2] + 1                  \* level l takes lock l + 1
+
+\* encode_tail / decode_tail: cpu + 1 is the kernel's, cpu >= 1 here already.
+EncodeTail(c, i) == c * MaxNodes + i   \* never 0, so 0 is "no tail"
+NodeCpu(t)       == t \div MaxNodes
+NodeIdx(t)       == t % MaxNodes
+Nodes            == { EncodeTail(c, i) : c \in Cpus, i \in 0 .. MaxNodes - 1 }
+Nil              == 0
+
+Word(t, p, l) == [tail |-> t, pending |-> p, locked |-> l]
+Unlocked      == Word(0, 0, 0)
+PendingVal    == Word(0, 1, 0)            \* _Q_PENDING_VAL
+
+VARIABLES
+    lk,         \* lk[L]: lock L's word
+    nlocked,    \* nlocked[n]: mcs node n's `locked'
+    nnext,      \* nnext[n]: mcs node n's `next' (an encoded node, or Nil)
+    count,      \* count[c]: qnodes[0].mcs.count of CPU c (nesting index)
+    depth,      \* depth[c]: the level of CPU c's running context
+    irqUsed,    \* irqUsed[x]: context x was interrupted in this acquisition
+    pc,         \* pc[x]
+    v,          \* local `val' of the slowpath
+    cnt,        \* local pending-loop counter
+    node,       \* local: the context's node (encoded), Nil when none
+    prev,       \* local `prev' (encoded node)
+    succ,       \* local `next' of the slowpath
+    ahead,      \* auxiliary, for BoundedBypass (see Properties)
+    bypass      \* auxiliary, for BoundedBypass
+
+algvars == << lk, nlocked, nnext, count, depth, irqUsed, pc, v, cnt, node, prev, succ >>
+vars == << algvars, ahead, bypass >>
+
+(***************************************************************************)
+(* Where a context is.                                                     *)
+(***************************************************************************)
+TryingPCs == { "fast", "pend_wait", "fetch_pend", "clear_pend", "pend_spin",
+               "clr_pend_set_locked", "queue", "init_locked", "init_next",
+               "trylock", "xchg_tail", "link_prev", "spin_locked",
+               "read_next", "head_wait", "head_cmpxchg", "set_locked" }
+\* The lock is owned from set_locked on; the MCS hand-off happens as owner.
+OwnPCs    == { "wait_next", "mcs_handoff", "cs" }
+\* Past the doorway and not yet owner (for BoundedBypass): pending set, or tail swapped.
+WaitingPCs == { "pend_spin", "clr_pend_set_locked", "link_prev", "spin_locked",
+                "read_next", "head_wait", "head_cmpxchg", "set_locked" }
+\* The context's node is in lock L's queue.
+QueuedPCs == { "link_prev", "spin_locked", "read_next", "head_wait",
+               "head_cmpxchg", "set_locked", "wait_next", "mcs_handoff" }
+
+On(L)        == { x \in Ctx : LockOf(x) = L }
+HoldersOf(L) == { x \in On(L) : pc[x] \in OwnPCs }
+TryingOf(L)  == { x \in On(L) : pc[x] \in TryingPCs }
+WaitingOf(L) == { x \in On(L) : pc[x] \in WaitingPCs }
+QueuedOf(L)  == { x \in On(L) : pc[x] \in QueuedPCs }
+Running(x)   == depth[x[1]] = x[2]
+
+TypeOK ==
+    /\ \A L \in Locks : lk[L].locked \in {0, 1} /\ lk[L].pending \in {0, 1}
+                        /\ lk[L].tail \in Nodes \cup {Nil}
+    /\ nlocked \in [Nodes -> {0, 1}]
+    /\ nnext \in [Nodes -> Nodes \cup {Nil}]
+    /\ count \in [Cpus -> 0 .. MaxNodes]
+    /\ depth \in [Cpus -> Levels]
+
+Init ==
+    /\ lk = [L \in Locks |-> Unlocked]
+    /\ nlocked = [n \in Nodes |-> 0]
+    /\ nnext = [n \in Nodes |-> Nil]
+    /\ count = [c \in Cpus |-> 0]
+    /\ depth = [c \in Cpus |-> 0]
+    /\ irqUsed = [x \in Ctx |-> FALSE]
+    /\ pc = [x \in Ctx |-> IF x[2] = 0 THEN "ncs" ELSE "idle"]
+    /\ v = [x \in Ctx |-> Unlocked]
+    /\ cnt = [x \in Ctx |-> 0]
+    /\ node = [x \in Ctx |-> Nil]
+    /\ prev = [x \in Ctx |-> Nil]
+    /\ succ = [x \in Ctx |-> Nil]
+    /\ ahead = [x \in Ctx |-> {}]
+    /\ bypass = [x \in Ctx |-> 0]
+
+(***************************************************************************)
+(* Bookkeeping for BoundedBypass (writes only ahead and bypass). The      *)
+(* doorway is the step that makes a context visible in the lock word: a   *)
+(* successful pending set, the tail swap, or the fast path.                *)
+(***************************************************************************)
+Doorway(x) == ahead' = [ahead EXCEPT ![x] = WaitingOf(LockOf(x)) \ {x}]
+Enter(x, aheadNow) ==
+    /\ bypass' = [y \in Ctx |-> IF y = x THEN 0
+                                ELSE IF y \in aheadNow[x] THEN bypass[y] + 1
+                                ELSE bypass[y]]
+    /\ ahead'  = [y \in Ctx |-> IF y = x THEN {} ELSE aheadNow[y] \ {x}]
+DoorwayAndEnter(x) ==
+    LET a == [ahead EXCEPT ![x] = WaitingOf(LockOf(x)) \ {x}] IN Enter(x, a)
+NoAux == UNCHANGED << ahead, bypass >>
+
+Goto(x, p) == pc' = [pc EXCEPT ![x] = p]
+
+\* Releasing a node (the count-- at `release'): nothing reads its fields again
+\* before the next owner initialises them, so the spec clears them. This only
+\* keeps TLC from telling apart states that differ in dead values.
+ClearNode(n, nl, nn) == /\ nlocked' = [nl EXCEPT ![n] = 0]
+                        /\ nnext' = [nn EXCEPT ![n] = Nil]
+SetL(x, w) == lk' = [lk EXCEPT ![LockOf(x)] = w]
+L(x)       == lk[LockOf(x)]
+
+(***************************************************************************)
+(* queued_spin_lock                                                        *)
+(***************************************************************************)
+\* A task context leaves its non-critical section (not fair: it may never).
+Start(x) ==
+    /\ Running(x)
+    /\ pc[x] = "ncs"
+    /\ Goto(x, "fast")
+    /\ UNCHANGED << lk, nlocked, nnext, count, depth, irqUsed, v, cnt, node, prev, succ >>
+    /\ NoAux
+
+\* atomic_try_cmpxchg_acquire(&lock->val, &val, _Q_LOCKED_VAL); on failure the
+\* slowpath starts with that val: the PENDING_VAL wait, or queue on contention,
+\* or try the pending bit.
+FastPath(x) ==
+    /\ Running(x)
+    /\ pc[x] = "fast"
+    /\ IF L(x) = Unlocked
+       THEN /\ SetL(x, Word(0, 0, 1))
+            /\ Goto(x, "cs")
+            /\ DoorwayAndEnter(x)
+            /\ UNCHANGED << v, cnt >>
+       ELSE /\ IF L(x) = PendingVal
+               THEN /\ Goto(x, "pend_wait")
+                    /\ cnt' = [cnt EXCEPT ![x] = PendingLoops]
+               ELSE /\ Goto(x, IF L(x).pending = 1 \/ L(x).tail # Nil THEN "queue" ELSE "fetch_pend")
+                    /\ UNCHANGED cnt
+            /\ UNCHANGED lk
+            /\ NoAux
+    /\ UNCHANGED << nlocked, nnext, count, depth, irqUsed, v, node, prev, succ >>
+
+\* atomic_cond_read_relaxed(&lock->val, (VAL != _Q_PENDING_VAL) || !cnt--):
+\* one read per step, at most PendingLoops + 1 reads.
+PendingWait(x) ==
+    /\ Running(x)
+    /\ pc[x] = "pend_wait"
+    /\ IF L(x) # PendingVal \/ cnt[x] = 0
+       THEN /\ Goto(x, IF L(x).pending = 1 \/ L(x).tail # Nil THEN "queue" ELSE "fetch_pend")
+            /\ cnt' = [cnt EXCEPT ![x] = 0]
+       ELSE /\ cnt' = [cnt EXCEPT ![x] = cnt[x] - 1]
+            /\ UNCHANGED pc
+    /\ UNCHANGED << lk, nlocked, nnext, count, depth, irqUsed, v, node, prev, succ >>
+    /\ NoAux
+
+\* val = queued_fetch_set_pending_acquire(lock): atomic_fetch_or_acquire(_Q_PENDING_VAL).
+\* Contention (pending or tail already there): undo pending if we set it, and queue.
+FetchSetPending(x) ==
+    /\ Running(x)
+    /\ pc[x] = "fetch_pend"
+    /\ SetL(x, [L(x) EXCEPT !.pending = 1])
+    /\ IF L(x).pending = 1 \/ L(x).tail # Nil
+       THEN /\ Goto(x, IF L(x).pending = 0 THEN "clear_pend" ELSE "queue")
+            /\ NoAux
+       ELSE /\ Goto(x, IF L(x).locked = 1 THEN "pend_spin" ELSE "clr_pend_set_locked")
+            /\ Doorway(x) /\ UNCHANGED bypass
+    /\ UNCHANGED << nlocked, nnext, count, depth, irqUsed, v, cnt, node, prev, succ >>
+
+\* clear_pending(lock): undo the pending bit, then queue.
+ClearPending(x) ==
+    /\ Running(x)
+    /\ pc[x] = "clear_pend"
+    /\ SetL(x, [L(x) EXCEPT !.pending = 0])
+    /\ Goto(x, "queue")
+    /\ UNCHANGED << nlocked, nnext, count, depth, irqUsed, v, cnt, node, prev, succ >>
+    /\ NoAux
+
+\* smp_cond_load_acquire(&lock->locked, !VAL): wait for the owner to go away.
+PendingSpin(x) ==
+    /\ Running(x)
+    /\ pc[x] = "pend_spin"
+    /\ L(x).locked = 0
+    /\ Goto(x, "clr_pend_set_locked")
+    /\ UNCHANGED << lk, nlocked, nnext, count, depth, irqUsed, v, cnt, node, prev, succ >>
+    /\ NoAux
+
+\* clear_pending_set_locked(lock): 0,1,0 -> 0,0,1 (a whole-word cmpxchg loop here).
+ClearPendingSetLocked(x) ==
+    /\ Running(x)
+    /\ pc[x] = "clr_pend_set_locked"
+    /\ SetL(x, [L(x) EXCEPT !.pending = 0, !.locked = 1])
+    /\ Goto(x, "cs")
+    /\ Enter(x, ahead)
+    /\ UNCHANGED << nlocked, nnext, count, depth, irqUsed, v, cnt, node, prev, succ >>
+
+\* node = this_cpu_ptr(&qnodes[0].mcs); idx = node->count++; node = grab_mcs_node(node, idx);
+Queue(x) ==
+    /\ Running(x)
+    /\ pc[x] = "queue"
+    /\ node' = [node EXCEPT ![x] = EncodeTail(x[1], count[x[1]])]
+    /\ count' = [count EXCEPT ![x[1]] = @ + 1]
+    /\ Goto(x, "init_locked")
+    /\ UNCHANGED << lk, nlocked, nnext, depth, irqUsed, v, cnt, prev, succ >>
+    /\ NoAux
+
+\* node->locked = 0;
+InitLocked(x) ==
+    /\ Running(x)
+    /\ pc[x] = "init_locked"
+    /\ nlocked' = [nlocked EXCEPT ![node[x]] = 0]
+    /\ Goto(x, "init_next")
+    /\ UNCHANGED << lk, nnext, count, depth, irqUsed, v, cnt, node, prev, succ >>
+    /\ NoAux
+
+\* node->next = NULL; pv_init_node(node) (no-op natively)
+InitNext(x) ==
+    /\ Running(x)
+    /\ pc[x] = "init_next"
+    /\ nnext' = [nnext EXCEPT ![node[x]] = Nil]
+    /\ Goto(x, "trylock")
+    /\ UNCHANGED << lk, nlocked, count, depth, irqUsed, v, cnt, node, prev, succ >>
+    /\ NoAux
+
+\* if (queued_spin_trylock(lock)) goto release;  (release: count--)
+Trylock(x) ==
+    /\ Running(x)
+    /\ pc[x] = "trylock"
+    /\ IF L(x) = Unlocked
+       THEN /\ SetL(x, Word(0, 0, 1))
+            /\ count' = [count EXCEPT ![x[1]] = @ - 1]
+            /\ node' = [node EXCEPT ![x] = Nil]
+            /\ ClearNode(node[x], nlocked, nnext)
+            /\ Goto(x, "cs")
+            /\ DoorwayAndEnter(x)
+       ELSE /\ Goto(x, "xchg_tail")
+            /\ UNCHANGED << lk, count, node, nlocked, nnext >>
+            /\ NoAux
+    /\ UNCHANGED << depth, irqUsed, v, cnt, prev, succ >>
+
+\* old = xchg_tail(lock, tail): the queue doorway. If there was a tail, link to it.
+XchgTail(x) ==
+    /\ Running(x)
+    /\ pc[x] = "xchg_tail"
+    /\ SetL(x, [L(x) EXCEPT !.tail = node[x]])
+    /\ prev' = [prev EXCEPT ![x] = L(x).tail]
+    /\ Goto(x, IF L(x).tail # Nil THEN "link_prev" ELSE "head_wait")
+    /\ succ' = [succ EXCEPT ![x] = Nil]
+    /\ Doorway(x) /\ UNCHANGED bypass
+    /\ UNCHANGED << nlocked, nnext, count, depth, irqUsed, v, cnt, node >>
+
+\* WRITE_ONCE(prev->next, node); pv_wait_node(node, prev) (no-op natively)
+LinkPrev(x) ==
+    /\ Running(x)
+    /\ pc[x] = "link_prev"
+    /\ nnext' = [nnext EXCEPT ![prev[x]] = node[x]]
+    /\ prev' = [prev EXCEPT ![x] = Nil]
+    /\ Goto(x, "spin_locked")
+    /\ UNCHANGED << lk, nlocked, count, depth, irqUsed, v, cnt, node, succ >>
+    /\ NoAux
+
+\* arch_mcs_spin_lock_contended(&node->locked)
+SpinLocked(x) ==
+    /\ Running(x)
+    /\ pc[x] = "spin_locked"
+    /\ nlocked[node[x]] = 1
+    /\ Goto(x, "read_next")
+    /\ UNCHANGED << lk, nlocked, nnext, count, depth, irqUsed, v, cnt, node, prev, succ >>
+    /\ NoAux
+
+\* next = READ_ONCE(node->next);
+ReadNext(x) ==
+    /\ Running(x)
+    /\ pc[x] = "read_next"
+    /\ succ' = [succ EXCEPT ![x] = nnext[node[x]]]
+    /\ Goto(x, "head_wait")
+    /\ UNCHANGED << lk, nlocked, nnext, count, depth, irqUsed, v, cnt, node, prev >>
+    /\ NoAux
+
+\* pv_wait_head_or_lock (returns 0 natively), then
+\* val = atomic_cond_read_acquire(&lock->val, !(VAL & _Q_LOCKED_PENDING_MASK));
+HeadWait(x) ==
+    /\ Running(x)
+    /\ pc[x] = "head_wait"
+    /\ L(x).locked = 0 /\ L(x).pending = 0
+    /\ v' = [v EXCEPT ![x] = L(x)]
+    /\ Goto(x, IF L(x).tail = node[x] THEN "head_cmpxchg" ELSE "set_locked")
+    /\ UNCHANGED << lk, nlocked, nnext, count, depth, irqUsed, cnt, node, prev, succ >>
+    /\ NoAux
+
+\* if ((val & _Q_TAIL_MASK) == tail) atomic_try_cmpxchg_relaxed(&lock->val, &val, _Q_LOCKED_VAL)
+\* success: last in the queue, the tail is cleared with the lock taken; goto release.
+HeadCmpxchg(x) ==
+    /\ Running(x)
+    /\ pc[x] = "head_cmpxchg"
+    /\ v' = [v EXCEPT ![x] = Unlocked]   \* the local is dead from here
+    /\ IF L(x) = v[x]
+       THEN /\ SetL(x, Word(0, 0, 1))
+            /\ count' = [count EXCEPT ![x[1]] = @ - 1]
+            /\ node' = [node EXCEPT ![x] = Nil]
+            /\ ClearNode(node[x], nlocked, nnext)
+            /\ Goto(x, "cs")
+            /\ Enter(x, ahead)
+       ELSE /\ Goto(x, "set_locked")
+            /\ UNCHANGED << lk, count, node, nlocked, nnext >>
+            /\ NoAux
+    /\ UNCHANGED << depth, irqUsed, cnt, prev, succ >>
+
+\* set_locked(lock): the head owns the lock; a successor exists.
+SetLocked(x) ==
+    /\ Running(x)
+    /\ pc[x] = "set_locked"
+    /\ SetL(x, [L(x) EXCEPT !.locked = 1])
+    /\ Goto(x, "wait_next")
+    /\ Enter(x, ahead)
+    /\ UNCHANGED << nlocked, nnext, count, depth, irqUsed, v, cnt, node, prev, succ >>
+
+\* if (!next) next = smp_cond_load_relaxed(&node->next, (VAL));
+WaitNext(x) ==
+    /\ Running(x)
+    /\ pc[x] = "wait_next"
+    /\ succ[x] # Nil \/ nnext[node[x]] # Nil
+    /\ succ' = [succ EXCEPT ![x] = IF succ[x] # Nil THEN succ[x] ELSE nnext[node[x]]]
+    /\ Goto(x, "mcs_handoff")
+    /\ UNCHANGED << lk, nlocked, nnext, count, depth, irqUsed, v, cnt, node, prev >>
+    /\ NoAux
+
+\* arch_mcs_spin_unlock_contended(&next->locked); pv_kick_node (no-op natively);
+\* release: __this_cpu_dec(qnodes[0].mcs.count)
+McsHandoff(x) ==
+    /\ Running(x)
+    /\ pc[x] = "mcs_handoff"
+    /\ ClearNode(node[x], [nlocked EXCEPT ![succ[x]] = 1], nnext)
+    /\ count' = [count EXCEPT ![x[1]] = @ - 1]
+    /\ succ' = [succ EXCEPT ![x] = Nil]
+    /\ node' = [node EXCEPT ![x] = Nil]
+    /\ Goto(x, "cs")
+    /\ UNCHANGED << lk, depth, irqUsed, v, cnt, prev >>
+    /\ NoAux
+
+\* The critical section ends: queued_spin_unlock, smp_store_release(&lock->locked, 0).
+\* A task context goes back to its non-critical section; an interrupt context
+\* returns to the context it interrupted.
+Unlock(x) ==
+    /\ Running(x)
+    /\ pc[x] = "cs"
+    /\ SetL(x, [L(x) EXCEPT !.locked = 0])
+    /\ Goto(x, IF x[2] = 0 THEN "ncs" ELSE "idle")
+    /\ depth' = IF x[2] = 0 THEN depth ELSE [depth EXCEPT ![x[1]] = x[2] - 1]
+    /\ irqUsed' = [irqUsed EXCEPT ![x] = FALSE]
+    /\ UNCHANGED << nlocked, nnext, count, v, cnt, node, prev, succ >>
+    /\ NoAux
+
+\* An interrupt on CPU c while context x is in its lock slowpath (where it may
+\* hold a node) or its critical section: the next level's context starts
+\* taking its own lock.
+Interrupt(x) ==
+    /\ Running(x)
+    /\ x[2] < NestDepth
+    /\ pc[x] \in (TryingPCs \ {"fast"}) \cup {"cs"}
+    /\ ~irqUsed[x]
+    /\ irqUsed' = [irqUsed EXCEPT ![x] = TRUE]
+    /\ depth' = [depth EXCEPT ![x[1]] = x[2] + 1]
+    /\ pc' = [pc EXCEPT ![<< x[1], x[2] + 1 >>] = "fast"]
+    /\ UNCHANGED << lk, nlocked, nnext, count, v, cnt, node, prev, succ >>
+    /\ NoAux
+
+(***************************************************************************)
+(* The specification. Step(x) is every step of context x but Start and    *)
+(* Interrupt; a variant or mutant (specs/mutants/) reuses these and       *)
+(* replaces one.                                                           *)
+(***************************************************************************)
+Step(x) ==
+    \/ FastPath(x) \/ PendingWait(x) \/ FetchSetPending(x) \/ ClearPending(x)
+    \/ PendingSpin(x) \/ ClearPendingSetLocked(x) \/ Queue(x) \/ InitLocked(x)
+    \/ InitNext(x) \/ Trylock(x) \/ XchgTail(x) \/ LinkPrev(x) \/ SpinLocked(x)
+    \/ ReadNext(x) \/ HeadWait(x) \/ HeadCmpxchg(x) \/ SetLocked(x)
+    \/ WaitNext(x) \/ McsHandoff(x) \/ Unlock(x)
+
+\* Only the running context of a CPU moves (every action requires Running(x)).
+Next == \E x \in Ctx : Start(x) \/ Interrupt(x) \/ Step(x)
+
+\* Weak fairness of every context's lock and unlock steps (a CPU runs its
+\* running context); starting an acquisition and interrupts are not forced.
+Fairness == \A x \in Ctx : WF_vars(Step(x))
+
+Spec == Init /\ [][Next]_vars /\ Fairness
+
+(***************************************************************************)
+(* Properties, per lock, from the catalogue (Properties.tla).             *)
+(***************************************************************************)
+P(Lk) == INSTANCE Properties WITH Threads <- On(Lk), trying <- TryingOf(Lk),
+                                  holders <- HoldersOf(Lk)
+
+\* A node's successor as the pointers say, including a pending link.
+Succ(n) ==
+    IF nnext[n] # Nil THEN nnext[n]
+    ELSE IF \E x \in Ctx : pc[x] = "link_prev" /\ prev[x] = n
+         THEN node[CHOOSE x \in Ctx : pc[x] = "link_prev" /\ prev[x] = n]
+         ELSE Nil
+
+MutualExclusion == \A Lk \in Locks : P(Lk)!MutualExclusion
+QueueWellFormed ==
+    \A Lk \in Locks : P(Lk)!QueueWellFormed({node[x] : x \in QueuedOf(Lk)}, lk[Lk].tail, Succ, Nil)
+\* The tail names the node of a context queued on this lock: the right CPU,
+\* the node index that context is using.
+TailEncodingConsistent ==
+    \A Lk \in Locks : lk[Lk].tail # Nil =>
+        \E x \in QueuedOf(Lk) : node[x] = lk[Lk].tail
+                                /\ NodeCpu(lk[Lk].tail) = x[1]
+                                /\ NodeIdx(lk[Lk].tail) < count[x[1]]
+\* Two contexts never use the same node at once.
+NodeOfCtx(x) == node[x]
+NodeExclusive == P(1)!NodeExclusive(Ctx, NodeOfCtx, Nil)
+BoundedBypass   == \A Lk \in Locks : P(Lk)!BoundedBypass(bypass, 0)
+DeadlockFreedom == \A Lk \in Locks : P(Lk)!DeadlockFreedom
+StarvationFreedom == \A Lk \in Locks : P(Lk)!StarvationFreedom
+=============================================================================
