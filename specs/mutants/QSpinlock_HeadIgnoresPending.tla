@@ -1,0 +1,31 @@
+-------------------- MODULE QSpinlock_HeadIgnoresPending --------------------
+(***************************************************************************)
+(* Mutant of QSpinlock: the queue head waits only for the locked byte to   *)
+(* clear, not for locked and pending, so it can take the lock while a      *)
+(* pending waiter takes it too. The same mistake as java-models            *)
+(* QSpinLockMutants.HeadIgnoresPending.                                    *)
+(***************************************************************************)
+EXTENDS QSpinlock
+
+\* atomic_cond_read_acquire(&lock->val, !(VAL & _Q_LOCKED_MASK))  (mutant)
+HeadWaitLockedOnly(x) ==
+    /\ Running(x)
+    /\ pc[x] = "head_wait"
+    /\ L(x).locked = 0
+    /\ v' = [v EXCEPT ![x] = L(x)]
+    /\ Goto(x, IF L(x).tail = node[x] THEN "head_cmpxchg" ELSE "set_locked")
+    /\ UNCHANGED << lk, nlocked, nnext, count, depth, irqUsed, cnt, node, prev, succ >>
+    /\ NoAux
+
+MutantStep(x) ==
+    \/ FastPath(x) \/ PendingWait(x) \/ FetchSetPending(x) \/ ClearPending(x)
+    \/ PendingSpin(x) \/ ClearPendingSetLocked(x) \/ Queue(x) \/ InitLocked(x)
+    \/ InitNext(x) \/ Trylock(x) \/ XchgTail(x) \/ LinkPrev(x)
+    \/ SpinLocked(x) \/ ReadNext(x) \/ HeadWaitLockedOnly(x) \/ HeadCmpxchg(x)
+    \/ SetLocked(x) \/ WaitNext(x) \/ McsHandoff(x) \/ Unlock(x)
+
+MutantSpec ==
+    /\ Init
+    /\ [][\E x \in Ctx : Start(x) \/ Interrupt(x) \/ MutantStep(x)]_vars
+    /\ \A x \in Ctx : WF_vars(MutantStep(x))
+=============================================================================
