@@ -61,7 +61,7 @@ final class CheckCommand implements Callable<Integer> {
         Manifest manifest = Manifest.load(root);
         List<Check> checks = manifest.select(families, level == null ? null : Level.of(level), profile).stream()
                 .filter(c -> only.isEmpty() || only.contains(c.variant()) || only.contains(c.check())
-                        || only.contains(c.check().substring(c.check().lastIndexOf('.') + 1)))
+                        || only.contains(c.shortName()))
                 .toList();
         if (checks.isEmpty()) {
             throw new HandoffException("no checks selected");
@@ -122,12 +122,11 @@ final class CheckCommand implements Callable<Integer> {
         int bad = 0;
         for (Verdict v : verdicts) {
             Check c = v.check();
-            String name = c.level() == Level.TLC ? c.check() : c.check().substring(c.check().lastIndexOf('.') + 1);
             String expected = c.expected().id() + (c.expected().id().equals("fail") ? " " + c.property() : "");
             String actual = v.actual().id() + (v.violated() != null ? " " + v.violated() : "");
             boolean ok = v.matchesExpectation();
             bad += ok ? 0 : 1;
-            out.printf(fmt, c.family(), c.variant(), c.mutant() ? "yes" : "no", c.level().id(), name,
+            out.printf(fmt, c.family(), c.variant(), c.mutant() ? "yes" : "no", c.level().id(), c.shortName(),
                     c.property() == null ? "-" : c.property(), expected, actual,
                     v.states() == null ? "-" : String.format("%,d", v.states()), String.format("%.1f", v.seconds()),
                     ok ? "ok" : "MISMATCH");

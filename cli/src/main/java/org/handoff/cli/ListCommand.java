@@ -43,8 +43,7 @@ final class ListCommand implements Callable<Integer> {
                 }
                 out.printf("  %s:%n", level.id());
                 for (Check c : at) {
-                    String name = level == Level.TLC ? c.check() : c.check().substring(c.check().lastIndexOf('.') + 1);
-                    out.printf("    %-34s %-20s expect %s%s%s%n", name, c.variant(), c.expected().id(),
+                    out.printf("    %-34s %-20s expect %s%s%s%n", c.shortName(), c.variant(), c.expected().id(),
                             c.property() != null && c.expected().id().equals("fail") ? " " + c.property() : "",
                             "full".equals(c.profile()) ? "   [full profile]" : "");
                 }

@@ -39,10 +39,6 @@ public record Check(String family, String variant, boolean mutant, Level level, 
         return v == null ? fallback : v.toString();
     }
 
-    public boolean flag(String key) {
-        return Boolean.TRUE.equals(params.get(key));
-    }
-
     /** The expected number of distinct states (TLC models that pass), or null when not recorded. */
     public Long expectedStates() {
         Object v = params.get("states");
@@ -51,6 +47,11 @@ public record Check(String family, String variant, boolean mutant, Level level, 
 
     public boolean inProfile(String selected) {
         return "full".equals(selected) || "quick".equals(profile);
+    }
+
+    /** The name a reader uses: the model for TLC, the test class's simple name otherwise. */
+    public String shortName() {
+        return level == Level.TLC ? check : check.substring(check.lastIndexOf('.') + 1);
     }
 
     /** A unique, readable id: level:family/variant:check. */
