@@ -7,6 +7,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -14,12 +15,15 @@ import java.util.Map;
 import java.util.Set;
 
 /**
- * The manifest ({@code manifest.json} at the project root): every family and every check at every
- * level, with its expected verdict. The build and the CLI both run from it, so the expectation is
- * written in one place.
+ * The manifest: every family and every check at every level, with its expected verdict. The build
+ * and the CLI both run from it, so the expectation is written in one place. {@code manifest.json} at
+ * the project root marks the root and may hold entries itself; each family keeps its own entries
+ * in {@code manifest/<family>.json} (same shape: {@code families} and {@code checks}), read in name
+ * order, so families are added without touching each other's files.
  */
 public final class Manifest {
     public static final String FILE = "manifest.json";
+    public static final String DIR = "manifest";
     private static final Set<String> ENTRY_KEYS = Set.of("family", "variant", "mutant", "level", "check",
             "property", "expected", "reason", "profile");
 
@@ -63,15 +67,36 @@ public final class Manifest {
     }
 
     public static Manifest load(Path root) {
-        Path file = root.resolve(FILE);
-        try {
-            return parse(Files.readString(file), file.toString());
-        } catch (IOException e) {
-            throw new HandoffException(file + ": cannot read the manifest: " + e.getMessage(), e);
+        List<Path> files = new ArrayList<>();
+        files.add(root.resolve(FILE));
+        Path dir = root.resolve(DIR);
+        if (Files.isDirectory(dir)) {
+            try (var s = Files.list(dir)) {
+                s.filter(p -> p.getFileName().toString().endsWith(".json")).sorted().forEach(files::add);
+            } catch (IOException e) {
+                throw new HandoffException(dir + ": cannot list the manifest directory: " + e.getMessage(), e);
+            }
         }
+        List<Family> families = new ArrayList<>();
+        List<Check> checks = new ArrayList<>();
+        for (Path file : files) {
+            try {
+                read(Files.readString(file), root.relativize(file).toString(), families, checks);
+            } catch (IOException e) {
+                throw new HandoffException(file + ": cannot read the manifest: " + e.getMessage(), e);
+            }
+        }
+        return validated(families, checks);
     }
 
     static Manifest parse(String json, String where) {
+        List<Family> families = new ArrayList<>();
+        List<Check> checks = new ArrayList<>();
+        read(json, where, families, checks);
+        return validated(families, checks);
+    }
+
+    private static void read(String json, String where, List<Family> families, List<Check> checks) {
         JsonNode tree;
         try {
             tree = new ObjectMapper().readTree(json);
@@ -79,14 +104,12 @@ public final class Manifest {
             throw new HandoffException(where + ":" + e.getLocation().getLineNr() + ":"
                     + e.getLocation().getColumnNr() + ": malformed JSON: " + e.getOriginalMessage(), e);
         }
-        List<Family> families = new ArrayList<>();
         for (JsonNode f : tree.path("families")) {
             List<String> variants = new ArrayList<>();
             f.path("variants").forEach(v -> variants.add(v.asText()));
             families.add(new Family(text(f, "name", where), f.path("spec").asText(null),
                     f.path("java").asText(null), f.path("description").asText(""), variants));
         }
-        List<Check> checks = new ArrayList<>();
         int i = 0;
         for (JsonNode c : tree.path("checks")) {
             String at = where + ": checks[" + i++ + "]";
@@ -114,9 +137,23 @@ public final class Manifest {
             }
             checks.add(check);
         }
+    }
+
+    private static Manifest validated(List<Family> families, List<Check> checks) {
+        Set<String> names = new HashSet<>();
+        for (Family f : families) {
+            if (!names.add(f.name())) {
+                throw new HandoffException("manifest: family '" + f.name() + "' is declared twice");
+            }
+        }
+        Set<String> ids = new HashSet<>();
         Manifest m = new Manifest(families, checks);
         for (Check c : checks) {
             m.family(c.family());
+            if (!ids.add(c.family() + "/" + c.variant() + "/" + c.level() + "/" + c.check())) {
+                throw new HandoffException("manifest: check '" + c.check() + "' of " + c.family() + "/"
+                        + c.variant() + " at level " + c.level() + " is listed twice");
+            }
         }
         return m;
     }

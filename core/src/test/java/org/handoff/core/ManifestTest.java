@@ -5,9 +5,13 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 class ManifestTest {
     private static final String FAMILY = "\"families\": [{\"name\": \"mcs\", \"spec\": \"MCS\", \"variants\": [\"mcs\"]}]";
@@ -56,5 +60,24 @@ class ManifestTest {
         assertNull(new Verdict(fail, Outcome.FAIL, "MutualExclusion", 5L, 1, "").mismatch());
         assertTrue(new Verdict(fail, Outcome.FAIL, "QueueWellFormed", 5L, 1, "").mismatch().contains("QueueWellFormed"));
         assertTrue(new Verdict(fail, Outcome.PASS, null, 5L, 1, "").mismatch().contains("expected fail"));
+    }
+
+    @Test
+    void loadsOneFilePerFamilyAndRejectsADoubleDeclaration(@TempDir Path root) throws IOException {
+        Files.writeString(root.resolve(Manifest.FILE), "{\"version\": 1}");
+        Files.createDirectory(root.resolve(Manifest.DIR));
+        Files.writeString(root.resolve("manifest/mcs.json"), "{" + FAMILY + ", \"checks\": [{\"family\": \"mcs\","
+                + " \"variant\": \"mcs\", \"level\": \"tlc\", \"check\": \"MCS_N2\", \"expected\": \"pass\"}]}");
+        Files.writeString(root.resolve("manifest/other.json"), "{\"families\": [{\"name\": \"other\"}], \"checks\": ["
+                + "{\"family\": \"mcs\", \"variant\": \"mcs\", \"level\": \"tlc\", \"check\": \"MCS_N3\", \"expected\": \"pass\"}]}");
+        Manifest m = Manifest.load(root);
+        assertEquals(List.of("mcs", "other"), m.families().stream().map(Family::name).toList());
+        assertEquals(2, m.checks().size());
+        Files.writeString(root.resolve("manifest/x.json"), "{" + FAMILY + "}");
+        assertTrue(assertThrows(HandoffException.class, () -> Manifest.load(root)).getMessage()
+                .contains("family 'mcs' is declared twice"));
+        Files.writeString(root.resolve("manifest/x.json"), "{\"checks\": [");
+        assertTrue(assertThrows(HandoffException.class, () -> Manifest.load(root)).getMessage()
+                .startsWith("manifest/x.json:1:"));
     }
 }
