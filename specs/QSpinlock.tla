@@ -23,24 +23,58 @@
 (*                                                                         *)
 (* The slowpath's variant hooks (pv_init_node, pv_wait_node,              *)
 (* pv_kick_node, pv_wait_head_or_lock) are no-ops natively; the actions   *)
-(* below are where a variant replaces them.                                 *)
+(* below are where a variant replaces them. A variant or mutant           *)
+(* (specs/mutants/) names the actions it replaces in the constant         *)
+(* Replaced, which disables them here, and adds its own.                   *)
+(*                                                                         *)
+(* Atomicity. One action is one access to shared memory, except where a   *)
+(* step only touches memory no other CPU can reach yet (the node before    *)
+(* xchg_tail publishes it) or reads a value nobody else can change any    *)
+(* more; such a step commutes with every step of every other CPU (Lipton's *)
+(* reduction), so it is merged with its neighbour and the interleavings   *)
+(* it would add are equivalent to ones already there. The merges:         *)
+(*  - Queue: count++, grab_mcs_node, the node's init and the trylock     *)
+(*    (the node is private until xchg_tail);                              *)
+(*  - PendingSpin: the wait for locked == 0 and clear_pending_set_locked  *)
+(*    (with our pending bit set nobody else can set locked);              *)
+(*  - McsHandoff: the wait for node->next and the hand-off to it (next    *)
+(*    never changes once set). The kernel's early READ_ONCE(node->next)   *)
+(*    before the head's wait is a prefetch of that same value and is not  *)
+(*    a separate step here.                                               *)
 (***************************************************************************)
 EXTENDS Naturals, FiniteSets
 
 CONSTANTS N,            \* CPUs
           NestDepth,    \* interrupt nesting levels above the task context
-          PendingLoops  \* _Q_PENDING_LOOPS, the bounded wait for pending->locked
+          PendingLoops, \* _Q_PENDING_LOOPS, the bounded wait for pending->locked
+          IrqCpus,      \* the CPUs that take interrupts
+          Crossed,      \* which lock each context takes: see LockOf
+          Replaced      \* names of actions a variant or mutant replaces ({} natively)
 MaxNodes == 4                          \* MAX_NODES: task, softirq, hardirq, nmi
+ActionNames == { "FastPath", "PendingWait", "FetchSetPending", "ClearPending",
+                 "PendingSpin", "Queue", "XchgTail", "LinkPrev", "SpinLocked",
+                 "HeadWait", "HeadCmpxchg", "SetLocked", "McsHandoff", "Unlock" }
 
 ASSUME Assumptions ==
     /\ N \in Nat /\ N >= 1
     /\ NestDepth \in Nat /\ NestDepth + 1 <= MaxNodes
     /\ PendingLoops \in Nat
+    /\ IrqCpus \subseteq 1 .. N
+    /\ Crossed \in BOOLEAN
+    /\ Replaced \subseteq ActionNames
 Cpus     == 1 .. N
 Levels   == 0 .. NestDepth
 Locks    == 1 .. NestDepth + 1
 Ctx      == Cpus \X Levels             \* a context: <<cpu, nesting level>>
-LockOf(x) == x[2] + 1                  \* level l takes lock l + 1
+\* The lock context x takes. Not crossed: level l takes lock l + 1, so the
+\* task contexts contend with each other and each interrupt level with the
+\* same level on other CPUs. Crossed: the assignment rotates with the CPU,
+\* so an interrupt context contends with the task contexts of other CPUs,
+\* and a lock's queue mixes node indices. Either way a context and the
+\* contexts nested in it take different locks (taking the same one would
+\* deadlock in the kernel too, which is why spin_lock_irqsave exists).
+LockOf(x) == IF Crossed THEN 1 + ((x[1] - 1 + x[2]) % (NestDepth + 1))
+                        ELSE x[2] + 1
 
 \* encode_tail / decode_tail: cpu + 1 is the kernel's, cpu >= 1 here already.
 EncodeTail(c, i) == c * MaxNodes + i   \* never 0, so 0 is "no tail"
@@ -65,28 +99,26 @@ VARIABLES
     cnt,        \* local pending-loop counter
     node,       \* local: the context's node (encoded), Nil when none
     prev,       \* local `prev' (encoded node)
-    succ,       \* local `next' of the slowpath
     ahead,      \* auxiliary, for BoundedBypass (see Properties)
     bypass      \* auxiliary, for BoundedBypass
 
-algvars == << lk, nlocked, nnext, count, depth, irqUsed, pc, v, cnt, node, prev, succ >>
+algvars == << lk, nlocked, nnext, count, depth, irqUsed, pc, v, cnt, node, prev >>
 vars == << algvars, ahead, bypass >>
 
 (***************************************************************************)
 (* Where a context is.                                                     *)
 (***************************************************************************)
 TryingPCs == { "fast", "pend_wait", "fetch_pend", "clear_pend", "pend_spin",
-               "clr_pend_set_locked", "queue", "init_locked", "init_next",
-               "trylock", "xchg_tail", "link_prev", "spin_locked",
-               "read_next", "head_wait", "head_cmpxchg", "set_locked" }
+               "queue", "xchg_tail", "link_prev", "spin_locked",
+               "head_wait", "head_cmpxchg", "set_locked" }
 \* The lock is owned from set_locked on; the MCS hand-off happens as owner.
-OwnPCs    == { "wait_next", "mcs_handoff", "cs" }
+OwnPCs    == { "mcs_handoff", "cs" }
 \* Past the doorway and not yet owner (for BoundedBypass): pending set, or tail swapped.
-WaitingPCs == { "pend_spin", "clr_pend_set_locked", "link_prev", "spin_locked",
-                "read_next", "head_wait", "head_cmpxchg", "set_locked" }
+WaitingPCs == { "pend_spin", "link_prev", "spin_locked", "head_wait",
+                "head_cmpxchg", "set_locked" }
 \* The context's node is in lock L's queue.
-QueuedPCs == { "link_prev", "spin_locked", "read_next", "head_wait",
-               "head_cmpxchg", "set_locked", "wait_next", "mcs_handoff" }
+QueuedPCs == { "link_prev", "spin_locked", "head_wait", "head_cmpxchg",
+               "set_locked", "mcs_handoff" }
 
 On(L)        == { x \in Ctx : LockOf(x) = L }
 HoldersOf(L) == { x \in On(L) : pc[x] \in OwnPCs }
@@ -94,6 +126,8 @@ TryingOf(L)  == { x \in On(L) : pc[x] \in TryingPCs }
 WaitingOf(L) == { x \in On(L) : pc[x] \in WaitingPCs }
 QueuedOf(L)  == { x \in On(L) : pc[x] \in QueuedPCs }
 Running(x)   == depth[x[1]] = x[2]
+\* Context x may take step `a' (a is not replaced by a variant or mutant).
+Active(x, a) == Running(x) /\ a \notin Replaced
 
 TypeOK ==
     /\ \A L \in Locks : lk[L].locked \in {0, 1} /\ lk[L].pending \in {0, 1}
@@ -115,32 +149,28 @@ Init ==
     /\ cnt = [x \in Ctx |-> 0]
     /\ node = [x \in Ctx |-> Nil]
     /\ prev = [x \in Ctx |-> Nil]
-    /\ succ = [x \in Ctx |-> Nil]
     /\ ahead = [x \in Ctx |-> {}]
     /\ bypass = [x \in Ctx |-> 0]
+
+\* The property catalogue (Properties.tla), per lock.
+P(Lk) == INSTANCE Properties WITH Threads <- On(Lk), trying <- TryingOf(Lk),
+                                  holders <- HoldersOf(Lk)
 
 (***************************************************************************)
 (* Bookkeeping for BoundedBypass (writes only ahead and bypass). The      *)
 (* doorway is the step that makes a context visible in the lock word: a   *)
-(* successful pending set, the tail swap, or the fast path.                *)
+(* successful pending set, the tail swap, or the fast path. (In a FIFO    *)
+(* run the two variables follow from the queue order, so they add no      *)
+(* states: 201,328 with or without them in QSpinlock_N3_L1.)              *)
 (***************************************************************************)
-Doorway(x) == ahead' = [ahead EXCEPT ![x] = WaitingOf(LockOf(x)) \ {x}]
-Enter(x, aheadNow) ==
-    /\ bypass' = [y \in Ctx |-> IF y = x THEN 0
-                                ELSE IF y \in aheadNow[x] THEN bypass[y] + 1
-                                ELSE bypass[y]]
-    /\ ahead'  = [y \in Ctx |-> IF y = x THEN {} ELSE aheadNow[y] \ {x}]
-DoorwayAndEnter(x) ==
-    LET a == [ahead EXCEPT ![x] = WaitingOf(LockOf(x)) \ {x}] IN Enter(x, a)
+Doorway(x) == ahead' = P(1)!AheadAtDoorway(ahead, x, WaitingOf(LockOf(x)))
+Enter(x, aheadNow) == /\ bypass' = P(1)!BypassAtEntry(bypass, aheadNow, x)
+                      /\ ahead' = P(1)!AheadAtEntry(aheadNow, x)
+DoorwayAndEnter(x) == Enter(x, P(1)!AheadAtDoorway(ahead, x, WaitingOf(LockOf(x))))
 NoAux == UNCHANGED << ahead, bypass >>
 
 Goto(x, p) == pc' = [pc EXCEPT ![x] = p]
 
-\* Releasing a node (the count-- at `release'): nothing reads its fields again
-\* before the next owner initialises them, so the spec clears them. This only
-\* keeps TLC from telling apart states that differ in dead values.
-ClearNode(n, nl, nn) == /\ nlocked' = [nl EXCEPT ![n] = 0]
-                        /\ nnext' = [nn EXCEPT ![n] = Nil]
 SetL(x, w) == lk' = [lk EXCEPT ![LockOf(x)] = w]
 L(x)       == lk[LockOf(x)]
 
@@ -152,14 +182,14 @@ Start(x) ==
     /\ Running(x)
     /\ pc[x] = "ncs"
     /\ Goto(x, "fast")
-    /\ UNCHANGED << lk, nlocked, nnext, count, depth, irqUsed, v, cnt, node, prev, succ >>
+    /\ UNCHANGED << lk, nlocked, nnext, count, depth, irqUsed, v, cnt, node, prev >>
     /\ NoAux
 
 \* atomic_try_cmpxchg_acquire(&lock->val, &val, _Q_LOCKED_VAL); on failure the
 \* slowpath starts with that val: the PENDING_VAL wait, or queue on contention,
 \* or try the pending bit.
 FastPath(x) ==
-    /\ Running(x)
+    /\ Active(x, "FastPath")
     /\ pc[x] = "fast"
     /\ IF L(x) = Unlocked
        THEN /\ SetL(x, Word(0, 0, 1))
@@ -173,140 +203,101 @@ FastPath(x) ==
                     /\ UNCHANGED cnt
             /\ UNCHANGED lk
             /\ NoAux
-    /\ UNCHANGED << nlocked, nnext, count, depth, irqUsed, v, node, prev, succ >>
+    /\ UNCHANGED << nlocked, nnext, count, depth, irqUsed, v, node, prev >>
 
 \* atomic_cond_read_relaxed(&lock->val, (VAL != _Q_PENDING_VAL) || !cnt--):
 \* one read per step, at most PendingLoops + 1 reads.
 PendingWait(x) ==
-    /\ Running(x)
+    /\ Active(x, "PendingWait")
     /\ pc[x] = "pend_wait"
     /\ IF L(x) # PendingVal \/ cnt[x] = 0
        THEN /\ Goto(x, IF L(x).pending = 1 \/ L(x).tail # Nil THEN "queue" ELSE "fetch_pend")
             /\ cnt' = [cnt EXCEPT ![x] = 0]
        ELSE /\ cnt' = [cnt EXCEPT ![x] = cnt[x] - 1]
             /\ UNCHANGED pc
-    /\ UNCHANGED << lk, nlocked, nnext, count, depth, irqUsed, v, node, prev, succ >>
+    /\ UNCHANGED << lk, nlocked, nnext, count, depth, irqUsed, v, node, prev >>
     /\ NoAux
 
 \* val = queued_fetch_set_pending_acquire(lock): atomic_fetch_or_acquire(_Q_PENDING_VAL).
 \* Contention (pending or tail already there): undo pending if we set it, and queue.
 FetchSetPending(x) ==
-    /\ Running(x)
+    /\ Active(x, "FetchSetPending")
     /\ pc[x] = "fetch_pend"
     /\ SetL(x, [L(x) EXCEPT !.pending = 1])
     /\ IF L(x).pending = 1 \/ L(x).tail # Nil
        THEN /\ Goto(x, IF L(x).pending = 0 THEN "clear_pend" ELSE "queue")
             /\ NoAux
-       ELSE /\ Goto(x, IF L(x).locked = 1 THEN "pend_spin" ELSE "clr_pend_set_locked")
+       ELSE /\ Goto(x, "pend_spin")
             /\ Doorway(x) /\ UNCHANGED bypass
-    /\ UNCHANGED << nlocked, nnext, count, depth, irqUsed, v, cnt, node, prev, succ >>
+    /\ UNCHANGED << nlocked, nnext, count, depth, irqUsed, v, cnt, node, prev >>
 
 \* clear_pending(lock): undo the pending bit, then queue.
 ClearPending(x) ==
-    /\ Running(x)
+    /\ Active(x, "ClearPending")
     /\ pc[x] = "clear_pend"
     /\ SetL(x, [L(x) EXCEPT !.pending = 0])
     /\ Goto(x, "queue")
-    /\ UNCHANGED << nlocked, nnext, count, depth, irqUsed, v, cnt, node, prev, succ >>
+    /\ UNCHANGED << nlocked, nnext, count, depth, irqUsed, v, cnt, node, prev >>
     /\ NoAux
 
-\* smp_cond_load_acquire(&lock->locked, !VAL): wait for the owner to go away.
+\* smp_cond_load_acquire(&lock->locked, !VAL): wait for the owner to go away;
+\* then clear_pending_set_locked(lock): 0,1,0 -> 0,0,1 (merged, see the header).
 PendingSpin(x) ==
-    /\ Running(x)
+    /\ Active(x, "PendingSpin")
     /\ pc[x] = "pend_spin"
     /\ L(x).locked = 0
-    /\ Goto(x, "clr_pend_set_locked")
-    /\ UNCHANGED << lk, nlocked, nnext, count, depth, irqUsed, v, cnt, node, prev, succ >>
-    /\ NoAux
-
-\* clear_pending_set_locked(lock): 0,1,0 -> 0,0,1 (a whole-word cmpxchg loop here).
-ClearPendingSetLocked(x) ==
-    /\ Running(x)
-    /\ pc[x] = "clr_pend_set_locked"
     /\ SetL(x, [L(x) EXCEPT !.pending = 0, !.locked = 1])
     /\ Goto(x, "cs")
     /\ Enter(x, ahead)
-    /\ UNCHANGED << nlocked, nnext, count, depth, irqUsed, v, cnt, node, prev, succ >>
+    /\ UNCHANGED << nlocked, nnext, count, depth, irqUsed, v, cnt, node, prev >>
 
-\* node = this_cpu_ptr(&qnodes[0].mcs); idx = node->count++; node = grab_mcs_node(node, idx);
-Queue(x) ==
-    /\ Running(x)
-    /\ pc[x] = "queue"
-    /\ node' = [node EXCEPT ![x] = EncodeTail(x[1], count[x[1]])]
-    /\ count' = [count EXCEPT ![x[1]] = @ + 1]
-    /\ Goto(x, "init_locked")
-    /\ UNCHANGED << lk, nlocked, nnext, depth, irqUsed, v, cnt, prev, succ >>
-    /\ NoAux
-
-\* node->locked = 0;
-InitLocked(x) ==
-    /\ Running(x)
-    /\ pc[x] = "init_locked"
-    /\ nlocked' = [nlocked EXCEPT ![node[x]] = 0]
-    /\ Goto(x, "init_next")
-    /\ UNCHANGED << lk, nnext, count, depth, irqUsed, v, cnt, node, prev, succ >>
-    /\ NoAux
-
-\* node->next = NULL; pv_init_node(node) (no-op natively)
-InitNext(x) ==
-    /\ Running(x)
-    /\ pc[x] = "init_next"
-    /\ nnext' = [nnext EXCEPT ![node[x]] = Nil]
-    /\ Goto(x, "trylock")
-    /\ UNCHANGED << lk, nlocked, count, depth, irqUsed, v, cnt, node, prev, succ >>
-    /\ NoAux
-
+\* idx = node->count++; node = grab_mcs_node(node, idx); node->locked = 0;
+\* node->next = NULL; pv_init_node(node) (no-op natively);
 \* if (queued_spin_trylock(lock)) goto release;  (release: count--)
-Trylock(x) ==
-    /\ Running(x)
-    /\ pc[x] = "trylock"
-    /\ IF L(x) = Unlocked
+\* Merged into one step: the node is private until xchg_tail (see the header).
+Queue(x) ==
+    /\ Active(x, "Queue")
+    /\ pc[x] = "queue"
+    /\ LET n == EncodeTail(x[1], count[x[1]]) IN
+       IF L(x) = Unlocked
        THEN /\ SetL(x, Word(0, 0, 1))
-            /\ count' = [count EXCEPT ![x[1]] = @ - 1]
-            /\ node' = [node EXCEPT ![x] = Nil]
-            /\ ClearNode(node[x], nlocked, nnext)
             /\ Goto(x, "cs")
             /\ DoorwayAndEnter(x)
-       ELSE /\ Goto(x, "xchg_tail")
-            /\ UNCHANGED << lk, count, node, nlocked, nnext >>
+            /\ UNCHANGED << count, node, nlocked, nnext >>
+       ELSE /\ node' = [node EXCEPT ![x] = n]
+            /\ count' = [count EXCEPT ![x[1]] = @ + 1]
+            /\ nlocked' = [nlocked EXCEPT ![n] = 0]
+            /\ nnext' = [nnext EXCEPT ![n] = Nil]
+            /\ Goto(x, "xchg_tail")
+            /\ UNCHANGED lk
             /\ NoAux
-    /\ UNCHANGED << depth, irqUsed, v, cnt, prev, succ >>
+    /\ UNCHANGED << depth, irqUsed, v, cnt, prev >>
 
 \* old = xchg_tail(lock, tail): the queue doorway. If there was a tail, link to it.
 XchgTail(x) ==
-    /\ Running(x)
+    /\ Active(x, "XchgTail")
     /\ pc[x] = "xchg_tail"
     /\ SetL(x, [L(x) EXCEPT !.tail = node[x]])
     /\ prev' = [prev EXCEPT ![x] = L(x).tail]
     /\ Goto(x, IF L(x).tail # Nil THEN "link_prev" ELSE "head_wait")
-    /\ succ' = [succ EXCEPT ![x] = Nil]
     /\ Doorway(x) /\ UNCHANGED bypass
     /\ UNCHANGED << nlocked, nnext, count, depth, irqUsed, v, cnt, node >>
 
 \* WRITE_ONCE(prev->next, node); pv_wait_node(node, prev) (no-op natively)
 LinkPrev(x) ==
-    /\ Running(x)
+    /\ Active(x, "LinkPrev")
     /\ pc[x] = "link_prev"
     /\ nnext' = [nnext EXCEPT ![prev[x]] = node[x]]
     /\ prev' = [prev EXCEPT ![x] = Nil]
     /\ Goto(x, "spin_locked")
-    /\ UNCHANGED << lk, nlocked, count, depth, irqUsed, v, cnt, node, succ >>
+    /\ UNCHANGED << lk, nlocked, count, depth, irqUsed, v, cnt, node >>
     /\ NoAux
 
 \* arch_mcs_spin_lock_contended(&node->locked)
 SpinLocked(x) ==
-    /\ Running(x)
+    /\ Active(x, "SpinLocked")
     /\ pc[x] = "spin_locked"
     /\ nlocked[node[x]] = 1
-    /\ Goto(x, "read_next")
-    /\ UNCHANGED << lk, nlocked, nnext, count, depth, irqUsed, v, cnt, node, prev, succ >>
-    /\ NoAux
-
-\* next = READ_ONCE(node->next);
-ReadNext(x) ==
-    /\ Running(x)
-    /\ pc[x] = "read_next"
-    /\ succ' = [succ EXCEPT ![x] = nnext[node[x]]]
     /\ Goto(x, "head_wait")
     /\ UNCHANGED << lk, nlocked, nnext, count, depth, irqUsed, v, cnt, node, prev >>
     /\ NoAux
@@ -314,60 +305,56 @@ ReadNext(x) ==
 \* pv_wait_head_or_lock (returns 0 natively), then
 \* val = atomic_cond_read_acquire(&lock->val, !(VAL & _Q_LOCKED_PENDING_MASK));
 HeadWait(x) ==
-    /\ Running(x)
+    /\ Active(x, "HeadWait")
     /\ pc[x] = "head_wait"
     /\ L(x).locked = 0 /\ L(x).pending = 0
     /\ v' = [v EXCEPT ![x] = L(x)]
     /\ Goto(x, IF L(x).tail = node[x] THEN "head_cmpxchg" ELSE "set_locked")
-    /\ UNCHANGED << lk, nlocked, nnext, count, depth, irqUsed, cnt, node, prev, succ >>
+    /\ UNCHANGED << lk, nlocked, nnext, count, depth, irqUsed, cnt, node, prev >>
     /\ NoAux
+
+\* Releasing the node (the count-- at `release'): nothing reads its fields
+\* again before the next owner initialises them, so the spec clears them.
+\* This only keeps TLC from telling apart states that differ in dead values.
+Release(x, nl) ==
+    /\ nlocked' = [nl EXCEPT ![node[x]] = 0]
+    /\ nnext' = [nnext EXCEPT ![node[x]] = Nil]
+    /\ count' = [count EXCEPT ![x[1]] = @ - 1]
+    /\ node' = [node EXCEPT ![x] = Nil]
 
 \* if ((val & _Q_TAIL_MASK) == tail) atomic_try_cmpxchg_relaxed(&lock->val, &val, _Q_LOCKED_VAL)
 \* success: last in the queue, the tail is cleared with the lock taken; goto release.
 HeadCmpxchg(x) ==
-    /\ Running(x)
+    /\ Active(x, "HeadCmpxchg")
     /\ pc[x] = "head_cmpxchg"
     /\ v' = [v EXCEPT ![x] = Unlocked]   \* the local is dead from here
     /\ IF L(x) = v[x]
        THEN /\ SetL(x, Word(0, 0, 1))
-            /\ count' = [count EXCEPT ![x[1]] = @ - 1]
-            /\ node' = [node EXCEPT ![x] = Nil]
-            /\ ClearNode(node[x], nlocked, nnext)
+            /\ Release(x, nlocked)
             /\ Goto(x, "cs")
             /\ Enter(x, ahead)
        ELSE /\ Goto(x, "set_locked")
             /\ UNCHANGED << lk, count, node, nlocked, nnext >>
             /\ NoAux
-    /\ UNCHANGED << depth, irqUsed, cnt, prev, succ >>
+    /\ UNCHANGED << depth, irqUsed, cnt, prev >>
 
 \* set_locked(lock): the head owns the lock; a successor exists.
 SetLocked(x) ==
-    /\ Running(x)
+    /\ Active(x, "SetLocked")
     /\ pc[x] = "set_locked"
     /\ SetL(x, [L(x) EXCEPT !.locked = 1])
-    /\ Goto(x, "wait_next")
+    /\ Goto(x, "mcs_handoff")
     /\ Enter(x, ahead)
-    /\ UNCHANGED << nlocked, nnext, count, depth, irqUsed, v, cnt, node, prev, succ >>
+    /\ UNCHANGED << nlocked, nnext, count, depth, irqUsed, v, cnt, node, prev >>
 
 \* if (!next) next = smp_cond_load_relaxed(&node->next, (VAL));
-WaitNext(x) ==
-    /\ Running(x)
-    /\ pc[x] = "wait_next"
-    /\ succ[x] # Nil \/ nnext[node[x]] # Nil
-    /\ succ' = [succ EXCEPT ![x] = IF succ[x] # Nil THEN succ[x] ELSE nnext[node[x]]]
-    /\ Goto(x, "mcs_handoff")
-    /\ UNCHANGED << lk, nlocked, nnext, count, depth, irqUsed, v, cnt, node, prev >>
-    /\ NoAux
-
 \* arch_mcs_spin_unlock_contended(&next->locked); pv_kick_node (no-op natively);
-\* release: __this_cpu_dec(qnodes[0].mcs.count)
+\* release: __this_cpu_dec(qnodes[0].mcs.count). (Merged, see the header.)
 McsHandoff(x) ==
-    /\ Running(x)
+    /\ Active(x, "McsHandoff")
     /\ pc[x] = "mcs_handoff"
-    /\ ClearNode(node[x], [nlocked EXCEPT ![succ[x]] = 1], nnext)
-    /\ count' = [count EXCEPT ![x[1]] = @ - 1]
-    /\ succ' = [succ EXCEPT ![x] = Nil]
-    /\ node' = [node EXCEPT ![x] = Nil]
+    /\ nnext[node[x]] # Nil
+    /\ Release(x, [nlocked EXCEPT ![nnext[node[x]]] = 1])
     /\ Goto(x, "cs")
     /\ UNCHANGED << lk, depth, irqUsed, v, cnt, prev >>
     /\ NoAux
@@ -376,13 +363,13 @@ McsHandoff(x) ==
 \* A task context goes back to its non-critical section; an interrupt context
 \* returns to the context it interrupted.
 Unlock(x) ==
-    /\ Running(x)
+    /\ Active(x, "Unlock")
     /\ pc[x] = "cs"
     /\ SetL(x, [L(x) EXCEPT !.locked = 0])
     /\ Goto(x, IF x[2] = 0 THEN "ncs" ELSE "idle")
     /\ depth' = IF x[2] = 0 THEN depth ELSE [depth EXCEPT ![x[1]] = x[2] - 1]
     /\ irqUsed' = [irqUsed EXCEPT ![x] = FALSE]
-    /\ UNCHANGED << nlocked, nnext, count, v, cnt, node, prev, succ >>
+    /\ UNCHANGED << nlocked, nnext, count, v, cnt, node, prev >>
     /\ NoAux
 
 \* An interrupt on CPU c while context x is in its lock slowpath (where it may
@@ -390,26 +377,26 @@ Unlock(x) ==
 \* taking its own lock.
 Interrupt(x) ==
     /\ Running(x)
+    /\ x[1] \in IrqCpus
     /\ x[2] < NestDepth
     /\ pc[x] \in (TryingPCs \ {"fast"}) \cup {"cs"}
     /\ ~irqUsed[x]
     /\ irqUsed' = [irqUsed EXCEPT ![x] = TRUE]
     /\ depth' = [depth EXCEPT ![x[1]] = x[2] + 1]
     /\ pc' = [pc EXCEPT ![<< x[1], x[2] + 1 >>] = "fast"]
-    /\ UNCHANGED << lk, nlocked, nnext, count, v, cnt, node, prev, succ >>
+    /\ UNCHANGED << lk, nlocked, nnext, count, v, cnt, node, prev >>
     /\ NoAux
 
 (***************************************************************************)
 (* The specification. Step(x) is every step of context x but Start and    *)
-(* Interrupt; a variant or mutant (specs/mutants/) reuses these and       *)
-(* replaces one.                                                           *)
+(* Interrupt. A variant or mutant (specs/mutants/) sets Replaced to the   *)
+(* names of the actions it replaces and adds its own: its Next is         *)
+(* Next \/ \E x \in Ctx : New(x), its fairness WF_vars(Step(x) \/ New(x)). *)
 (***************************************************************************)
 Step(x) ==
     \/ FastPath(x) \/ PendingWait(x) \/ FetchSetPending(x) \/ ClearPending(x)
-    \/ PendingSpin(x) \/ ClearPendingSetLocked(x) \/ Queue(x) \/ InitLocked(x)
-    \/ InitNext(x) \/ Trylock(x) \/ XchgTail(x) \/ LinkPrev(x) \/ SpinLocked(x)
-    \/ ReadNext(x) \/ HeadWait(x) \/ HeadCmpxchg(x) \/ SetLocked(x)
-    \/ WaitNext(x) \/ McsHandoff(x) \/ Unlock(x)
+    \/ PendingSpin(x) \/ Queue(x) \/ XchgTail(x) \/ LinkPrev(x) \/ SpinLocked(x)
+    \/ HeadWait(x) \/ HeadCmpxchg(x) \/ SetLocked(x) \/ McsHandoff(x) \/ Unlock(x)
 
 \* Only the running context of a CPU moves (every action requires Running(x)).
 Next == \E x \in Ctx : Start(x) \/ Interrupt(x) \/ Step(x)
@@ -423,8 +410,6 @@ Spec == Init /\ [][Next]_vars /\ Fairness
 (***************************************************************************)
 (* Properties, per lock, from the catalogue (Properties.tla).             *)
 (***************************************************************************)
-P(Lk) == INSTANCE Properties WITH Threads <- On(Lk), trying <- TryingOf(Lk),
-                                  holders <- HoldersOf(Lk)
 
 \* A node's successor as the pointers say, including a pending link.
 Succ(n) ==

@@ -14,18 +14,12 @@ HeadWaitLockedOnly(x) ==
     /\ L(x).locked = 0
     /\ v' = [v EXCEPT ![x] = L(x)]
     /\ Goto(x, IF L(x).tail = node[x] THEN "head_cmpxchg" ELSE "set_locked")
-    /\ UNCHANGED << lk, nlocked, nnext, count, depth, irqUsed, cnt, node, prev, succ >>
+    /\ UNCHANGED << lk, nlocked, nnext, count, depth, irqUsed, cnt, node, prev >>
     /\ NoAux
 
-MutantStep(x) ==
-    \/ FastPath(x) \/ PendingWait(x) \/ FetchSetPending(x) \/ ClearPending(x)
-    \/ PendingSpin(x) \/ ClearPendingSetLocked(x) \/ Queue(x) \/ InitLocked(x)
-    \/ InitNext(x) \/ Trylock(x) \/ XchgTail(x) \/ LinkPrev(x)
-    \/ SpinLocked(x) \/ ReadNext(x) \/ HeadWaitLockedOnly(x) \/ HeadCmpxchg(x)
-    \/ SetLocked(x) \/ WaitNext(x) \/ McsHandoff(x) \/ Unlock(x)
+MutantReplaced == {"HeadWait"}
+ASSUME Replaced = MutantReplaced   \* the model sets Replaced <- MutantReplaced
 
-MutantSpec ==
-    /\ Init
-    /\ [][\E x \in Ctx : Start(x) \/ Interrupt(x) \/ MutantStep(x)]_vars
-    /\ \A x \in Ctx : WF_vars(MutantStep(x))
+MutantNext == Next \/ \E x \in Ctx : HeadWaitLockedOnly(x)
+MutantSpec == Init /\ [][MutantNext]_vars /\ \A x \in Ctx : WF_vars(Step(x) \/ HeadWaitLockedOnly(x))
 =============================================================================

@@ -16,17 +16,19 @@ FetchSetPendingNoWait(x) ==
             /\ NoAux
        ELSE /\ Goto(x, "clr_pend_set_locked")
             /\ Doorway(x) /\ UNCHANGED bypass
-    /\ UNCHANGED << nlocked, nnext, count, depth, irqUsed, v, cnt, node, prev, succ >>
+    /\ UNCHANGED << nlocked, nnext, count, depth, irqUsed, v, cnt, node, prev >>
+\* clear_pending_set_locked(lock): 0,1,x -> 0,0,1, whoever holds the lock.
+ClearPendingSetLocked(x) ==
+    /\ Running(x)
+    /\ pc[x] = "clr_pend_set_locked"
+    /\ SetL(x, [L(x) EXCEPT !.pending = 0, !.locked = 1])
+    /\ Goto(x, "cs")
+    /\ Enter(x, ahead)
+    /\ UNCHANGED << nlocked, nnext, count, depth, irqUsed, v, cnt, node, prev >>
 
-MutantStep(x) ==
-    \/ FastPath(x) \/ PendingWait(x) \/ FetchSetPendingNoWait(x) \/ ClearPending(x)
-    \/ PendingSpin(x) \/ ClearPendingSetLocked(x) \/ Queue(x) \/ InitLocked(x)
-    \/ InitNext(x) \/ Trylock(x) \/ XchgTail(x) \/ LinkPrev(x)
-    \/ SpinLocked(x) \/ ReadNext(x) \/ HeadWait(x) \/ HeadCmpxchg(x)
-    \/ SetLocked(x) \/ WaitNext(x) \/ McsHandoff(x) \/ Unlock(x)
+MutantReplaced == {"FetchSetPending"}
+ASSUME Replaced = MutantReplaced   \* the model sets Replaced <- MutantReplaced
 
-MutantSpec ==
-    /\ Init
-    /\ [][\E x \in Ctx : Start(x) \/ Interrupt(x) \/ MutantStep(x)]_vars
-    /\ \A x \in Ctx : WF_vars(MutantStep(x))
+MutantNext == Next \/ \E x \in Ctx : FetchSetPendingNoWait(x) \/ ClearPendingSetLocked(x)
+MutantSpec == Init /\ [][MutantNext]_vars /\ \A x \in Ctx : WF_vars(Step(x) \/ FetchSetPendingNoWait(x) \/ ClearPendingSetLocked(x))
 =============================================================================

@@ -16,18 +16,12 @@ PendingWaitForever(x) ==
     /\ pc[x] = "pend_wait"
     /\ L(x) # PendingVal
     /\ Goto(x, IF L(x).pending = 1 \/ L(x).tail # Nil THEN "queue" ELSE "fetch_pend")
-    /\ UNCHANGED << lk, nlocked, nnext, count, depth, irqUsed, v, cnt, node, prev, succ >>
+    /\ UNCHANGED << lk, nlocked, nnext, count, depth, irqUsed, v, cnt, node, prev >>
     /\ NoAux
 
-MutantStep(x) ==
-    \/ FastPath(x) \/ PendingWaitForever(x) \/ FetchSetPending(x)
-    \/ ClearPending(x) \/ PendingSpin(x) \/ ClearPendingSetLocked(x) \/ Queue(x)
-    \/ InitLocked(x) \/ InitNext(x) \/ Trylock(x) \/ XchgTail(x) \/ LinkPrev(x)
-    \/ SpinLocked(x) \/ ReadNext(x) \/ HeadWait(x) \/ HeadCmpxchg(x)
-    \/ SetLocked(x) \/ WaitNext(x) \/ McsHandoff(x) \/ Unlock(x)
+MutantReplaced == {"PendingWait"}
+ASSUME Replaced = MutantReplaced   \* the model sets Replaced <- MutantReplaced
 
-MutantSpec ==
-    /\ Init
-    /\ [][\E x \in Ctx : Start(x) \/ Interrupt(x) \/ MutantStep(x)]_vars
-    /\ \A x \in Ctx : WF_vars(MutantStep(x))
+MutantNext == Next \/ \E x \in Ctx : PendingWaitForever(x)
+MutantSpec == Init /\ [][MutantNext]_vars /\ \A x \in Ctx : WF_vars(Step(x) \/ PendingWaitForever(x))
 =============================================================================

@@ -7,24 +7,20 @@
 (***************************************************************************)
 EXTENDS QSpinlock
 
-\* smp_cond_load_acquire(&lock->val, !VAL)  (mutant: the whole word)
+\* smp_cond_load_acquire(&lock->val, !VAL)  (mutant: the whole word, which
+\* still holds our own pending bit), then clear_pending_set_locked.
 PendingSpinWord(x) ==
     /\ Running(x)
     /\ pc[x] = "pend_spin"
     /\ L(x) = Unlocked
-    /\ Goto(x, "clr_pend_set_locked")
-    /\ UNCHANGED << lk, nlocked, nnext, count, depth, irqUsed, v, cnt, node, prev, succ >>
-    /\ NoAux
+    /\ SetL(x, [L(x) EXCEPT !.pending = 0, !.locked = 1])
+    /\ Goto(x, "cs")
+    /\ Enter(x, ahead)
+    /\ UNCHANGED << nlocked, nnext, count, depth, irqUsed, v, cnt, node, prev >>
 
-MutantStep(x) ==
-    \/ FastPath(x) \/ PendingWait(x) \/ FetchSetPending(x) \/ ClearPending(x)
-    \/ PendingSpinWord(x) \/ ClearPendingSetLocked(x) \/ Queue(x) \/ InitLocked(x)
-    \/ InitNext(x) \/ Trylock(x) \/ XchgTail(x) \/ LinkPrev(x)
-    \/ SpinLocked(x) \/ ReadNext(x) \/ HeadWait(x) \/ HeadCmpxchg(x)
-    \/ SetLocked(x) \/ WaitNext(x) \/ McsHandoff(x) \/ Unlock(x)
+MutantReplaced == {"PendingSpin"}
+ASSUME Replaced = MutantReplaced   \* the model sets Replaced <- MutantReplaced
 
-MutantSpec ==
-    /\ Init
-    /\ [][\E x \in Ctx : Start(x) \/ Interrupt(x) \/ MutantStep(x)]_vars
-    /\ \A x \in Ctx : WF_vars(MutantStep(x))
+MutantNext == Next \/ \E x \in Ctx : PendingSpinWord(x)
+MutantSpec == Init /\ [][MutantNext]_vars /\ \A x \in Ctx : WF_vars(Step(x) \/ PendingSpinWord(x))
 =============================================================================

@@ -30,7 +30,12 @@ public final class Main implements Runnable {
     }
 
     public static void main(String[] args) {
-        System.exit(execute(args, new PrintWriter(System.out, true), new PrintWriter(System.err, true)));
+        PrintWriter out = new PrintWriter(System.out, true);
+        PrintWriter err = new PrintWriter(System.err, true);
+        int code = execute(args, out, err);
+        out.flush(); // autoflush covers println only; a final print() would be lost at exit
+        err.flush();
+        System.exit(code);
     }
 
     /** Runs the command line with the given streams and returns the exit code. */
