@@ -22,7 +22,7 @@ import org.openjdk.jcstress.infra.results.III_Result;
  * test is the Java half of the bound being exact: the wrap is harmless while
  * {@code 2^width >= CPUs}.
  *
- * <p>Run alone: {@code -t '^org\.handoff\.litmus\.ticket\.NarrowCounterMutualExclusion$'} (see package-info).
+ * <p>Run alone: {@code -t '^org\.handoff\.litmus\.ticket\.NarrowCounterMutualExclusion$'} (see the MCS package-info).
  */
 @JCStressTest
 @Outcome(id = "8, 8, 0", expect = Expect.ACCEPTABLE,

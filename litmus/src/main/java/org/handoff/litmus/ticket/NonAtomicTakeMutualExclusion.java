@@ -22,7 +22,7 @@ import org.openjdk.jcstress.infra.results.III_Result;
  * the write being two accesses; x86 shows them, since the bug needs no reordering. When a run
  * shows both properties the runner reports MutualExclusion, the first in the catalogue.
  *
- * <p>Run alone: {@code -t '^org\.handoff\.litmus\.ticket\.NonAtomicTakeMutualExclusion$'} (see package-info).
+ * <p>Run alone: {@code -t '^org\.handoff\.litmus\.ticket\.NonAtomicTakeMutualExclusion$'} (see the MCS package-info).
  */
 @JCStressTest
 @Outcome(id = "8, 8, 0", expect = Expect.ACCEPTABLE,

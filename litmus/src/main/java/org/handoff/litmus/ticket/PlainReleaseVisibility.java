@@ -21,7 +21,7 @@ import org.openjdk.jcstress.infra.results.IIIII_Result;
  * seen to reorder them here, so on x86 this test passes and does not catch the mutant; the
  * manifest records that. An arm64 or POWER machine is where it would be seen.
  *
- * <p>Run alone: {@code -t '^org\.handoff\.litmus\.ticket\.PlainReleaseVisibility$'} (see package-info).
+ * <p>Run alone: {@code -t '^org\.handoff\.litmus\.ticket\.PlainReleaseVisibility$'} (see the MCS package-info).
  */
 @JCStressTest
 @Outcome(id = {"0, 0, 1, 1, 0", "1, 1, 0, 0, 0"}, expect = Expect.ACCEPTABLE,

@@ -19,7 +19,7 @@ import org.openjdk.jcstress.infra.results.III_Result;
  * nested call of either actor waits for a ticket only its own release would serve. Deterministic
  * under any memory model, the JMM included.
  *
- * <p>Run alone: {@code -t '^org\.handoff\.litmus\.ticket\.ReentryNewTicketMutualExclusion$'} (see package-info).
+ * <p>Run alone: {@code -t '^org\.handoff\.litmus\.ticket\.ReentryNewTicketMutualExclusion$'} (see the MCS package-info).
  */
 @JCStressTest
 @Outcome(id = "8, 8, 0", expect = Expect.ACCEPTABLE,

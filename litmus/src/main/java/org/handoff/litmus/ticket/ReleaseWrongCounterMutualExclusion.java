@@ -20,7 +20,7 @@ import org.openjdk.jcstress.infra.results.III_Result;
  * actor has returned, or is waiting too) and it runs its section without the lock. Deterministic
  * under any memory model, the JMM included: no ordering is involved.
  *
- * <p>Run alone: {@code -t '^org\.handoff\.litmus\.ticket\.ReleaseWrongCounterMutualExclusion$'} (see package-info).
+ * <p>Run alone: {@code -t '^org\.handoff\.litmus\.ticket\.ReleaseWrongCounterMutualExclusion$'} (see the MCS package-info).
  */
 @JCStressTest
 @Outcome(id = "8, 8, 0", expect = Expect.ACCEPTABLE,

@@ -22,7 +22,7 @@ import org.openjdk.jcstress.infra.results.IIIII_Result;
  * would let the successor find {@code 0} or a mix; x86 (TSO) does not reorder two stores, so only
  * a compiler reordering could show that on this machine (see {@link PlainReleaseVisibility}).
  *
- * <p>Run alone: {@code -t '^org\.handoff\.litmus\.ticket\.TicketHandoffVisibility$'} (see package-info).
+ * <p>Run alone: {@code -t '^org\.handoff\.litmus\.ticket\.TicketHandoffVisibility$'} (see the MCS package-info).
  */
 @JCStressTest
 @Outcome(id = {"0, 0, 1, 1, 0", "1, 1, 0, 0, 0"}, expect = Expect.ACCEPTABLE,

@@ -20,7 +20,7 @@ import org.openjdk.jcstress.infra.results.III_Result;
  * so each section happens-before the next. x86 shows only {@code 8, 8, 0} too. A lost increment
  * means two threads were inside at once; a wait that gave up means a thread was stranded.
  *
- * <p>Run alone: {@code -t '^org\.handoff\.litmus\.ticket\.TicketMutualExclusion$'} (see package-info).
+ * <p>Run alone: {@code -t '^org\.handoff\.litmus\.ticket\.TicketMutualExclusion$'} (see the MCS package-info).
  */
 @JCStressTest
 @Outcome(id = "8, 8, 0", expect = Expect.ACCEPTABLE,

@@ -20,7 +20,7 @@ import org.openjdk.jcstress.infra.results.III_Result;
  * release passed on at the inner {@code __mp_unlock} would show as a lost increment; an inner
  * {@code __mp_lock} that waits would show as a stranded thread.
  *
- * <p>Run alone: {@code -t '^org\.handoff\.litmus\.ticket\.TicketRecursionMutualExclusion$'} (see package-info).
+ * <p>Run alone: {@code -t '^org\.handoff\.litmus\.ticket\.TicketRecursionMutualExclusion$'} (see the MCS package-info).
  */
 @JCStressTest
 @Outcome(id = "8, 8, 0", expect = Expect.ACCEPTABLE,
