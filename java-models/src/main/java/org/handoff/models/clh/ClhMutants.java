@@ -1,0 +1,119 @@
+package org.handoff.models.clh;
+
+import org.handoff.models.SpinPolicy;
+
+/**
+ * Seeded bugs in {@link ClhLock}, each a real mistake and each replacing exactly one step. The
+ * manifest says which level must catch each one. Variant names match the spec mutants in
+ * specs/mutants/ where both levels model the same mistake.
+ */
+public final class ClhMutants {
+    private ClhMutants() {
+    }
+
+    /**
+     * The releasing thread keeps its own node instead of taking its predecessor's: when it takes
+     * the lock again it sets the flag its successor may still be waiting to see clear, and the two
+     * wait for each other. Spec: specs/mutants/CLH_OwnNodeReuse.tla.
+     */
+    public static class OwnNodeReuse extends ClhLock {
+        public OwnNodeReuse() {
+            super();
+        }
+
+        public OwnNodeReuse(SpinPolicy spin) {
+            super(spin);
+        }
+
+        @Override
+        public String variant() {
+            return "own-node-reuse";
+        }
+
+        @Override
+        protected void clhRelease(ClhLock.Me me) {
+            LOCKED.setRelease(me.node, 0);
+            me.pred = null;
+        }
+    }
+
+    /**
+     * The doorway's {@code xchg} done as a read and a write of the tail: two threads can read the
+     * same predecessor and both enter when it releases. Spec: specs/mutants/CLH_NonAtomicSwap.tla.
+     */
+    public static class NonAtomicSwap extends ClhLock {
+        public NonAtomicSwap() {
+            super();
+        }
+
+        public NonAtomicSwap(SpinPolicy spin) {
+            super(spin);
+        }
+
+        @Override
+        public String variant() {
+            return "non-atomic-swap";
+        }
+
+        @Override
+        protected ClhLock.Node clhSwapTail(ClhLock.Me me) {
+            ClhLock.Node pred = (ClhLock.Node) TAIL.getVolatile(this);
+            TAIL.setVolatile(this, me.node);
+            return pred;
+        }
+    }
+
+    /**
+     * The two halves of the release in the wrong order: the thread takes its predecessor's node
+     * first and clears that node's flag, which was already clear; its successor is never released.
+     * Spec: specs/mutants/CLH_RecycleBeforeRelease.tla.
+     */
+    public static class RecycleBeforeRelease extends ClhLock {
+        public RecycleBeforeRelease() {
+            super();
+        }
+
+        public RecycleBeforeRelease(SpinPolicy spin) {
+            super(spin);
+        }
+
+        @Override
+        public String variant() {
+            return "recycle-before-release";
+        }
+
+        @Override
+        protected void clhRelease(ClhLock.Me me) {
+            me.node = me.pred;
+            me.pred = null;
+            LOCKED.setRelease(me.node, 0);
+        }
+    }
+
+    /**
+     * The release as a plain store. The JMM lets the critical section's writes become visible after
+     * the successor sees the flag clear; x86 (TSO) never reorders two stores, and Lincheck is
+     * sequentially consistent, so neither level shows it here.
+     */
+    public static class PlainRelease extends ClhLock {
+        public PlainRelease() {
+            super();
+        }
+
+        public PlainRelease(SpinPolicy spin) {
+            super(spin);
+        }
+
+        @Override
+        public String variant() {
+            return "plain-release";
+        }
+
+        @Override
+        protected void clhRelease(ClhLock.Me me) {
+            LOCKED.set(me.node, 0);
+            me.node = me.pred;
+            me.pred = null;
+        }
+    }
+}

@@ -1,0 +1,204 @@
+package org.handoff.models.ticket;
+
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import org.handoff.models.HandoffLock;
+import org.handoff.models.SpinPolicy;
+
+/**
+ * The ticket lock of OpenBSD's kernel and scheduler locks, {@code __mp_lock} in
+ * {@code sys/kern/kern_lock.c}: a next-ticket counter ({@code mpl_users}), a now-serving counter
+ * ({@code mpl_ticket}), no backoff, and recursion through a per-CPU depth count. Spec:
+ * {@code specs/Ticket.tla}; each step below is one action there, under the same name.
+ *
+ * <p>The counters are {@link #width()} bits wide ({@code u_int} in the kernel, 32 bits, the
+ * default): every counter value is masked to that width, so a narrow lock wraps around after a
+ * few acquisitions, as a 32-bit one does after four billion. The lock is correct when there are at
+ * least as many ticket values as CPUs that can hold a ticket at once ({@code 2^width >= CPUs});
+ * with fewer, a waiter draws the holder's ticket and enters beside it
+ * ({@link TicketMutants.NarrowCounter}).
+ *
+ * <p>Orderings follow the kernel: {@code atomic_inc_int_nv} is {@code getAndAdd} (volatile, fully
+ * ordered); {@code __mp_lock_spin} is a {@code getAcquire} spin with {@link Thread#onSpinWait},
+ * which also stands for the {@code membar_enter_after_atomic()} after it; {@code membar_exit();
+ * mpl->mpl_ticket++} is a plain-strength load (only the holder writes the counter) and a
+ * {@code setRelease}.
+ *
+ * <p>Steps are protected methods so that the mutants in {@link TicketMutants} replace exactly one.
+ */
+public class TicketLock implements HandoffLock<TicketLock.Cpu> {
+
+    /** A CPU's part of the lock (the kernel's {@code struct __mp_lock_cpu}), used by its thread only. */
+    public static final class Cpu {
+        /** {@code mplc_ticket}: the ticket drawn by the outermost acquisition. */
+        int ticket;
+        /** {@code mplc_depth}: how many acquisitions this CPU holds (recursion). */
+        int depth;
+
+        public int ticket() {
+            return ticket;
+        }
+
+        public int depth() {
+            return depth;
+        }
+    }
+
+    /** The kernel's counter width ({@code u_int}). */
+    public static final int KERNEL_WIDTH = 32;
+
+    static final VarHandle USERS;
+    static final VarHandle TICKET;
+
+    static {
+        try {
+            MethodHandles.Lookup l = MethodHandles.lookup();
+            USERS = l.findVarHandle(TicketLock.class, "users", int.class);
+            TICKET = l.findVarHandle(TicketLock.class, "ticket", int.class);
+        } catch (ReflectiveOperationException e) {
+            throw new ExceptionInInitializerError(e);
+        }
+    }
+
+    /** {@code mpl_users}: the last ticket drawn (unmasked; every value read from it is masked). */
+    @SuppressWarnings("unused") // accessed through USERS
+    private int users;
+
+    /** {@code mpl_ticket}: the ticket now served, masked to the width. */
+    @SuppressWarnings("unused") // accessed through TICKET
+    private int ticket;
+
+    /** The counter width in bits, 1 to 32. */
+    private final int width;
+    /** {@code 2^width - 1}. */
+    protected final int mask;
+
+    /** How spin loops wait: forever, as in the kernel, unless a litmus test bounds them. */
+    protected final SpinPolicy spin;
+
+    public TicketLock() {
+        this(KERNEL_WIDTH, SpinPolicy.FOREVER);
+    }
+
+    public TicketLock(SpinPolicy spin) {
+        this(KERNEL_WIDTH, spin);
+    }
+
+    /** A lock with {@code width}-bit counters (1 to 32). */
+    public TicketLock(int width, SpinPolicy spin) {
+        if (width < 1 || width > 32) {
+            throw new IllegalArgumentException("counter width " + width + " is not between 1 and 32");
+        }
+        this.width = width;
+        this.mask = width == 32 ? -1 : (1 << width) - 1;
+        this.spin = spin;
+        // __mp_lock_init: mpl_users = 0, mpl_ticket = 1; the first ticket drawn is the one served.
+        USERS.set(this, 0);
+        TICKET.setRelease(this, 1 & mask);
+    }
+
+    @Override
+    public String family() {
+        return "ticket";
+    }
+
+    @Override
+    public String variant() {
+        return "ticket";
+    }
+
+    @Override
+    public Cpu newContext() {
+        return new Cpu();
+    }
+
+    /** The counter width in bits. */
+    public int width() {
+        return width;
+    }
+
+    /** The spin policy, so a test can ask whether a wait gave up. */
+    public SpinPolicy spinPolicy() {
+        return spin;
+    }
+
+    /** __mp_lock. A CPU that holds the lock may call it again; it then returns at once. */
+    @Override
+    public void lock(Cpu cpu) {
+        if (mpLockDepth(cpu)) {
+            cpu.ticket = mpLockTicket();
+        }
+        mpLockSpin(cpu.ticket);
+    }
+
+    /** __mp_unlock. The lock is passed on when the outermost acquisition is released. */
+    @Override
+    public void unlock(Cpu cpu) {
+        if (mpUnlockDepth(cpu)) {
+            mpUnlockStore(mpUnlockLoad());
+        }
+    }
+
+    /** MpLockDepth: {@code if (cpu->mplc_depth++ == 0)}; true when a ticket must be drawn. CPU-local. */
+    protected boolean mpLockDepth(Cpu cpu) {
+        return cpu.depth++ == 0;
+    }
+
+    /** MpLockTicket, the doorway: {@code cpu->mplc_ticket = atomic_inc_int_nv(&mpl->mpl_users)}. */
+    protected int mpLockTicket() {
+        return ((int) USERS.getAndAdd(this, 1) + 1) & mask;
+    }
+
+    /**
+     * MpLockSpin: {@code __mp_lock_spin}, i.e. {@code while (mpl->mpl_ticket != me)
+     * CPU_BUSY_CYCLE();} and the {@code membar_enter_after_atomic()} after it.
+     */
+    protected void mpLockSpin(int me) {
+        // Acquire pairs with the release store in mpUnlockStore: the previous holder's critical
+        // section happens-before ours.
+        for (long i = 0; (int) TICKET.getAcquire(this) != me; i++) {
+            if (!spin.keepSpinning(i)) {
+                return; // bounded policy only: proceed without the lock; the test reports it
+            }
+        }
+    }
+
+    /** MpUnlock (CPU-local half): {@code if (--cpu->mplc_depth == 0)}; true when the lock is passed on. */
+    protected boolean mpUnlockDepth(Cpu cpu) {
+        return --cpu.depth == 0;
+    }
+
+    /** MpUnlock (load half of {@code mpl->mpl_ticket++}). */
+    protected int mpUnlockLoad() {
+        // Only the holder writes mpl_ticket, and it read it in its own spin: no ordering needed.
+        return (int) TICKET.getOpaque(this);
+    }
+
+    /** MpUnlockStore: {@code membar_exit(); mpl->mpl_ticket++} (the store). */
+    protected void mpUnlockStore(int served) {
+        // Release: our critical section's writes happen-before the next holder's acquire in mpLockSpin.
+        TICKET.setRelease(this, (served + 1) & mask);
+    }
+
+    /**
+     * The ticket lock with counters two bits wide: four ticket values, enough for up to four CPUs.
+     * Correct, and it wraps around every four acquisitions, so a test with three threads exercises
+     * the wrap that the kernel's 32-bit counters reach only after four billion.
+     */
+    public static class Width2 extends TicketLock {
+        public static final int WIDTH = 2;
+
+        public Width2() {
+            super(WIDTH, SpinPolicy.FOREVER);
+        }
+
+        public Width2(SpinPolicy spin) {
+            super(WIDTH, spin);
+        }
+
+        @Override
+        public String variant() {
+            return "ticket-w2";
+        }
+    }
+}

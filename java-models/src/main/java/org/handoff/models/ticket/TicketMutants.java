@@ -1,0 +1,140 @@
+package org.handoff.models.ticket;
+
+import org.handoff.models.SpinPolicy;
+
+/**
+ * Seeded bugs in {@link TicketLock}, each a real mistake and each replacing exactly one step. The
+ * manifest says which level must catch each one (and, where a level cannot see it, why it is
+ * expected to pass there). Variant names match the spec mutants in specs/mutants/ where both levels
+ * model the same mistake.
+ */
+public final class TicketMutants {
+    private TicketMutants() {
+    }
+
+    /**
+     * The doorway's {@code atomic_inc_int_nv} done as a load and a store: two CPUs can read the
+     * same {@code mpl_users}, draw the same ticket and be served together. Spec:
+     * specs/mutants/Ticket_NonAtomicTake.tla.
+     */
+    public static class NonAtomicTake extends TicketLock {
+        public NonAtomicTake() {
+            super();
+        }
+
+        public NonAtomicTake(SpinPolicy spin) {
+            super(spin);
+        }
+
+        @Override
+        public String variant() {
+            return "non-atomic-take";
+        }
+
+        @Override
+        protected int mpLockTicket() {
+            int v = (int) USERS.getVolatile(this) + 1;
+            USERS.setVolatile(this, v);
+            return v & mask;
+        }
+    }
+
+    /**
+     * The release increments the wrong counter: {@code mpl_users} (the next ticket) instead of
+     * {@code mpl_ticket} (the ticket served). The lock is never passed on. Spec:
+     * specs/mutants/Ticket_ReleaseWrongCounter.tla.
+     */
+    public static class ReleaseWrongCounter extends TicketLock {
+        public ReleaseWrongCounter() {
+            super();
+        }
+
+        public ReleaseWrongCounter(SpinPolicy spin) {
+            super(spin);
+        }
+
+        @Override
+        public String variant() {
+            return "release-wrong-counter";
+        }
+
+        @Override
+        protected void mpUnlockStore(int served) {
+            USERS.getAndAdd(this, 1);
+        }
+    }
+
+    /**
+     * The release as a plain store, without {@code membar_exit()}. The JMM lets the critical
+     * section's writes become visible after the next CPU sees its ticket served; x86 (TSO) never
+     * reorders two stores, and Lincheck is sequentially consistent, so neither level shows it here.
+     */
+    public static class PlainRelease extends TicketLock {
+        public PlainRelease() {
+            super();
+        }
+
+        public PlainRelease(SpinPolicy spin) {
+            super(spin);
+        }
+
+        @Override
+        public String variant() {
+            return "plain-release";
+        }
+
+        @Override
+        protected void mpUnlockStore(int served) {
+            TICKET.set(this, (served + 1) & mask);
+        }
+    }
+
+    /**
+     * Counters one bit wide: two ticket values. Correct for two CPUs (the counters wrap on every
+     * second acquisition, harmlessly); with three, a CPU can draw the ticket of the holder while a
+     * third waits between them, and enters beside the holder. The spec shows the same with
+     * {@code W = 1, N = 3} (specs/models/Ticket_N3_W1.cfg).
+     */
+    public static class NarrowCounter extends TicketLock {
+        public static final int WIDTH = 1;
+
+        public NarrowCounter() {
+            super(WIDTH, SpinPolicy.FOREVER);
+        }
+
+        public NarrowCounter(SpinPolicy spin) {
+            super(WIDTH, spin);
+        }
+
+        @Override
+        public String variant() {
+            return "narrow-counter";
+        }
+    }
+
+    /**
+     * Recursion forgotten: {@code __mp_lock} draws a ticket on every call, not only when
+     * {@code mplc_depth} goes from 0 to 1. A holder that takes the lock again waits behind itself
+     * forever. Spec: specs/mutants/Ticket_ReentryNewTicket.tla.
+     */
+    public static class ReentryNewTicket extends TicketLock {
+        public ReentryNewTicket() {
+            super();
+        }
+
+        public ReentryNewTicket(SpinPolicy spin) {
+            super(spin);
+        }
+
+        @Override
+        public String variant() {
+            return "reentry-new-ticket";
+        }
+
+        @Override
+        protected boolean mpLockDepth(TicketLock.Cpu cpu) {
+            cpu.depth++;
+            return true;
+        }
+    }
+}

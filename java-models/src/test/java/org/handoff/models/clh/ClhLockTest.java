@@ -1,0 +1,75 @@
+package org.handoff.models.clh;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotSame;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.ArrayList;
+import java.util.List;
+import org.handoff.models.SpinPolicy;
+import org.junit.jupiter.api.Test;
+
+/** Smoke tests of the port on real threads; the litmus and Lincheck modules do the real checking. */
+class ClhLockTest {
+    private long counter;
+
+    @Test
+    void countsEveryIncrementUnderContention() throws InterruptedException {
+        ClhLock lock = new ClhLock();
+        List<Thread> ts = new ArrayList<>();
+        for (int t = 0; t < 2; t++) {
+            ts.add(new Thread(() -> {
+                ClhLock.Me me = lock.newContext();
+                for (int i = 0; i < 20_000; i++) {
+                    lock.lock(me);
+                    counter++;
+                    lock.unlock(me);
+                }
+            }));
+        }
+        ts.forEach(Thread::start);
+        for (Thread t : ts) {
+            t.join();
+        }
+        assertEquals(40_000, counter);
+        assertEquals("clh", lock.family());
+    }
+
+    @Test
+    void releaseTakesThePredecessorsNode() {
+        ClhLock lock = new ClhLock();
+        ClhLock.Me a = lock.newContext();
+        ClhLock.Me b = lock.newContext();
+        ClhLock.Node aNode = a.node();
+        lock.lock(a);
+        lock.unlock(a); // a now owns the lock's initial node
+        assertNotSame(aNode, a.node());
+        lock.lock(b);
+        lock.unlock(b); // b's predecessor node was aNode
+        assertSame(aNode, b.node());
+    }
+
+    @Test
+    void ownNodeReuseStrandsTheSuccessorThatMissesTheRelease() {
+        ClhLock lock = new ClhMutants.OwnNodeReuse(SpinPolicy.bounded(1_000_000));
+        ClhLock.Me a = lock.newContext();
+        ClhLock.Me b = lock.newContext();
+        lock.lock(a);
+        // b queues behind a: its swap returns a's node; it has not spun yet.
+        lock.clhInitNode(b);
+        b.pred = lock.clhSwapTail(b);
+        lock.unlock(a); // a keeps its node ...
+        lock.clhInitNode(a); // ... and sets its flag again before b looks
+        lock.clhSpinPred(b.pred);
+        assertTrue(lock.spinPolicy().gaveUp());
+    }
+
+    @Test
+    void mutantsNameThemselves() {
+        assertEquals("own-node-reuse", new ClhMutants.OwnNodeReuse().variant());
+        assertEquals("non-atomic-swap", new ClhMutants.NonAtomicSwap().variant());
+        assertEquals("recycle-before-release", new ClhMutants.RecycleBeforeRelease().variant());
+        assertEquals("plain-release", new ClhMutants.PlainRelease().variant());
+    }
+}

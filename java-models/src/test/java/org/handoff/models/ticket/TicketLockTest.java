@@ -1,0 +1,100 @@
+package org.handoff.models.ticket;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.ArrayList;
+import java.util.List;
+import org.handoff.models.SpinPolicy;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Smoke tests of the port on real threads, and the counter wrap-around played out step by step on
+ * one thread; the litmus and Lincheck modules do the real checking.
+ */
+class TicketLockTest {
+    private long counter;
+
+    private void hammer(TicketLock lock, int threads, int rounds) throws InterruptedException {
+        List<Thread> ts = new ArrayList<>();
+        for (int t = 0; t < threads; t++) {
+            ts.add(new Thread(() -> {
+                TicketLock.Cpu cpu = lock.newContext();
+                for (int i = 0; i < rounds; i++) {
+                    lock.lock(cpu);
+                    lock.lock(cpu); // recursion: the nested call returns at once
+                    counter++;
+                    lock.unlock(cpu);
+                    lock.unlock(cpu);
+                }
+            }));
+        }
+        ts.forEach(Thread::start);
+        for (Thread t : ts) {
+            t.join();
+        }
+    }
+
+    @Test
+    void countsEveryIncrementUnderContentionAcrossTheWrap() throws InterruptedException {
+        TicketLock lock = new TicketLock(1, SpinPolicy.FOREVER); // 2 ticket values for 2 threads
+        hammer(lock, 2, 20_000);
+        assertEquals(40_000, counter);
+        assertEquals("ticket", lock.family());
+        assertEquals("ticket", lock.variant());
+    }
+
+    @Test
+    void recursionKeepsTheTicketAndPassesTheLockOnOnlyAtDepthZero() {
+        TicketLock lock = new TicketLock(SpinPolicy.bounded(1_000_000));
+        TicketLock.Cpu a = lock.newContext();
+        TicketLock.Cpu b = lock.newContext();
+        lock.lock(a);
+        lock.lock(a);
+        assertEquals(2, a.depth());
+        assertEquals(1, a.ticket());
+        lock.unlock(a); // depth 1: still held
+        lock.lock(b); // b waits for a ticket that is not served: the bounded wait gives up
+        assertTrue(lock.spinPolicy().gaveUp());
+    }
+
+    /** Three CPUs hold tickets at once: the holder, and two that drew tickets behind it. */
+    private static boolean thirdIsServedBesideTheHolder(TicketLock lock) {
+        TicketLock.Cpu holder = lock.newContext();
+        TicketLock.Cpu second = lock.newContext();
+        TicketLock.Cpu third = lock.newContext();
+        lock.lock(holder);
+        second.ticket = lock.mpLockTicket(); // second has drawn and not yet spun
+        lock.lock(third); // served at once only if its ticket equals the holder's
+        return !lock.spinPolicy().gaveUp() && third.ticket() == holder.ticket();
+    }
+
+    @Test
+    void oneBitCountersServeAThirdCpuBesideTheHolder() {
+        assertTrue(thirdIsServedBesideTheHolder(new TicketMutants.NarrowCounter(SpinPolicy.bounded(1_000_000))));
+    }
+
+    @Test
+    void twoBitCountersMakeTheThirdCpuWait() {
+        assertFalse(thirdIsServedBesideTheHolder(new TicketLock.Width2(SpinPolicy.bounded(1_000_000))));
+    }
+
+    @Test
+    void widthIsChecked() {
+        assertThrows(IllegalArgumentException.class, () -> new TicketLock(0, SpinPolicy.FOREVER));
+        assertThrows(IllegalArgumentException.class, () -> new TicketLock(33, SpinPolicy.FOREVER));
+        assertEquals(32, new TicketLock().width());
+    }
+
+    @Test
+    void mutantsNameThemselves() {
+        assertEquals("non-atomic-take", new TicketMutants.NonAtomicTake().variant());
+        assertEquals("release-wrong-counter", new TicketMutants.ReleaseWrongCounter().variant());
+        assertEquals("plain-release", new TicketMutants.PlainRelease().variant());
+        assertEquals("narrow-counter", new TicketMutants.NarrowCounter().variant());
+        assertEquals("reentry-new-ticket", new TicketMutants.ReentryNewTicket().variant());
+        assertEquals("ticket-w2", new TicketLock.Width2().variant());
+    }
+}
