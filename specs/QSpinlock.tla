@@ -49,6 +49,7 @@ CONSTANTS N,            \* CPUs
           PendingLoops, \* _Q_PENDING_LOOPS, the bounded wait for pending->locked
           IrqCpus,      \* the CPUs that take interrupts
           Crossed,      \* which lock each context takes: see LockOf
+          IrqAnywhere,  \* where an interrupt may arrive: see IrqPoints
           Replaced      \* names of actions a variant or mutant replaces ({} natively)
 MaxNodes == 4                          \* MAX_NODES: task, softirq, hardirq, nmi
 ActionNames == { "FastPath", "PendingWait", "FetchSetPending", "ClearPending",
@@ -61,6 +62,7 @@ ASSUME Assumptions ==
     /\ PendingLoops \in Nat
     /\ IrqCpus \subseteq 1 .. N
     /\ Crossed \in BOOLEAN
+    /\ IrqAnywhere \in BOOLEAN
     /\ Replaced \subseteq ActionNames
 Cpus     == 1 .. N
 Levels   == 0 .. NestDepth
@@ -372,14 +374,25 @@ Unlock(x) ==
     /\ UNCHANGED << nlocked, nnext, count, v, cnt, node, prev >>
     /\ NoAux
 
-\* An interrupt on CPU c while context x is in its lock slowpath (where it may
-\* hold a node) or its critical section: the next level's context starts
-\* taking its own lock.
+\* Where an interrupt may arrive. Anywhere in the slowpath or the critical
+\* section; or, in the larger models, only where the interrupted context
+\* holds a node or the lock. That loses nothing: an interrupted context is
+\* frozen, which its lock's other users cannot tell from a slow CPU, and
+\* the interrupt context depends on it only through `count' and the node
+\* array, whose two cases (no node held: count = level, as in "cs"; a node
+\* held: count = level + 1) both remain.
+NodePCs   == { "xchg_tail", "link_prev", "spin_locked", "head_wait",
+               "head_cmpxchg", "set_locked", "mcs_handoff" }
+IrqPoints == IF IrqAnywhere THEN (TryingPCs \ {"fast"}) \cup {"cs"}
+                            ELSE NodePCs \cup {"cs"}
+
+\* An interrupt on CPU c while context x is at an IrqPoint: the next level's
+\* context starts taking its own lock.
 Interrupt(x) ==
     /\ Running(x)
     /\ x[1] \in IrqCpus
     /\ x[2] < NestDepth
-    /\ pc[x] \in (TryingPCs \ {"fast"}) \cup {"cs"}
+    /\ pc[x] \in IrqPoints
     /\ ~irqUsed[x]
     /\ irqUsed' = [irqUsed EXCEPT ![x] = TRUE]
     /\ depth' = [depth EXCEPT ![x[1]] = x[2] + 1]
