@@ -14,10 +14,14 @@ import org.junit.jupiter.api.Test;
 
 class CnaLockTest {
 
-    private static final List<Supplier<CnaLock>> CORRECT = List.of(CnaLock::new,
-            () -> new CnaLock.Prob().probArg(2), () -> new CnaLock.Threshold().threshold(2));
+    private static final List<Supplier<CnaLock>> CORRECT = List.of(() -> new CnaLock(SpinPolicy.YIELDING),
+            () -> new CnaLock.Prob(SpinPolicy.YIELDING).probArg(2),
+            () -> new CnaLock.Threshold(SpinPolicy.YIELDING).threshold(2));
 
-    /** Four threads on two nodes: no increment is lost, for each correct variant. */
+    /**
+     * Four threads on two nodes: no increment is lost, for each correct variant (yielding spins: four
+     * spinning threads on two processors).
+     */
     @Test
     void countsEveryIncrement() throws InterruptedException {
         for (Supplier<CnaLock> make : CORRECT) {
