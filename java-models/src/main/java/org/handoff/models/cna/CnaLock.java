@@ -96,13 +96,31 @@ public class CnaLock extends QSpinLock {
         int intraCount;
     }
 
-    /** The CNA hooks of one lock: each hook calls the lock's step of the same name. */
+    /**
+     * The CNA hooks of one lock: each hook calls the lock's step of the same name. The hooks CNA
+     * does not use, {@code pv_wait_node} and {@code pv_kick_node}, go to {@code extra} (tests).
+     */
     private static final class CnaHooks implements Hooks {
+        private final Hooks extra;
         private CnaLock lock;
+
+        CnaHooks(Hooks extra) {
+            this.extra = extra;
+        }
 
         @Override
         public void initNode(Node node) {
             lock.cnaInitNode(node);
+        }
+
+        @Override
+        public void waitNode(Node node, Node prev) {
+            extra.waitNode(node, prev);
+        }
+
+        @Override
+        public void kickNode(QSpinLock l, Node next) {
+            extra.kickNode(l, next);
         }
 
         @Override
@@ -133,7 +151,15 @@ public class CnaLock extends QSpinLock {
     }
 
     public CnaLock(SpinPolicy spin) {
-        super(spin, new CnaHooks());
+        this(spin, Hooks.NATIVE);
+    }
+
+    /**
+     * A lock whose {@code pv_wait_node} and {@code pv_kick_node} (unused by CNA) are those of
+     * {@code extra}: the injection points of a test.
+     */
+    public CnaLock(SpinPolicy spin, Hooks extra) {
+        super(spin, new CnaHooks(extra));
         ((CnaHooks) hooks).lock = this;
     }
 
@@ -404,6 +430,10 @@ public class CnaLock extends QSpinLock {
             super(spin);
         }
 
+        public Prob(SpinPolicy spin, Hooks extra) {
+            super(spin, extra);
+        }
+
         @Override
         public String variant() {
             return "cna-prob";
@@ -474,6 +504,10 @@ public class CnaLock extends QSpinLock {
 
         public Threshold(SpinPolicy spin) {
             super(spin);
+        }
+
+        public Threshold(SpinPolicy spin, Hooks extra) {
+            super(spin, extra);
         }
 
         @Override

@@ -1,13 +1,14 @@
 package org.handoff.models.cna;
 
 import org.handoff.models.SpinPolicy;
+import org.handoff.models.qspinlock.QSpinLock.Hooks;
 
 /**
  * Seeded bugs in {@link CnaLock} ({@code cna-v1}), each a plausible mistake in one CNA step and
  * each replacing exactly one method. The manifest says which level must catch each one.
  *
- * <p>Every mutant has the constructors of the lock: no argument (Lincheck) and a spin policy
- * (jcstress). All four need a secondary queue, or a hand-off from a queue head that found the queue
+ * <p>Every mutant has the constructors of the lock: no argument (Lincheck), a spin policy
+ * (jcstress), and a spin policy with the test hooks of {@link CnaLock#CnaLock(SpinPolicy, Hooks)}. All four need a secondary queue, or a hand-off from a queue head that found the queue
  * empty, to show: three waiters in the queue at once, or two with one staged
  * ({@link CnaLock#stageQueuedHead}).
  */
@@ -28,6 +29,10 @@ public final class CnaMutants {
 
         public LoseSecondary(SpinPolicy spin) {
             super(spin);
+        }
+
+        public LoseSecondary(SpinPolicy spin, Hooks extra) {
+            super(spin, extra);
         }
 
         @Override
@@ -55,6 +60,10 @@ public final class CnaMutants {
 
         public SpliceNoTail(SpinPolicy spin) {
             super(spin);
+        }
+
+        public SpliceNoTail(SpinPolicy spin, Hooks extra) {
+            super(spin, extra);
         }
 
         @Override
@@ -94,6 +103,10 @@ public final class CnaMutants {
             super(spin);
         }
 
+        public PassOne(SpinPolicy spin, Hooks extra) {
+            super(spin, extra);
+        }
+
         @Override
         public String variant() {
             return "pass-one";
@@ -128,6 +141,10 @@ public final class CnaMutants {
 
         public HeadLockedZero(SpinPolicy spin) {
             super(spin);
+        }
+
+        public HeadLockedZero(SpinPolicy spin, Hooks extra) {
+            super(spin, extra);
         }
 
         @Override
