@@ -271,12 +271,19 @@ public class CnaLock extends QSpinLock {
             return claimAsLast(val, tail);
         }
         Node succ = decodeTail(secondary);
-        int update = encodedTail(cna(succ).tail) + LOCKED_VAL;
-        if ((int) VAL.compareAndExchange(this, val, update) != val) {
+        if ((int) VAL.compareAndExchange(this, val, secondaryAsMainQueue(succ)) != val) {
             return false;
         }
         passToSecondaryHead(succ, 0);
         return true;
+    }
+
+    /**
+     * The word that makes the secondary queue starting at {@code succ} the main queue, with the lock
+     * taken: {@code succ->tail->encoded_tail + _Q_LOCKED_VAL}.
+     */
+    protected int secondaryAsMainQueue(Node succ) {
+        return encodedTail(cna(succ).tail) + LOCKED_VAL;
     }
 
     /**
@@ -289,7 +296,7 @@ public class CnaLock extends QSpinLock {
         int secondary = (int) NODE_LOCKED.getOpaque(node);
         if (succ != null) {
             cna(succ).intraCount = cna(node).intraCount + 1;
-            mcsHandoff(succ, secondary);
+            mcsHandoff(succ, localHandoffValue(node));
         } else if (secondary > 1) {
             Node head = decodeTail(secondary);
             spliceSecondary(head, next);
@@ -298,6 +305,14 @@ public class CnaLock extends QSpinLock {
             cna(next).intraCount = 0;
             mcsHandoff(next, 1);
         }
+    }
+
+    /**
+     * What the hand-off to a waiter on the holder's node stores in its {@code locked}: the holder's
+     * own, 1 or the secondary queue ({@code node->locked}).
+     */
+    protected int localHandoffValue(Node node) {
+        return (int) NODE_LOCKED.getOpaque(node);
     }
 
     /** Whether this hand-off searches for a waiter on the holder's node: always in v1. */

@@ -72,19 +72,8 @@ public final class CnaMutants {
         }
 
         @Override
-        protected boolean cnaTryClearTail(int val, int tail, Node node) {
-            if ((val & TAIL_MASK) != tail) {
-                return false;
-            }
-            int secondary = (int) NODE_LOCKED.getOpaque(node);
-            if (secondary <= 1) {
-                return claimAsLast(val, tail);
-            }
-            if ((int) VAL.compareAndExchange(this, val, LOCKED_VAL) != val) {
-                return false;
-            }
-            passToSecondaryHead(decodeTail(secondary), 0);
-            return true;
+        protected int secondaryAsMainQueue(Node succ) {
+            return LOCKED_VAL;
         }
     }
 
@@ -113,18 +102,8 @@ public final class CnaMutants {
         }
 
         @Override
-        protected void cnaPassLock(Node node, Node next) {
-            Node succ = findSuccessor(node, next);
-            int secondary = (int) NODE_LOCKED.getOpaque(node);
-            if (succ != null) {
-                mcsHandoff(succ, 1);
-            } else if (secondary > 1) {
-                Node head = decodeTail(secondary);
-                spliceSecondary(head, next);
-                passToSecondaryHead(head, 0);
-            } else {
-                mcsHandoff(next, 1);
-            }
+        protected int localHandoffValue(Node node) {
+            return 1;
         }
     }
 
