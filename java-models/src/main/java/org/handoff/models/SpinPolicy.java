@@ -25,6 +25,20 @@ public interface SpinPolicy {
     };
 
     /**
+     * Spin forever, but yield the processor every 64 iterations: for runs with more spinning threads
+     * than processors, where a waiter handed the lock while preempted would otherwise hold up the
+     * queue for a whole time slice of each spinner ahead of it on its processor.
+     */
+    SpinPolicy YIELDING = iteration -> {
+        if ((iteration & 63) == 63) {
+            Thread.yield();
+        } else {
+            Thread.onSpinWait();
+        }
+        return true;
+    };
+
+    /**
      * Give up a wait after {@code nanos} nanoseconds. One instance per lock instance: its give-up
      * flag is shared by all the lock's waits.
      */

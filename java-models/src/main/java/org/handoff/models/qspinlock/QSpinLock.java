@@ -65,9 +65,12 @@ import org.handoff.models.SpinPolicy;
  * <h2>Hooks</h2>
  * The kernel compiles this file twice: natively, and with {@code pv_init_node},
  * {@code pv_wait_node}, {@code pv_kick_node} and {@code pv_wait_head_or_lock} from
- * {@code qspinlock_paravirt.h} (CNA supplies its own too). {@link Hooks} are those four calls;
- * {@link Hooks#NATIVE} is the native build, where the first three do nothing and the last returns
- * 0 (no lock taken, so the plain wait follows).
+ * {@code qspinlock_paravirt.h}. {@link Hooks} are those four calls plus the two that the CNA
+ * slowpath replaces (as upstream CNA did from its v5 on): the queue head's tail-clearing claim
+ * ({@code try_clear_tail}) and the MCS hand-off ({@code mcs_pass_lock}). {@link Hooks#NATIVE} is
+ * the native build: the first three do nothing, {@code pv_wait_head_or_lock} returns 0 (no lock
+ * taken, so the plain wait follows), and the last two are {@link #claimAsLast} and
+ * {@link #mcsHandoff}, exactly the steps they replace.
  */
 public class QSpinLock implements HandoffLock<QSpinLock.Cpu> {
 
@@ -236,13 +239,36 @@ public class QSpinLock implements HandoffLock<QSpinLock.Cpu> {
             return 0;
         }
 
+        /**
+         * {@code try_clear_tail(lock, val, node)}: the queue head's uncontended claim, n,0,0 -> 0,0,1,
+         * tried with the word {@code val} its wait returned; true when the lock is taken and no
+         * hand-off follows. Natively {@code __try_clear_tail}, which is {@link QSpinLock#claimAsLast}
+         * (the check that the tail is still the head's own, then the tail-clearing cmpxchg); CNA's
+         * {@code cna_try_clear_tail} also moves its secondary queue into the tail.
+         */
+        default boolean tryClearTail(QSpinLock lock, int val, int tail, Node node) {
+            return lock.claimAsLast(val, tail);
+        }
+
+        /**
+         * {@code mcs_pass_lock(node, next)}: the MCS hand-off from the new holder {@code node} to
+         * {@code next}, its successor in the queue. Natively {@code __mcs_pass_lock}, which is
+         * {@code arch_mcs_spin_unlock_contended(&next->locked, 1)} ({@link QSpinLock#mcsHandoff});
+         * CNA's {@code cna_pass_lock} may choose another successor and store another value than 1.
+         */
+        default void passLock(QSpinLock lock, Node node, Node next) {
+            lock.mcsHandoff(next, 1);
+        }
+
         Hooks NATIVE = new Hooks() {
         };
     }
 
-    static final VarHandle VAL;
-    static final VarHandle NEXT;
-    static final VarHandle NODE_LOCKED;
+    // Protected, so that a hook set in another package that extends this class (CNA) can access the
+    // word and the nodes with the orderings it names.
+    protected static final VarHandle VAL;
+    protected static final VarHandle NEXT;
+    protected static final VarHandle NODE_LOCKED;
 
     static {
         try {
@@ -498,7 +524,16 @@ public class QSpinLock implements HandoffLock<QSpinLock.Cpu> {
         int old = xchgTail(tail);
         cpu.maybeInterrupt(Step.QUEUED);
         Node next = waitInQueue(node, old);
+        atHead(cpu, node, tail, next);
+    }
 
+    /**
+     * The rest of the queue path, from the moment {@code node} (encoded {@code tail}) is the head
+     * of the queue, with the successor {@code next} seen so far (or null): wait for the lock, claim
+     * it, pass the MCS lock on, release the node. Split from {@link #queue} only so that a test can
+     * run a queue head's part on its own (a CPU whose earlier steps the test staged).
+     */
+    protected void atHead(Cpu cpu, Node node, int tail, Node next) {
         // At the head of the queue: wait for the owner and pending to go, *,x,y -> *,0,0
         int val = hooks.waitHeadOrLock(this, node);
         if (val == 0) {
@@ -506,7 +541,7 @@ public class QSpinLock implements HandoffLock<QSpinLock.Cpu> {
         }
 
         // Claim the lock: n,0,0 -> 0,0,1 when we are the last in the queue, else *,*,0 -> *,*,1.
-        if (claimAsLast(val, tail)) {
+        if (hooks.tryClearTail(this, val, tail, node)) {
             releaseNode(cpu, node);
             return;
         }
@@ -517,7 +552,7 @@ public class QSpinLock implements HandoffLock<QSpinLock.Cpu> {
             next = waitNext(node);
         }
         if (next != null) { // null only when a bounded wait gave up
-            mcsHandoff(next);
+            hooks.passLock(this, node, next);
             hooks.kickNode(this, next);
         }
         releaseNode(cpu, node);
@@ -673,9 +708,13 @@ public class QSpinLock implements HandoffLock<QSpinLock.Cpu> {
         return next;
     }
 
-    /** arch_mcs_spin_unlock_contended: {@code smp_store_release(&next->locked, 1)}. */
-    protected void mcsHandoff(Node next) {
+    /**
+     * arch_mcs_spin_unlock_contended: {@code smp_store_release(&next->locked, val)}. The value is 1
+     * natively; CNA passes its secondary queue in it (the macro took the value as an argument from
+     * the first CNA series on). Any non-zero value ends the successor's wait.
+     */
+    protected void mcsHandoff(Node next, int val) {
         // Release pairs with the acquire in spinNodeLocked of the successor.
-        NODE_LOCKED.setRelease(next, 1);
+        NODE_LOCKED.setRelease(next, val);
     }
 }

@@ -1,0 +1,551 @@
+package org.handoff.models.cna;
+
+import org.handoff.models.SpinPolicy;
+import org.handoff.models.qspinlock.QSpinLock;
+
+/**
+ * CNA, the compact NUMA-aware lock, as the first CNA series for Linux (v1, Alex Kogan, January 2019)
+ * put it into the qspinlock slowpath: patch 2/3 ({@code find_successor}, the secondary queue) is
+ * this class ({@code cna-v1}); patch 3/3 (the local search only with high probability) is
+ * {@link Prob} ({@code cna-prob}); the deterministic alternative that patch's text describes (a
+ * count of hand-offs within a node, the secondary queue flushed at a threshold) is
+ * {@link Threshold} ({@code cna-threshold}). Spec: {@code specs/CNA.tla}.
+ *
+ * <p>It is not a copy of the slowpath but a hook set over {@link QSpinLock}, as CNA became upstream
+ * from its v5 on: each CNA step is a protected method named after the kernel function it models,
+ * called from one of the {@link QSpinLock.Hooks}:
+ * <pre>
+ *  hook (QSpinLock.Hooks)   kernel (v1 / upstream name)                   here
+ *  initNode                 node init in the slowpath / cna_init_node    cnaInitNode
+ *  waitHeadOrLock           v1's "node-&gt;locked = 1" for a queue head
+ *                           that found no predecessor                     cnaHeadOfEmptyQueue (returns 0: native wait)
+ *  tryClearTail             the head's tail-clearing cmpxchg /
+ *                           cna_try_clear_tail                           cnaTryClearTail
+ *  passLock                 the hand-off block / cna_pass_lock            cnaPassLock, findSuccessor
+ * </pre>
+ *
+ * <h2>The two queues</h2>
+ * Waiters on the holder's NUMA node stay in the main queue (the MCS queue of qspinlock, whose tail
+ * is in the lock word); waiters the holder skips to reach one on its own node go to the end of the
+ * secondary queue. The secondary queue lives in the current MCS head: its {@code locked} field
+ * holds the secondary queue's first node instead of 1, and that first node's {@code tail} field (a
+ * CNA field, see {@link #cna}) its last node. The holder passes the secondary queue on with the MCS
+ * hand-off itself: {@code arch_mcs_spin_unlock_contended(&succ->locked, node->locked)}.
+ *
+ * <p>{@code locked} is a pointer ({@code uintptr_t}) in the kernel; a Java {@code int} cannot hold a
+ * reference, so here the secondary head is stored as its encoded tail ({@code encode_tail(cpu,
+ * idx)}, which v1 keeps in each node as {@code encoded_tail}): never 0 or 1 (the CPU field is the
+ * CPU number plus one, shifted past the locked, pending and index bits), so "{@code locked > 1}"
+ * still means "a secondary queue", and the hand-off stays one release store of one {@code int}.
+ *
+ * <h2>Orderings</h2>
+ * <pre>
+ *  kernel                                              here                      why
+ *  READ_ONCE(cur-&gt;next) in find_successor              getAcquire               stronger, as readNext
+ *  me-&gt;locked = head_other (own node, plain)           setOpaque                same (own field)
+ *  tail_other-&gt;next = NULL (plain)                     setOpaque                same; see moveToSecondary
+ *  succ-&gt;tail-&gt;next = next (plain; splice)             setRelease               stronger, as linkPrev
+ *  atomic_try_cmpxchg_relaxed(.., encoded_tail + L)     compareAndExchange       stronger, as claimAsLast
+ *  arch_mcs_spin_unlock_contended(&amp;succ-&gt;locked, v)    setRelease               same
+ *  socket/numa node, tail, count fields (plain)        plain                    published by the release above
+ * </pre>
+ * The CNA fields of a node are written only by the node's owner before its node is published (the
+ * volatile compare-and-exchange in xchg_tail) or by an MCS head before its release hand-off, and read
+ * after the matching acquire, so plain accesses are race-free here as they are in the kernel.
+ *
+ * <h2>Ported as NR_CPUS &gt;= 16K</h2>
+ * As {@link QSpinLock}: the whole-word layout, because Java has no byte or half-word atomics. The
+ * CNA steps touch the lock word only in {@code cnaTryClearTail}, with the whole-word
+ * compare-and-exchange the kernel uses in every layout.
+ *
+ * <h2>Deviations from v1, each harmless for what is checked</h2>
+ * <ul>
+ * <li>v1 records the node's socket in the node only when it has a predecessor (else -1, and
+ *     {@code find_successor} falls back to {@code numa_cpu_node}); here it is recorded at node
+ *     initialisation always, as upstream did later. Both give every node its CPU's node.
+ * <li>v1 stores {@code node->locked = 1} in the branch for a node that found no predecessor; here
+ *     the same store happens when that node reaches the head ({@code pv_wait_head_or_lock}'s slot,
+ *     which upstream CNA also took over), which is the first moment it matters.
+ * </ul>
+ */
+public class CnaLock extends QSpinLock {
+
+    /** {@code INTRA_SOCKET_HANDOFF_PROB_ARG} of patch 3/3: the local search is skipped with probability 1/0x10000. */
+    public static final int INTRA_SOCKET_HANDOFF_PROB_ARG = 0x10000;
+    /**
+     * The default threshold of {@link Threshold}: as many hand-offs within a node as {@link Prob}
+     * makes on average before it skips the local search once.
+     */
+    public static final int DEFAULT_THRESHOLD = INTRA_SOCKET_HANDOFF_PROB_ARG;
+    /** How many CPUs one CNA lock can have (its per-node CNA fields are allocated up front). */
+    public static final int MAX_CPUS = 256;
+    /** The default RNG seed of {@link Prob}. */
+    public static final long DEFAULT_SEED = 0x5eedL;
+
+    /**
+     * The CNA fields of one queue node: the kernel's additions to {@code struct mcs_spinlock} in v1
+     * ({@code socket_and_count}, {@code tail}; {@code encoded_tail} is computed) and the count of
+     * {@link Threshold}.
+     */
+    static final class CnaNode {
+        /** {@code decode_socket(node->socket_and_count)}: the NUMA node of the node's CPU. */
+        int numaNode;
+        /** {@code node->tail}: in the first node of a secondary queue, its last node. */
+        Node tail;
+        /** {@link Threshold}: the hand-offs within a node that led to this node's holding the lock. */
+        int intraCount;
+    }
+
+    /**
+     * The CNA hooks of one lock: each hook calls the lock's step of the same name. The hooks CNA
+     * does not use, {@code pv_wait_node} and {@code pv_kick_node}, go to {@code extra} (tests).
+     */
+    private static final class CnaHooks implements Hooks {
+        private final Hooks extra;
+        private CnaLock lock;
+
+        CnaHooks(Hooks extra) {
+            this.extra = extra;
+        }
+
+        @Override
+        public void initNode(Node node) {
+            lock.cnaInitNode(node);
+        }
+
+        @Override
+        public void waitNode(Node node, Node prev) {
+            extra.waitNode(node, prev);
+        }
+
+        @Override
+        public void kickNode(QSpinLock l, Node next) {
+            extra.kickNode(l, next);
+        }
+
+        @Override
+        public int waitHeadOrLock(QSpinLock l, Node node) {
+            lock.cnaHeadOfEmptyQueue(node);
+            return 0;
+        }
+
+        @Override
+        public boolean tryClearTail(QSpinLock l, int val, int tail, Node node) {
+            return lock.cnaTryClearTail(val, tail, node);
+        }
+
+        @Override
+        public void passLock(QSpinLock l, Node node, Node next) {
+            lock.cnaPassLock(node, next);
+        }
+    }
+
+    private final CnaNode[] cnaNodes = new CnaNode[MAX_CPUS * MAX_NODES];
+    /** Per-CPU xorshift state ({@code DEFINE_PER_CPU(u32, seed)}), written only by that CPU's thread. */
+    private final int[] rngState = new int[MAX_CPUS];
+    private Topology topology = Topology.DEFAULT;
+    private long seed = DEFAULT_SEED;
+
+    public CnaLock() {
+        this(SpinPolicy.FOREVER);
+    }
+
+    public CnaLock(SpinPolicy spin) {
+        this(spin, Hooks.NATIVE);
+    }
+
+    /**
+     * A lock whose {@code pv_wait_node} and {@code pv_kick_node} (unused by CNA) are those of
+     * {@code extra}: the injection points of a test.
+     */
+    public CnaLock(SpinPolicy spin, Hooks extra) {
+        super(spin, new CnaHooks(extra));
+        ((CnaHooks) hooks).lock = this;
+    }
+
+    @Override
+    public String family() {
+        return "cna";
+    }
+
+    @Override
+    public String variant() {
+        return "cna-v1";
+    }
+
+    /**
+     * Sets the virtual NUMA topology; call before any acquisition. The node of a CPU is read when it
+     * initialises its queue node, as the kernel calls {@code numa_cpu_node} in the slowpath.
+     */
+    public CnaLock topology(Topology t) {
+        this.topology = t;
+        return this;
+    }
+
+    public Topology topology() {
+        return topology;
+    }
+
+    /**
+     * Sets the seed of the per-CPU random number generators ({@link Prob}); call before any
+     * acquisition. CPU {@code c} starts from a non-zero state derived from the seed and {@code c}.
+     */
+    public CnaLock seed(long s) {
+        this.seed = s;
+        java.util.Arrays.fill(rngState, 0);
+        return this;
+    }
+
+    public long seed() {
+        return seed;
+    }
+
+    /** A new CPU, with its CNA node fields. */
+    @Override
+    public Cpu newContext() {
+        Cpu cpu = super.newContext();
+        if (cpu.number() >= MAX_CPUS) {
+            throw new IllegalStateException("a CNA lock has at most " + MAX_CPUS + " CPUs");
+        }
+        for (int i = 0; i < MAX_NODES; i++) {
+            cnaNodes[cpu.number() * MAX_NODES + i] = new CnaNode();
+        }
+        return cpu;
+    }
+
+    /** The CNA fields of {@code node}. */
+    final CnaNode cna(Node node) {
+        return cnaNodes[node.cpu().number() * MAX_NODES + node.index()];
+    }
+
+    /** The virtual NUMA node recorded in {@code node} (tests and the fairness harness). */
+    public final int numaNodeOf(Node node) {
+        return cna(node).numaNode;
+    }
+
+    /** {@code node->encoded_tail}: the tail that names {@code node}. */
+    protected static int encodedTail(Node node) {
+        return encodeTail(node.cpu().number(), node.index());
+    }
+
+    // ------------------------------------------------------------------ the CNA steps
+
+    /**
+     * Node initialisation's CNA part ({@code set_socket}, {@code node->encoded_tail = tail}; upstream
+     * {@code cna_init_node}): record the CPU's NUMA node and start with no secondary queue and no
+     * count. Runs before the node is published.
+     */
+    protected void cnaInitNode(Node node) {
+        CnaNode c = cna(node);
+        c.numaNode = topology.nodeOf(node.cpu().number());
+        c.tail = null;
+        c.intraCount = 0;
+    }
+
+    /**
+     * v1's {@code node->locked = 1} for a node that found the queue empty ("must pass a non-zero value
+     * to successor when we unlock"): a node with a predecessor was handed a non-zero value, this one
+     * was not, and {@code locked} is what its own hand-off passes on.
+     */
+    protected void cnaHeadOfEmptyQueue(Node node) {
+        if ((int) NODE_LOCKED.getOpaque(node) == 0) {
+            NODE_LOCKED.setOpaque(node, 1);
+        }
+    }
+
+    /**
+     * The queue head's uncontended claim with CNA ({@code cna_try_clear_tail}). Tried, as natively,
+     * only when the tail is still the head's own. With no secondary queue it is the native claim;
+     * with one, the head takes the lock and makes the secondary queue the main queue in one
+     * cmpxchg, n,0,0 -> s,0,1 where s is the secondary queue's last node
+     * ({@code succ->tail->encoded_tail + _Q_LOCKED_VAL}), then hands the MCS lock to its first node.
+     * v1 tests {@code node->locked == 1}; {@code <= 1} is the same here, where locked is 1 or a
+     * secondary queue at this point.
+     */
+    protected boolean cnaTryClearTail(int val, int tail, Node node) {
+        if ((val & TAIL_MASK) != tail) {
+            return false;
+        }
+        int secondary = (int) NODE_LOCKED.getOpaque(node);
+        if (secondary <= 1) {
+            return claimAsLast(val, tail);
+        }
+        Node succ = decodeTail(secondary);
+        if ((int) VAL.compareAndExchange(this, val, secondaryAsMainQueue(succ)) != val) {
+            return false;
+        }
+        passToSecondaryHead(succ, 0);
+        return true;
+    }
+
+    /**
+     * The word that makes the secondary queue starting at {@code succ} the main queue, with the lock
+     * taken: {@code succ->tail->encoded_tail + _Q_LOCKED_VAL}.
+     */
+    protected int secondaryAsMainQueue(Node succ) {
+        return encodedTail(cna(succ).tail) + LOCKED_VAL;
+    }
+
+    /**
+     * The hand-off with CNA ({@code cna_pass_lock}): to a waiter on the holder's node if the search
+     * is made and finds one, with the secondary queue; else to the first node of the secondary
+     * queue, with the secondary queue spliced back ahead of {@code next}; else to {@code next}.
+     */
+    protected void cnaPassLock(Node node, Node next) {
+        Node succ = searchLocal(node) ? findSuccessor(node, next) : null;
+        int secondary = (int) NODE_LOCKED.getOpaque(node);
+        if (succ != null) {
+            cna(succ).intraCount = cna(node).intraCount + 1;
+            mcsHandoff(succ, localHandoffValue(node));
+        } else if (secondary > 1) {
+            Node head = decodeTail(secondary);
+            spliceSecondary(head, next);
+            passToSecondaryHead(head, 0);
+        } else {
+            cna(next).intraCount = 0;
+            mcsHandoff(next, 1);
+        }
+    }
+
+    /**
+     * What the hand-off to a waiter on the holder's node stores in its {@code locked}: the holder's
+     * own, 1 or the secondary queue ({@code node->locked}).
+     */
+    protected int localHandoffValue(Node node) {
+        return (int) NODE_LOCKED.getOpaque(node);
+    }
+
+    /** Whether this hand-off searches for a waiter on the holder's node: always in v1. */
+    protected boolean searchLocal(Node node) {
+        return true;
+    }
+
+    /** {@code succ->tail->next = next}: the secondary queue goes back in front of the main queue. */
+    protected void spliceSecondary(Node head, Node next) {
+        NEXT.setRelease(cna(head).tail, next);
+    }
+
+    /** {@code arch_mcs_spin_unlock_contended(&succ->locked, 1)} to the secondary queue's first node. */
+    protected void passToSecondaryHead(Node head, int count) {
+        cna(head).intraCount = count;
+        mcsHandoff(head, 1);
+    }
+
+    /**
+     * find_successor(me): {@code next} if it is on the holder's node; else the first waiter on the
+     * holder's node further down the main queue, after moving the waiters before it to the end of
+     * the secondary queue; else null (nothing moved).
+     */
+    protected Node findSuccessor(Node me, Node next) {
+        int mine = cna(me).numaNode;
+        if (cna(next).numaNode == mine) {
+            return next; // the immediate successor is local
+        }
+        Node headOther = next;
+        Node tailOther = next;
+        Node cur = (Node) NEXT.getAcquire(next);
+        while (cur != null) {
+            if (cna(cur).numaNode == mine) {
+                moveToSecondary(me, headOther, tailOther);
+                return cur;
+            }
+            tailOther = cur;
+            cur = (Node) NEXT.getAcquire(cur);
+        }
+        return null;
+    }
+
+    /**
+     * The waiters {@code headOther .. tailOther} go to the end of {@code me}'s secondary queue
+     * (creating it in {@code me->locked} when there is none), and the secondary queue's last node
+     * becomes {@code tailOther}. Nobody else writes {@code tailOther->next} any more: its successor has
+     * linked already (the scan went past it).
+     */
+    protected void moveToSecondary(Node me, Node headOther, Node tailOther) {
+        int secondary = (int) NODE_LOCKED.getOpaque(me);
+        if (secondary > 1) {
+            NEXT.setOpaque(cna(decodeTail(secondary)).tail, headOther);
+        } else {
+            secondary = encodedTail(headOther);
+            NODE_LOCKED.setOpaque(me, secondary);
+        }
+        NEXT.setOpaque(tailOther, null);
+        cna(decodeTail(secondary)).tail = tailOther;
+    }
+
+    // ------------------------------------------------------------------ test support
+
+    /**
+     * Test support: stages {@code cpu} as a queue head with no predecessor while another CPU holds
+     * the lock, as if it had run the slowpath up to {@code xchg_tail}: takes its node, initialises it
+     * and publishes it in the tail. The lock must be held and nobody queued; call from the thread
+     * that builds the test's state. {@link StagedHead#runHead} later runs the rest of its slowpath.
+     */
+    public StagedHead stageQueuedHead(Cpu cpu) {
+        int idx = grabIndex(cpu);
+        Node node = cpu.node(idx);
+        int tail = encodeTail(cpu.number(), idx);
+        initNode(node);
+        hooks.initNode(node);
+        int old = xchgTail(tail);
+        if ((old & TAIL_MASK) != 0 || (old & LOCKED_MASK) == 0) {
+            throw new IllegalStateException("stageQueuedHead needs a held lock and an empty queue, word was 0x"
+                    + Integer.toHexString(old));
+        }
+        return new StagedHead(cpu, node, tail);
+    }
+
+    /** A queue head staged by {@link #stageQueuedHead}. */
+    public final class StagedHead {
+        private final Cpu cpu;
+        private final Node node;
+        private final int tail;
+
+        private StagedHead(Cpu cpu, Node node, int tail) {
+            this.cpu = cpu;
+            this.node = node;
+            this.tail = tail;
+        }
+
+        public Node node() {
+            return node;
+        }
+
+        /**
+         * The staged CPU's slowpath from the head of the queue on (wait for the lock, claim it, pass
+         * the MCS lock), run on the calling thread; on return the staged CPU holds the lock, and
+         * {@link CnaLock#unlock} with its CPU releases it.
+         */
+        public void runHead() {
+            atHead(cpu, node, tail, null);
+        }
+
+        public Cpu cpu() {
+            return cpu;
+        }
+    }
+
+    // ------------------------------------------------------------------ the variants of patch 3/3
+
+    /**
+     * Patch 3/3: the local search is made only with high probability ({@code probably(
+     * INTRA_SOCKET_HANDOFF_PROB_ARG)}), otherwise the lock goes to the secondary queue's first
+     * node, or to the immediate successor when there is no secondary queue. The per-CPU
+     * pseudo-random numbers are the patch's xorshift ({@code xor_random}), seeded from
+     * {@link #seed(long)} instead of {@code get_random_bytes}, so that a run can be replayed.
+     */
+    public static class Prob extends CnaLock {
+        private int probArg = INTRA_SOCKET_HANDOFF_PROB_ARG;
+
+        public Prob() {
+            super();
+        }
+
+        public Prob(SpinPolicy spin) {
+            super(spin);
+        }
+
+        public Prob(SpinPolicy spin, Hooks extra) {
+            super(spin, extra);
+        }
+
+        @Override
+        public String variant() {
+            return "cna-prob";
+        }
+
+        /** The search is skipped with probability 1/{@code range}; a power of two, as in the kernel. */
+        public Prob probArg(int range) {
+            if (range < 1 || Integer.bitCount(range) != 1) {
+                throw new IllegalArgumentException("the CNA probability argument must be a power of two, not " + range);
+            }
+            this.probArg = range;
+            return this;
+        }
+
+        public int probArg() {
+            return probArg;
+        }
+
+        @Override
+        protected boolean searchLocal(Node node) {
+            return probably(node.cpu(), probArg);
+        }
+    }
+
+    /** {@code probably(range)}: false with probability 1/range. */
+    protected final boolean probably(Cpu cpu, int range) {
+        return (xorRandom(cpu) & (range - 1)) != 0;
+    }
+
+    /** {@code xor_random()}: the per-CPU xorshift generator of patch 3/3. */
+    protected final int xorRandom(Cpu cpu) {
+        int v = rngState[cpu.number()];
+        if (v == 0) {
+            v = initialState(seed, cpu.number());
+        }
+        v ^= v << 6;
+        v ^= v >>> 21;
+        v ^= v << 7;
+        rngState[cpu.number()] = v;
+        return v;
+    }
+
+    /** A non-zero 32-bit start derived from the lock's seed and the CPU number (splitmix64 finaliser). */
+    static int initialState(long seed, int cpu) {
+        long z = seed + 0x9e3779b97f4a7c15L * (cpu + 1);
+        z = (z ^ (z >>> 30)) * 0xbf58476d1ce4e5b9L;
+        z = (z ^ (z >>> 27)) * 0x94d049bb133111ebL;
+        z ^= z >>> 31;
+        int v = (int) (z ^ (z >>> 32));
+        return v != 0 ? v : 1;
+    }
+
+    /**
+     * The deterministic alternative patch 3/3 describes: a count of hand-offs within a node travels
+     * with the lock (each local hand-off gives the receiver the holder's count plus one, any other
+     * hand-off gives 0); a holder whose count has reached the threshold does not search, so the
+     * secondary queue is flushed ahead of the main queue (or, without one, the lock goes to the
+     * immediate successor). The patch would keep the count in the secondary queue's first node;
+     * carrying it with the hand-off is the same count where the lock is, without the extra node
+     * access the patch text warns about.
+     */
+    public static class Threshold extends CnaLock {
+        private int threshold = DEFAULT_THRESHOLD;
+
+        public Threshold() {
+            super();
+        }
+
+        public Threshold(SpinPolicy spin) {
+            super(spin);
+        }
+
+        public Threshold(SpinPolicy spin, Hooks extra) {
+            super(spin, extra);
+        }
+
+        @Override
+        public String variant() {
+            return "cna-threshold";
+        }
+
+        /** Local hand-offs in a row before the secondary queue is flushed; at least 1. */
+        public Threshold threshold(int t) {
+            if (t < 1) {
+                throw new IllegalArgumentException("the CNA threshold must be at least 1, not " + t);
+            }
+            this.threshold = t;
+            return this;
+        }
+
+        public int threshold() {
+            return threshold;
+        }
+
+        @Override
+        protected boolean searchLocal(Node node) {
+            return cna(node).intraCount < threshold;
+        }
+    }
+}

@@ -1,0 +1,139 @@
+package org.handoff.models.cna;
+
+import org.handoff.models.SpinPolicy;
+import org.handoff.models.qspinlock.QSpinLock.Hooks;
+
+/**
+ * Seeded bugs in {@link CnaLock} ({@code cna-v1}), each a plausible mistake in one CNA step and
+ * each replacing exactly one method. The manifest says which level must catch each one.
+ *
+ * <p>Every mutant has the constructors of the lock: no argument (Lincheck), a spin policy
+ * (jcstress), and a spin policy with the test hooks of {@link CnaLock#CnaLock(SpinPolicy, Hooks)}. All four need a secondary queue, or a hand-off from a queue head that found the queue
+ * empty, to show: three waiters in the queue at once, or two with one staged
+ * ({@link CnaLock#stageQueuedHead}).
+ */
+public final class CnaMutants {
+    private CnaMutants() {
+    }
+
+    /**
+     * When the main queue empties, the head claims the lock with the native tail-clearing cmpxchg
+     * although it holds a secondary queue: the waiters moved there are no longer in the lock word or
+     * in any queue that will be handed the lock. The mistake of porting {@code try_clear_tail}
+     * without CNA's version of it.
+     */
+    public static class LoseSecondary extends CnaLock {
+        public LoseSecondary() {
+            super();
+        }
+
+        public LoseSecondary(SpinPolicy spin) {
+            super(spin);
+        }
+
+        public LoseSecondary(SpinPolicy spin, Hooks extra) {
+            super(spin, extra);
+        }
+
+        @Override
+        public String variant() {
+            return "lose-secondary";
+        }
+
+        @Override
+        protected boolean cnaTryClearTail(int val, int tail, Node node) {
+            return (val & TAIL_MASK) == tail && claimAsLast(val, tail);
+        }
+    }
+
+    /**
+     * When the main queue empties, the secondary queue's first node is handed the MCS lock, but
+     * the tail is cleared ({@code _Q_LOCKED_VAL} alone) instead of set to the secondary queue's last
+     * node ({@code encoded_tail}). The new head finds a tail that is not its own, so it expects a
+     * successor to link and waits for one that never comes; a newcomer meanwhile finds no tail and
+     * starts a second queue.
+     */
+    public static class SpliceNoTail extends CnaLock {
+        public SpliceNoTail() {
+            super();
+        }
+
+        public SpliceNoTail(SpinPolicy spin) {
+            super(spin);
+        }
+
+        public SpliceNoTail(SpinPolicy spin, Hooks extra) {
+            super(spin, extra);
+        }
+
+        @Override
+        public String variant() {
+            return "splice-no-tail";
+        }
+
+        @Override
+        protected int secondaryAsMainQueue(Node succ) {
+            return LOCKED_VAL;
+        }
+    }
+
+    /**
+     * The local successor found by {@code find_successor} is handed 1, the native value, instead of
+     * the holder's {@code locked} (the secondary queue): the waiters just moved to the secondary
+     * queue are dropped. The mistake patch 1/3 exists to avoid (the hand-off macro gained its value
+     * argument for it).
+     */
+    public static class PassOne extends CnaLock {
+        public PassOne() {
+            super();
+        }
+
+        public PassOne(SpinPolicy spin) {
+            super(spin);
+        }
+
+        public PassOne(SpinPolicy spin, Hooks extra) {
+            super(spin, extra);
+        }
+
+        @Override
+        public String variant() {
+            return "pass-one";
+        }
+
+        @Override
+        protected int localHandoffValue(Node node) {
+            return 1;
+        }
+    }
+
+    /**
+     * A queue head that found the queue empty (no predecessor handed it a value) leaves its
+     * {@code locked} at 0 instead of setting it to 1 (v1's "must pass a non-zero value to successor
+     * when we unlock"). When it then hands the lock to a waiter on its own node it passes its
+     * {@code locked}, 0, and that waiter never sees the hand-off.
+     */
+    public static class HeadLockedZero extends CnaLock {
+        public HeadLockedZero() {
+            super();
+        }
+
+        public HeadLockedZero(SpinPolicy spin) {
+            super(spin);
+        }
+
+        public HeadLockedZero(SpinPolicy spin, Hooks extra) {
+            super(spin, extra);
+        }
+
+        @Override
+        public String variant() {
+            return "head-locked-zero";
+        }
+
+        @Override
+        protected void cnaHeadOfEmptyQueue(Node node) {
+            // the store of 1 is missing
+        }
+    }
+}

@@ -1,0 +1,417 @@
+package org.handoff.models.fairness;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Locale;
+import java.util.SplittableRandom;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.atomic.AtomicLong;
+import org.handoff.models.HandoffLock;
+import org.handoff.models.SpinPolicy;
+import org.handoff.models.cna.CnaLock;
+import org.handoff.models.cna.Topology;
+import org.handoff.models.mcs.McsLock;
+import org.handoff.models.qspinlock.QSpinLock;
+
+/**
+ * Measures how fair a lock port is: {@code N} threads on {@code K} virtual NUMA nodes (thread
+ * {@code i} on CPU {@code i}, node {@code i % K}) take the lock a fixed number of times in all (each
+ * thread then takes it once more to find that out, and that entry is measured too), and
+ * the harness reports, per acquisition, how often the thread was bypassed, the share of hand-offs
+ * that stayed on one node, and how the acquisitions spread over the threads.
+ *
+ * <h2>Bypass</h2>
+ * As {@code BoundedBypass} in {@code specs/Properties.tla}: an acquisition's bypass count is the
+ * number of entries into the critical section, between its thread's doorway and its own entry, by
+ * threads that passed the doorway after it. The doorway is the thread's first step that orders it
+ * among the waiters: the tail exchange of MCS and of qspinlock's queue, the setting of pending that
+ * the thread then owns, or, for an uncontended fast path, the entry itself. Each doorway takes a
+ * ticket from a global counter right after its atomic step, and each entry is numbered in the
+ * critical section; the bypass of an entry is the number of earlier entries with a later ticket.
+ * The ticket is not part of the doorway's atomic step, so two doorways a few instructions apart can
+ * be numbered in the other order; that can add or hide one bypass per such pair, which is noise
+ * against the counts that matter here (FIFO gives 0, NUMA preference gives tens to thousands).
+ *
+ * <h2>Spins</h2>
+ * The machine may have fewer processors than threads, so every wait spins with
+ * {@link SpinPolicy#YIELDING}; a hand-off to a preempted waiter then costs a time slice rather than
+ * one per spinner, which changes the speed, not the order of entries.
+ *
+ * <p>Every run prints its seed (it drives the work between acquisitions and {@code cna-prob}'s
+ * random numbers); the same seed gives the same random choices, while the interleaving still comes
+ * from the scheduler, so the numbers replay in distribution, not exactly.
+ */
+public final class FairnessHarness {
+
+    /** The locks the harness knows, by variant name. */
+    public static final List<String> LOCKS = List.of("mcs", "qspinlock", "cna-v1", "cna-prob", "cna-threshold");
+
+    /** What one run measures. */
+    public record Config(String lock, int threads, int nodes, int acquisitions, long seed, int probArg,
+            int threshold) {
+        public Config {
+            if (!LOCKS.contains(lock)) {
+                throw new IllegalArgumentException("unknown lock '" + lock + "' (one of " + String.join(", ", LOCKS) + ")");
+            }
+            if (threads < 1 || threads > 64) {
+                throw new IllegalArgumentException("threads must be 1 to 64, not " + threads);
+            }
+            if (nodes < 1) {
+                throw new IllegalArgumentException("nodes must be at least 1, not " + nodes);
+            }
+            if (acquisitions < 1) {
+                throw new IllegalArgumentException("acquisitions must be at least 1, not " + acquisitions);
+            }
+        }
+    }
+
+    /** The measurements of one run. */
+    public record Result(Config config, int[] bypass, int[] perThread, long sameNodeHandoffs, long handoffs,
+            long reentries, long fastPathEntries, double seconds) {
+        public int maxBypass() {
+            return Arrays.stream(bypass).max().orElse(0);
+        }
+
+        public double meanBypass() {
+            return Arrays.stream(bypass).average().orElse(0);
+        }
+
+        /** The 99th percentile (nearest rank) of the bypass counts. */
+        public int p99Bypass() {
+            int[] s = bypass.clone();
+            Arrays.sort(s);
+            return s.length == 0 ? 0 : s[Math.max(0, (int) Math.ceil(0.99 * s.length) - 1)];
+        }
+
+        /** Hand-offs between two threads of one node, over all hand-offs between two threads. */
+        public double sameNodeShare() {
+            return handoffs == 0 ? 0 : (double) sameNodeHandoffs / handoffs;
+        }
+
+        public String line() {
+            int min = Arrays.stream(perThread).min().orElse(0);
+            int max = Arrays.stream(perThread).max().orElse(0);
+            return String.format(Locale.ROOT,
+                    "%-14s bypass max %6d  p99 %6d  mean %8.2f | same-node hand-offs %5.1f%% of %7d | per thread min %6d max %6d | %5.1f s",
+                    config.lock, maxBypass(), p99Bypass(), meanBypass(), 100 * sameNodeShare(), handoffs, min, max,
+                    seconds);
+        }
+    }
+
+    /** The doorway tickets: one global counter, and each thread's ticket for its current acquisition. */
+    public static final class Doorways {
+        private final AtomicLong next = new AtomicLong();
+        private final ThreadLocal<long[]> mine = ThreadLocal.withInitial(() -> new long[] {-1});
+
+        /** Called right after a doorway's atomic step, on the thread that passed it. */
+        public void passed() {
+            mine.get()[0] = next.getAndIncrement();
+        }
+
+        void reset() {
+            mine.get()[0] = -1;
+        }
+
+        /** This thread's ticket, or a fresh one if it passed no doorway (fast path: entry is the doorway). */
+        long ticket(boolean[] fast) {
+            long[] t = mine.get();
+            fast[0] = t[0] < 0;
+            return fast[0] ? next.getAndIncrement() : t[0];
+        }
+
+        long issued() {
+            return next.get();
+        }
+    }
+
+    private FairnessHarness() {
+    }
+
+    /** The lock of {@code c}, instrumented to report its doorways to {@code d}. */
+    @SuppressWarnings("unchecked")
+    public static HandoffLock<Object> instrumented(Config c, Doorways d) {
+        SpinPolicy spin = SpinPolicy.YIELDING;
+        HandoffLock<?> lock = switch (c.lock) {
+            case "mcs" -> new McsLock(spin) {
+                @Override
+                protected Node xchgTail(Node node) {
+                    Node prev = super.xchgTail(node);
+                    d.passed();
+                    return prev;
+                }
+            };
+            case "qspinlock" -> new QSpinLock(spin) {
+                @Override
+                protected int queuedFetchSetPendingAcquire() {
+                    return pendingDoorway(super.queuedFetchSetPendingAcquire(), d);
+                }
+
+                @Override
+                protected int xchgTail(int tail) {
+                    return tailDoorway(super.xchgTail(tail), d);
+                }
+            };
+            case "cna-v1" -> new CnaLock(spin) {
+                @Override
+                protected int queuedFetchSetPendingAcquire() {
+                    return pendingDoorway(super.queuedFetchSetPendingAcquire(), d);
+                }
+
+                @Override
+                protected int xchgTail(int tail) {
+                    return tailDoorway(super.xchgTail(tail), d);
+                }
+            };
+            case "cna-prob" -> new CnaLock.Prob(spin) {
+                @Override
+                protected int queuedFetchSetPendingAcquire() {
+                    return pendingDoorway(super.queuedFetchSetPendingAcquire(), d);
+                }
+
+                @Override
+                protected int xchgTail(int tail) {
+                    return tailDoorway(super.xchgTail(tail), d);
+                }
+            }.probArg(c.probArg);
+            case "cna-threshold" -> new CnaLock.Threshold(spin) {
+                @Override
+                protected int queuedFetchSetPendingAcquire() {
+                    return pendingDoorway(super.queuedFetchSetPendingAcquire(), d);
+                }
+
+                @Override
+                protected int xchgTail(int tail) {
+                    return tailDoorway(super.xchgTail(tail), d);
+                }
+            }.threshold(c.threshold);
+            default -> throw new IllegalArgumentException("unknown lock " + c.lock);
+        };
+        if (lock instanceof CnaLock cna) {
+            cna.topology(Topology.alternating(c.nodes)).seed(c.seed);
+        }
+        return (HandoffLock<Object>) lock;
+    }
+
+    /** The pending path's doorway: the fetch-or that found no pending and no tail owns pending. */
+    static int pendingDoorway(int old, Doorways d) {
+        if ((old & ~QSpinLock.LOCKED_MASK) == 0) {
+            d.passed();
+        }
+        return old;
+    }
+
+    static int tailDoorway(int old, Doorways d) {
+        d.passed();
+        return old;
+    }
+
+    /** Runs {@code c} on the lock {@code c.lock} (instrumented). */
+    public static Result run(Config c) throws InterruptedException {
+        Doorways d = new Doorways();
+        return run(c, instrumented(c, d), d);
+    }
+
+    /**
+     * Runs {@code c} on {@code lock}, whose doorways report to {@code d} (for a lock the harness does
+     * not know, such as a test's). Thread {@code i} uses the {@code i}-th context of the lock.
+     */
+    public static Result run(Config c, HandoffLock<Object> lock, Doorways d) throws InterruptedException {
+        int total = c.acquisitions;
+        // Each thread's last entry, the one that finds the total reached, is measured too: a thread
+        // that waited through the end of the run was still bypassed.
+        long[] tickets = new long[total + c.threads];
+        int[] owner = new int[total + c.threads];
+        boolean[] fastPath = new boolean[total + c.threads];
+        int[] taken = new int[1]; // entries so far; written only inside the critical section
+        Object[] contexts = new Object[c.threads];
+        for (int i = 0; i < c.threads; i++) {
+            contexts[i] = lock.newContext();
+        }
+        Thread[] workers = new Thread[c.threads];
+        CountDownLatch ready = new CountDownLatch(c.threads);
+        Throwable[] failure = new Throwable[1];
+        for (int i = 0; i < c.threads; i++) {
+            int id = i;
+            SplittableRandom rnd = new SplittableRandom(c.seed + i);
+            workers[i] = new Thread(() -> {
+                boolean[] fast = new boolean[1];
+                ready.countDown();
+                try {
+                    ready.await(); // all threads start together
+                } catch (InterruptedException e) {
+                    return;
+                }
+                while (true) {
+                    d.reset();
+                    lock.lock(contexts[id]);
+                    int k = taken[0];
+                    boolean done = k >= total;
+                    tickets[k] = d.ticket(fast);
+                    fastPath[k] = fast[0];
+                    owner[k] = id;
+                    taken[0] = k + 1;
+                    lock.unlock(contexts[id]);
+                    if (done) {
+                        return;
+                    }
+                    for (int w = rnd.nextInt(32); w > 0; w--) {
+                        Thread.onSpinWait(); // work outside the critical section
+                    }
+                }
+            }, "fairness-" + i);
+            workers[i].setUncaughtExceptionHandler((t, e) -> failure[0] = e);
+        }
+        long start = System.nanoTime();
+        for (Thread w : workers) {
+            w.start();
+        }
+        for (Thread w : workers) {
+            w.join();
+        }
+        double seconds = (System.nanoTime() - start) / 1e9;
+        if (failure[0] != null) {
+            throw new IllegalStateException("a worker failed: " + failure[0], failure[0]);
+        }
+        int n = taken[0];
+        return measure(c, Arrays.copyOf(tickets, n), Arrays.copyOf(owner, n), Arrays.copyOf(fastPath, n), d.issued(),
+                seconds);
+    }
+
+    static Result measure(Config c, long[] tickets, int[] owner, boolean[] fastPath, long issued, double seconds) {
+        int total = tickets.length;
+        int[] bypass = new int[total];
+        Fenwick seen = new Fenwick((int) issued + 1);
+        int[] perThread = new int[c.threads];
+        long same = 0;
+        long handoffs = 0;
+        long reentries = 0;
+        long fast = 0;
+        for (int k = 0; k < total; k++) {
+            int t = (int) tickets[k];
+            bypass[k] = k - seen.countAtMost(t); // earlier entries with a later doorway
+            seen.add(t);
+            perThread[owner[k]]++;
+            if (fastPath[k]) {
+                fast++;
+            }
+            if (k > 0) {
+                if (owner[k] == owner[k - 1]) {
+                    reentries++;
+                } else {
+                    handoffs++;
+                    if (owner[k] % c.nodes == owner[k - 1] % c.nodes) {
+                        same++;
+                    }
+                }
+            }
+        }
+        return new Result(c, bypass, perThread, same, handoffs, reentries, fast, seconds);
+    }
+
+    /** Counts of tickets seen, with prefix sums. */
+    static final class Fenwick {
+        private final int[] tree;
+
+        Fenwick(int size) {
+            tree = new int[size + 1];
+        }
+
+        void add(int i) {
+            for (i++; i < tree.length; i += i & -i) {
+                tree[i]++;
+            }
+        }
+
+        int countAtMost(int i) {
+            int s = 0;
+            for (i++; i > 0; i -= i & -i) {
+                s += tree[i];
+            }
+            return s;
+        }
+    }
+
+    // ------------------------------------------------------------------ command line
+
+    static final String USAGE = "usage: FairnessHarness [--lock all|" + String.join("|", LOCKS)
+            + "] [--threads N] [--nodes K] [--acquisitions M] [--seed S] [--prob-arg P] [--threshold T]";
+
+    public static void main(String[] args) {
+        try {
+            System.exit(runCli(args));
+        } catch (IllegalArgumentException e) {
+            System.err.println("fairness: " + e.getMessage());
+            System.exit(2);
+        } catch (InterruptedException e) {
+            System.err.println("fairness: interrupted");
+            System.exit(1);
+        }
+    }
+
+    static int runCli(String[] args) throws InterruptedException {
+        String lock = "all";
+        int threads = 4;
+        int nodes = 2;
+        int acquisitions = 100_000;
+        long seed = System.nanoTime();
+        int probArg = CnaLock.INTRA_SOCKET_HANDOFF_PROB_ARG;
+        int threshold = CnaLock.DEFAULT_THRESHOLD;
+        for (int i = 0; i < args.length; i++) {
+            String a = args[i];
+            if (a.equals("-h") || a.equals("--help")) {
+                System.out.println(USAGE);
+                return 0;
+            }
+            if (i + 1 >= args.length) {
+                throw new IllegalArgumentException("missing value after " + a + "; " + USAGE);
+            }
+            String v = args[++i];
+            switch (a) {
+                case "--lock" -> lock = v;
+                case "--threads" -> threads = number(a, v);
+                case "--nodes" -> nodes = number(a, v);
+                case "--acquisitions" -> acquisitions = number(a, v);
+                case "--seed" -> seed = longNumber(a, v);
+                case "--prob-arg" -> probArg = number(a, v);
+                case "--threshold" -> threshold = number(a, v);
+                default -> throw new IllegalArgumentException("unknown option " + a + "; " + USAGE);
+            }
+        }
+        if (probArg < 1 || Integer.bitCount(probArg) != 1) {
+            throw new IllegalArgumentException("--prob-arg must be a power of two, not " + probArg);
+        }
+        if (threshold < 1) {
+            throw new IllegalArgumentException("--threshold must be at least 1, not " + threshold);
+        }
+        List<String> locks = lock.equals("all") ? LOCKS : List.of(lock);
+        List<Config> configs = new ArrayList<>();
+        for (String l : locks) {
+            configs.add(new Config(l, threads, nodes, acquisitions, seed, probArg, threshold));
+        }
+        System.out.printf(Locale.ROOT,
+                "fairness: seed %d, %d threads on %d virtual nodes, %d acquisitions, cna-prob arg %d, cna-threshold %d%n",
+                seed, threads, nodes, acquisitions, probArg, threshold);
+        for (Config c : configs) {
+            Result r = run(c);
+            System.out.println(r.line());
+        }
+        return 0;
+    }
+
+    private static int number(String option, String v) {
+        try {
+            return Integer.parseInt(v.strip());
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException(option + " wants a number, not '" + v + "'");
+        }
+    }
+
+    private static long longNumber(String option, String v) {
+        try {
+            return Long.parseLong(v.strip());
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException(option + " wants a number, not '" + v + "'");
+        }
+    }
+}

@@ -1,0 +1,116 @@
+package org.handoff.models.fairness;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.concurrent.atomic.AtomicBoolean;
+import org.handoff.models.HandoffLock;
+import org.junit.jupiter.api.Test;
+
+class FairnessHarnessTest {
+    private static final long SEED = 7;
+
+    private static FairnessHarness.Config config(String lock, int threads, int acquisitions) {
+        return new FairnessHarness.Config(lock, threads, 2, acquisitions, SEED, 2, 2);
+    }
+
+    /** The bypass arithmetic on traces written by hand. */
+    @Test
+    void bypassCountsEarlierEntriesWithLaterDoorways() {
+        FairnessHarness.Config c = config("mcs", 3, 5);
+        // FIFO: entries in doorway order.
+        FairnessHarness.Result fifo = FairnessHarness.measure(c, new long[] {0, 1, 2, 3, 4}, new int[] {0, 1, 2, 0, 1},
+                new boolean[5], 5, 0);
+        assertArrayEquals(new int[5], fifo.bypass());
+        // Thread 0 passed its doorway first (ticket 0) and entered last, after four later doorways.
+        FairnessHarness.Result late = FairnessHarness.measure(c, new long[] {1, 2, 3, 4, 0}, new int[] {1, 2, 1, 2, 0},
+                new boolean[5], 5, 0);
+        assertArrayEquals(new int[] {0, 0, 0, 0, 4}, late.bypass());
+        assertEquals(4, late.maxBypass());
+        assertEquals(4, late.handoffs());
+        assertEquals(1, late.sameNodeHandoffs(), "on nodes i % 2 only the hand-off 2 -> 0 stays on one node");
+    }
+
+    /** MCS is FIFO: with two threads, bypass is at most the ticket noise of the class comment. */
+    @Test
+    void mcsShowsNoBypass() throws InterruptedException {
+        FairnessHarness.Result r = FairnessHarness.run(config("mcs", 2, 20_000));
+        assertTrue(r.maxBypass() <= 2, r.line());
+        assertTrue(r.meanBypass() < 0.05, r.line());
+        assertEquals(20_002, r.perThread()[0] + r.perThread()[1], "the total and one last entry per thread");
+    }
+
+    /**
+     * A deliberately unfair lock: thread 1 may take a free lock only after seeing it free 500 times
+     * in a row, thread 0 at once. Thread 0's gaps between acquisitions are far shorter, so thread 1
+     * waits through many of thread 0's entries, each with a doorway after its own.
+     */
+    @Test
+    void anUnfairLockShowsLargeBypass() throws InterruptedException {
+        FairnessHarness.Doorways d = new FairnessHarness.Doorways();
+        FairnessHarness.Result r = FairnessHarness.run(config("mcs", 2, 20_000), new Handicap(d), d);
+        assertTrue(r.maxBypass() >= 100, r.line());
+    }
+
+    @Test
+    void badConfigurationIsRejectedInOneLine() {
+        assertThrows(IllegalArgumentException.class, () -> config("ticket", 2, 10));
+        assertThrows(IllegalArgumentException.class, () -> config("mcs", 0, 10));
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> FairnessHarness.runCli(new String[] {"--threads", "x"}));
+        assertEquals("--threads wants a number, not 'x'", e.getMessage());
+        assertThrows(IllegalArgumentException.class, () -> FairnessHarness.runCli(new String[] {"--prob-arg", "3"}));
+        assertThrows(IllegalArgumentException.class, () -> FairnessHarness.runCli(new String[] {"--nodes"}));
+    }
+
+    /** Test-and-set with a handicap for every context but the first. */
+    static final class Handicap implements HandoffLock<Object> {
+        private final AtomicBoolean held = new AtomicBoolean();
+        private final FairnessHarness.Doorways doorways;
+        private int contexts;
+
+        Handicap(FairnessHarness.Doorways doorways) {
+            this.doorways = doorways;
+        }
+
+        @Override
+        public String family() {
+            return "test";
+        }
+
+        @Override
+        public String variant() {
+            return "handicap";
+        }
+
+        @Override
+        public Object newContext() {
+            return contexts++;
+        }
+
+        @Override
+        public void lock(Object context) {
+            int patience = (Integer) context == 0 ? 1 : 500;
+            boolean waiting = false;
+            int freeSeen = 0;
+            while (true) {
+                freeSeen = held.get() ? 0 : freeSeen + 1;
+                if (freeSeen >= patience && held.compareAndSet(false, true)) {
+                    return;
+                }
+                if (!waiting) {
+                    waiting = true;
+                    doorways.passed();
+                }
+                Thread.onSpinWait();
+            }
+        }
+
+        @Override
+        public void unlock(Object context) {
+            held.set(false);
+        }
+    }
+}

@@ -1,0 +1,57 @@
+package org.handoff.litmus.cna;
+
+import org.handoff.litmus.LockHarness;
+import org.handoff.models.cna.CnaLock;
+import org.handoff.models.cna.CnaMutants;
+import org.handoff.models.qspinlock.QSpinLock;
+import org.openjdk.jcstress.annotations.Actor;
+import org.openjdk.jcstress.annotations.Arbiter;
+import org.openjdk.jcstress.annotations.Expect;
+import org.openjdk.jcstress.annotations.JCStressTest;
+import org.openjdk.jcstress.annotations.Outcome;
+import org.openjdk.jcstress.annotations.State;
+import org.openjdk.jcstress.infra.results.IIIII_Result;
+
+/**
+ * {@link CnaSecondaryQueue} on {@link org.handoff.models.cna.CnaMutants.HeadLockedZero}: the staged
+ * head found the queue empty and leaves its {@code locked} at 0. In the samples where actor 1 (its
+ * node) queued first, it is the immediate successor, and the head hands it the lock by storing that
+ * 0: actor 1 keeps waiting, and actor 0 behind it too. Expected in those samples: a give-up
+ * (DeadlockFreedom). In the others the head creates a secondary queue in {@code locked} first, so the
+ * value it passes is not 0 and nothing goes wrong. No reordering is involved.
+ *
+ * <p>For the correct lock the JMM allows only {@code 1, 1, 0, 0, 0} and {@code 0, 0, 1, 1, 0}
+ * (see {@link CnaSecondaryQueue}); the stranded outcomes of this mutant follow from its program
+ * order alone, so the JMM allows them on every platform, x86 included.
+ *
+ * <p>Run alone: {@code -t '^org\.handoff\.litmus\.cna\.HeadLockedZeroSecondaryQueue$'} (see package-info).
+ */
+@JCStressTest
+@Outcome(id = "1, 1, 0, 0, 0", expect = Expect.ACCEPTABLE,
+        desc = "Actor 1 (the head's node) entered first; actor 0 found both its writes.")
+@Outcome(id = "0, 0, 1, 1, 0", expect = Expect.ACCEPTABLE_INTERESTING,
+        desc = "Actor 0 (remote) entered first, in FIFO order: the head did not search for a local waiter.")
+@Outcome(id = "\\d+, \\d+, \\d+, \\d+, [12]", expect = Expect.FORBIDDEN,
+        desc = "DeadlockFreedom: a thread was stranded: one of its waits could never succeed.")
+@Outcome(expect = Expect.FORBIDDEN,
+        desc = "HandoffVisibility: the second holder missed a write of the first (stale or partial values).")
+@State
+public class HeadLockedZeroSecondaryQueue {
+    private final LockHarness<QSpinLock.Cpu> h = LockHarness.of(
+            spin -> StagedSecondaryQueue.build(spin, CnaMutants.HeadLockedZero::new));
+
+    @Actor
+    public void actor1(IIIII_Result r) {
+        h.readThenWrite(0, r);
+    }
+
+    @Actor
+    public void actor2(IIIII_Result r) {
+        h.readThenWrite(1, r);
+    }
+
+    @Arbiter
+    public void arbiter(IIIII_Result r) {
+        h.report(r);
+    }
+}
