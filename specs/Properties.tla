@@ -56,6 +56,23 @@ QueueWellFormed(Members, Last, Succ(_), Nil) ==
                 /\ q[Len(q)] = Last
 
 (***************************************************************************)
+(* NoLostWaiter (invariant), for locks with a second queue (CNA): every   *)
+(* queued thread is in exactly one of the main queue and the secondary    *)
+(* queue, and both are well-formed lists: the secondary one from SecHead  *)
+(* to SecLast (both Nil when it is empty), the main one ending at the     *)
+(* tail MainLast. The secondary queue is what Succ reaches from SecHead;  *)
+(* a waiter in neither list breaks the main queue's check, a waiter in    *)
+(* both breaks it too (the main walk would leave Members).                 *)
+(***************************************************************************)
+NoLostWaiter(Members, MainLast, SecHead, SecLast, Succ(_), Nil) ==
+    LET sq  == Chain(SecHead, Succ, Nil, Cardinality(Members) + 1)
+        Sec == Range(sq)
+    IN  /\ Sec \subseteq Members
+        /\ Len(sq) = Cardinality(Sec)
+        /\ IF SecHead = Nil THEN SecLast = Nil ELSE sq[Len(sq)] = SecLast
+        /\ QueueWellFormed(Members \ Sec, MainLast, Succ, Nil)
+
+(***************************************************************************)
 (* NodeExclusive (invariant): no queue node is in use by two users at    *)
 (* once. NodeOf(u) is u's node, Nil when it holds none.                   *)
 (***************************************************************************)

@@ -50,7 +50,9 @@ CONSTANTS N,            \* CPUs
           IrqCpus,      \* the CPUs that take interrupts
           Crossed,      \* which lock each context takes: see LockOf
           IrqAnywhere,  \* where an interrupt may arrive: see IrqPoints
-          Replaced      \* names of actions a variant or mutant replaces ({} natively)
+          Replaced,     \* names of actions a variant or mutant replaces ({} natively)
+          VariantInit,  \* the initial value of vstate (a variant's own state; 0 natively)
+          BypassBound   \* K of BoundedBypass (0 natively: FIFO from the doorway)
 MaxNodes == 4                          \* MAX_NODES: task, softirq, hardirq, nmi
 ActionNames == { "FastPath", "PendingWait", "FetchSetPending", "ClearPending",
                  "PendingSpin", "Queue", "XchgTail", "LinkPrev", "SpinLocked",
@@ -64,6 +66,7 @@ ASSUME Assumptions ==
     /\ Crossed \in BOOLEAN
     /\ IrqAnywhere \in BOOLEAN
     /\ Replaced \subseteq ActionNames
+    /\ BypassBound \in Nat
 Cpus     == 1 .. N
 Levels   == 0 .. NestDepth
 Locks    == 1 .. NestDepth + 1
@@ -101,10 +104,11 @@ VARIABLES
     cnt,        \* local pending-loop counter
     node,       \* local: the context's node (encoded), Nil when none
     prev,       \* local `prev' (encoded node)
+    vstate,     \* a variant's own state (CNA: its node fields); the native steps keep it
     ahead,      \* auxiliary, for BoundedBypass (see Properties)
     bypass      \* auxiliary, for BoundedBypass
 
-algvars == << lk, nlocked, nnext, count, depth, irqUsed, pc, v, cnt, node, prev >>
+algvars == << lk, nlocked, nnext, count, depth, irqUsed, pc, v, cnt, node, prev, vstate >>
 vars == << algvars, ahead, bypass >>
 
 (***************************************************************************)
@@ -128,13 +132,14 @@ TryingOf(L)  == { x \in On(L) : pc[x] \in TryingPCs }
 WaitingOf(L) == { x \in On(L) : pc[x] \in WaitingPCs }
 QueuedOf(L)  == { x \in On(L) : pc[x] \in QueuedPCs }
 Running(x)   == depth[x[1]] = x[2]
-\* Context x may take step `a' (a is not replaced by a variant or mutant).
-Active(x, a) == Running(x) /\ a \notin Replaced
+\* Context x may take the native step `a' (one its variant or mutant does not
+\* replace); a native step leaves the variant's state alone.
+Active(x, a) == Running(x) /\ a \notin Replaced /\ UNCHANGED vstate
 
 TypeOK ==
     /\ \A L \in Locks : lk[L].locked \in {0, 1} /\ lk[L].pending \in {0, 1}
                         /\ lk[L].tail \in Nodes \cup {Nil}
-    /\ nlocked \in [Nodes -> {0, 1}]
+    /\ nlocked \in [Nodes -> {0, 1} \cup Nodes]   \* a variant may pass a node (CNA)
     /\ nnext \in [Nodes -> Nodes \cup {Nil}]
     /\ count \in [Cpus -> 0 .. MaxNodes]
     /\ depth \in [Cpus -> Levels]
@@ -151,6 +156,7 @@ Init ==
     /\ cnt = [x \in Ctx |-> 0]
     /\ node = [x \in Ctx |-> Nil]
     /\ prev = [x \in Ctx |-> Nil]
+    /\ vstate = VariantInit
     /\ ahead = [x \in Ctx |-> {}]
     /\ bypass = [x \in Ctx |-> 0]
 
@@ -166,8 +172,12 @@ P(Lk) == INSTANCE Properties WITH Threads <- On(Lk), trying <- TryingOf(Lk),
 (* states: 201,328 with or without them in QSpinlock_N3_L1.)              *)
 (***************************************************************************)
 Doorway(x) == ahead' = P(1)!AheadAtDoorway(ahead, x, WaitingOf(LockOf(x)))
-Enter(x, aheadNow) == /\ bypass' = P(1)!BypassAtEntry(bypass, aheadNow, x)
-                      /\ ahead' = P(1)!AheadAtEntry(aheadNow, x)
+\* The count saturates at BypassBound + 1: enough to see a violation, and it
+\* keeps the state space finite where bypass is unbounded (CNA v1).
+Enter(x, aheadNow) ==
+    /\ bypass' = LET b == P(1)!BypassAtEntry(bypass, aheadNow, x)
+                 IN [t \in DOMAIN b |-> IF b[t] > BypassBound + 1 THEN BypassBound + 1 ELSE b[t]]
+    /\ ahead' = P(1)!AheadAtEntry(aheadNow, x)
 DoorwayAndEnter(x) == Enter(x, P(1)!AheadAtDoorway(ahead, x, WaitingOf(LockOf(x))))
 NoAux == UNCHANGED << ahead, bypass >>
 
@@ -184,7 +194,7 @@ Start(x) ==
     /\ Running(x)
     /\ pc[x] = "ncs"
     /\ Goto(x, "fast")
-    /\ UNCHANGED << lk, nlocked, nnext, count, depth, irqUsed, v, cnt, node, prev >>
+    /\ UNCHANGED << lk, nlocked, nnext, count, depth, irqUsed, v, cnt, node, prev, vstate >>
     /\ NoAux
 
 \* atomic_try_cmpxchg_acquire(&lock->val, &val, _Q_LOCKED_VAL); on failure the
@@ -295,11 +305,12 @@ LinkPrev(x) ==
     /\ UNCHANGED << lk, nlocked, count, depth, irqUsed, v, cnt, node >>
     /\ NoAux
 
-\* arch_mcs_spin_lock_contended(&node->locked)
+\* arch_mcs_spin_lock_contended(&node->locked): wait for a non-zero value (1
+\* natively; a variant may pass something else, as CNA passes its secondary queue).
 SpinLocked(x) ==
     /\ Active(x, "SpinLocked")
     /\ pc[x] = "spin_locked"
-    /\ nlocked[node[x]] = 1
+    /\ nlocked[node[x]] # 0
     /\ Goto(x, "head_wait")
     /\ UNCHANGED << lk, nlocked, nnext, count, depth, irqUsed, v, cnt, node, prev >>
     /\ NoAux
@@ -397,7 +408,7 @@ Interrupt(x) ==
     /\ irqUsed' = [irqUsed EXCEPT ![x] = TRUE]
     /\ depth' = [depth EXCEPT ![x[1]] = x[2] + 1]
     /\ pc' = [pc EXCEPT ![<< x[1], x[2] + 1 >>] = "fast"]
-    /\ UNCHANGED << lk, nlocked, nnext, count, v, cnt, node, prev >>
+    /\ UNCHANGED << lk, nlocked, nnext, count, v, cnt, node, prev, vstate >>
     /\ NoAux
 
 (***************************************************************************)
@@ -444,7 +455,7 @@ TailEncodingConsistent ==
 \* Two contexts never use the same node at once.
 NodeOfCtx(x) == node[x]
 NodeExclusive == P(1)!NodeExclusive(Ctx, NodeOfCtx, Nil)
-BoundedBypass   == \A Lk \in Locks : P(Lk)!BoundedBypass(bypass, 0)
+BoundedBypass   == \A Lk \in Locks : P(Lk)!BoundedBypass(bypass, BypassBound)
 DeadlockFreedom == \A Lk \in Locks : P(Lk)!DeadlockFreedom
 StarvationFreedom == \A Lk \in Locks : P(Lk)!StarvationFreedom
 =============================================================================

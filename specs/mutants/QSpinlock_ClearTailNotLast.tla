@@ -13,6 +13,7 @@ EXTENDS QSpinlock
 \* path), but the successor's place in the lock word is gone.
 HeadClearsTail(x) ==
     /\ Running(x)
+    /\ UNCHANGED vstate
     /\ pc[x] = "head_cmpxchg"
     /\ v' = [v EXCEPT ![x] = Unlocked]
     /\ SetL(x, Word(0, 0, 1))

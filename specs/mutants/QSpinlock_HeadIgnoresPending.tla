@@ -10,6 +10,7 @@ EXTENDS QSpinlock
 \* atomic_cond_read_acquire(&lock->val, !(VAL & _Q_LOCKED_MASK))  (mutant)
 HeadWaitLockedOnly(x) ==
     /\ Running(x)
+    /\ UNCHANGED vstate
     /\ pc[x] = "head_wait"
     /\ L(x).locked = 0
     /\ v' = [v EXCEPT ![x] = L(x)]

@@ -11,6 +11,7 @@ EXTENDS QSpinlock
 \* (mutant: no count++ yet). An interrupt may now arrive with count unchanged.
 QueueNoCount(x) ==
     /\ Running(x)
+    /\ UNCHANGED vstate
     /\ pc[x] = "queue"
     /\ LET n == EncodeTail(x[1], count[x[1]]) IN
        IF L(x) = Unlocked
@@ -28,6 +29,7 @@ QueueNoCount(x) ==
 \* old = xchg_tail(lock, tail); node->count++  (mutant: the late increment)
 XchgTailThenCount(x) ==
     /\ Running(x)
+    /\ UNCHANGED vstate
     /\ pc[x] = "xchg_tail"
     /\ SetL(x, [L(x) EXCEPT !.tail = node[x]])
     /\ prev' = [prev EXCEPT ![x] = L(x).tail]

@@ -9,6 +9,7 @@ EXTENDS QSpinlock
 \* After a successful pending set: clear_pending_set_locked at once (mutant).
 FetchSetPendingNoWait(x) ==
     /\ Running(x)
+    /\ UNCHANGED vstate
     /\ pc[x] = "fetch_pend"
     /\ SetL(x, [L(x) EXCEPT !.pending = 1])
     /\ IF L(x).pending = 1 \/ L(x).tail # Nil
@@ -20,6 +21,7 @@ FetchSetPendingNoWait(x) ==
 \* clear_pending_set_locked(lock): 0,1,x -> 0,0,1, whoever holds the lock.
 ClearPendingSetLocked(x) ==
     /\ Running(x)
+    /\ UNCHANGED vstate
     /\ pc[x] = "clr_pend_set_locked"
     /\ SetL(x, [L(x) EXCEPT !.pending = 0, !.locked = 1])
     /\ Goto(x, "cs")

@@ -13,6 +13,7 @@ EXTENDS QSpinlock
 \* while ((val = atomic_read(&lock->val)) == _Q_PENDING_VAL) cpu_relax();
 PendingWaitForever(x) ==
     /\ Running(x)
+    /\ UNCHANGED vstate
     /\ pc[x] = "pend_wait"
     /\ L(x) # PendingVal
     /\ Goto(x, IF L(x).pending = 1 \/ L(x).tail # Nil THEN "queue" ELSE "fetch_pend")

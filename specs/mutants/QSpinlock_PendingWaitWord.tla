@@ -11,6 +11,7 @@ EXTENDS QSpinlock
 \* still holds our own pending bit), then clear_pending_set_locked.
 PendingSpinWord(x) ==
     /\ Running(x)
+    /\ UNCHANGED vstate
     /\ pc[x] = "pend_spin"
     /\ L(x) = Unlocked
     /\ SetL(x, [L(x) EXCEPT !.pending = 0, !.locked = 1])

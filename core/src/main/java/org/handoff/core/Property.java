@@ -13,6 +13,17 @@ public enum Property {
             "a plain counter incremented inside the lock loses no update (jcstress, Lincheck)"),
     /** The queue rebuilt from the pointers is a list of exactly the queued threads. */
     QueueWellFormed("Invariant QueueWellFormed (Properties.tla)", "not observable from outside the port"),
+    /**
+     * Every queued thread is in exactly one of the main and the secondary queue (CNA), both
+     * well-formed lists with the right head and tail.
+     */
+    NoLostWaiter("Invariant NoLostWaiter (Properties.tla)",
+            "a waiter left out of both queues never gets the lock: jcstress and Lincheck report DeadlockFreedom"),
+    /**
+     * CNA's double use of a node's locked field (0 waiting, 1 the lock with no secondary queue, or the
+     * secondary queue's head) is never confused: a pointer value names a waiting node of the same lock.
+     */
+    LockedFieldConsistent("Invariant LockedFieldConsistent (CNA.tla)", "not observable from outside the port"),
     /** The lock word's tail names the node of a context queued on that lock (qspinlock's encode_tail). */
     TailEncodingConsistent("Invariant TailEncodingConsistent (QSpinlock.tla)", "not observable from outside the port"),
     /** No queue node is used by two contexts at once (per-CPU nodes and the nesting index). */

@@ -1,0 +1,234 @@
+-------------------------------- MODULE CNA --------------------------------
+(***************************************************************************)
+(* CNA, the compact NUMA-aware lock (Dice and Kogan, "Compact NUMA-aware  *)
+(* Locks", EuroSys 2019; posted for Linux as "Add NUMA-awareness to       *)
+(* qspinlock", v1, patches 2/3 and 3/3), as a hook set over QSpinlock:     *)
+(* the qspinlock slowpath is unchanged but for the three steps CNA        *)
+(* replaces (Replaced):                                                     *)
+(*   XchgTail     a waiter that finds the queue empty stores               *)
+(*                node->locked = 1 ("must pass a non-zero value");          *)
+(*   HeadCmpxchg  the last waiter's tail-clearing cmpxchg: with a         *)
+(*                secondary queue, the lock word's tail becomes that      *)
+(*                queue's tail (encoded_tail) and its first node gets     *)
+(*                the lock (later kernels: cna_try_clear_tail);            *)
+(*   McsHandoff   find_successor and the hand-off (cna_pass_lock).        *)
+(*                                                                         *)
+(* Waiters on other NUMA nodes than the holder's, which the holder skips  *)
+(* to reach one on its own node, go to the end of the secondary queue.    *)
+(* The secondary queue's first node is kept in the MCS head's `locked'   *)
+(* (0: waiting, 1: the lock, no secondary queue, else: the lock and the   *)
+(* secondary queue) and its last node in the first node's `tail'.         *)
+(*                                                                         *)
+(* Variant (the three fairness policies):                                  *)
+(*   "v1"         patch 2/3: always search for a waiter on the holder's   *)
+(*                node. Starvation is possible and TLC shows it.          *)
+(*   "prob"       patch 3/3: search only if probably() says so. The coin  *)
+(*                is a choice between two actions, PassLocal and          *)
+(*                PassRemote; Spec leaves it to the adversary, FairSpec   *)
+(*                adds strong fairness of PassRemote (a coin that comes   *)
+(*                up "remote" infinitely often when tossed infinitely     *)
+(*                often, which the random coin does with probability 1).  *)
+(*   "threshold"  the deterministic policy patch 3/3's text proposes and  *)
+(*                later versions adopted: a count of intra-node hand-offs *)
+(*                travels with the lock; at Threshold the search is       *)
+(*                skipped, which flushes the secondary queue ahead of the *)
+(*                main queue.                                              *)
+(*                                                                         *)
+(* Atomicity. find_successor reads a chain of next pointers. Every one of *)
+(* them but the last is stable (a node's next is written once by its      *)
+(* successor, and otherwise only by the lock holder, which is the one     *)
+(* scanning), and the secondary-queue writes touch nodes whose owners     *)
+(* only spin on their own `locked'; so the scan, the moves and the        *)
+(* hand-off store are one step (the reduction argument of QSpinlock.tla's *)
+(* header). The same holds for the tail cmpxchg and the hand-off to the   *)
+(* secondary queue's first node in TryClearTail.                           *)
+(***************************************************************************)
+EXTENDS QSpinlock, Sequences
+
+CONSTANTS Sockets,     \* NUMA nodes; CPU c is on node Socket(c)
+          Variant,     \* "v1", "prob" or "threshold"
+          Threshold    \* "threshold": intra-node hand-offs in a row before a flush
+
+ASSUME CnaAssumptions ==
+    /\ Sockets \in Nat \ {0}
+    /\ Variant \in {"v1", "prob", "threshold"}
+    /\ Threshold \in Nat \ {0}
+    /\ NestDepth = 0
+    /\ Replaced = {"XchgTail", "HeadCmpxchg", "McsHandoff"}
+
+Socket(c)       == (c - 1) % Sockets     \* numa_cpu_node
+SocketOfNode(n) == Socket(NodeCpu(n))
+
+\* The CNA fields of every node, kept in QSpinlock's vstate:
+\*   tail[n]   the secondary queue's last node, in its first node (node->tail)
+\*   intra[n]  "threshold": intra-node hand-offs in a row, passed with the lock
+CnaInitState == [tail |-> [n \in Nodes |-> Nil], intra |-> [n \in Nodes |-> 0]]
+ASSUME VariantInit = CnaInitState   \* the model sets VariantInit <- CnaInitState
+STail  == vstate.tail
+SIntra == vstate.intra
+
+CnaTypeOK ==
+    /\ TypeOK
+    /\ STail \in [Nodes -> Nodes \cup {Nil}]
+    /\ SIntra \in [Nodes -> 0 .. Threshold]
+
+\* The threshold count, kept only by the variant that uses it (elsewhere it
+\* would grow without bound and the state space with it).
+Intra(k) == IF Variant = "threshold" THEN k ELSE 0
+
+NextOf(n) == nnext[n]
+\* The main queue from n on, as the next pointers say now.
+ChainFrom(n) == P(1)!Chain(n, NextOf, Nil, Cardinality(Nodes))
+
+\* A node's fields are dead once its owner releases it; cleared, as in QSpinlock.
+ReleaseNode(x) ==
+    /\ count' = [count EXCEPT ![x[1]] = @ - 1]
+    /\ node' = [node EXCEPT ![x] = Nil]
+
+(***************************************************************************)
+(* old = xchg_tail(lock, tail); with no predecessor, node->locked = 1.   *)
+(***************************************************************************)
+XchgTailCna(x) ==
+    /\ Running(x)
+    /\ pc[x] = "xchg_tail"
+    /\ SetL(x, [L(x) EXCEPT !.tail = node[x]])
+    /\ prev' = [prev EXCEPT ![x] = L(x).tail]
+    /\ IF L(x).tail # Nil
+       THEN /\ Goto(x, "link_prev")
+            /\ UNCHANGED nlocked
+       ELSE /\ Goto(x, "head_wait")
+            /\ nlocked' = [nlocked EXCEPT ![node[x]] = 1]
+    /\ Doorway(x) /\ UNCHANGED bypass
+    /\ UNCHANGED << nnext, count, depth, irqUsed, v, cnt, node, vstate >>
+
+(***************************************************************************)
+(* The last waiter takes the lock (cna_try_clear_tail): with no           *)
+(* secondary queue, cmpxchg(val -> _Q_LOCKED_VAL); with one, cmpxchg(val  *)
+(* -> succ->tail->encoded_tail + _Q_LOCKED_VAL), then                      *)
+(* arch_mcs_spin_unlock_contended(&succ->locked, 1). On failure: set_locked. *)
+(***************************************************************************)
+TryClearTail(x) ==
+    /\ Running(x)
+    /\ pc[x] = "head_cmpxchg"
+    /\ v' = [v EXCEPT ![x] = Unlocked]
+    /\ LET me  == node[x]
+           sec == nlocked[me]
+       IN IF L(x) = v[x]
+          THEN /\ SetL(x, IF sec = 1 THEN Word(0, 0, 1) ELSE Word(STail[sec], 0, 1))
+               /\ nlocked' = IF sec = 1 THEN [nlocked EXCEPT ![me] = 0]
+                             ELSE [nlocked EXCEPT ![me] = 0, ![sec] = 1]
+               /\ nnext' = [nnext EXCEPT ![me] = Nil]
+               /\ vstate' = IF sec = 1 THEN [vstate EXCEPT !.intra[me] = 0]
+                            ELSE [tail  |-> [STail EXCEPT ![sec] = Nil],
+                                  intra |-> [SIntra EXCEPT ![me] = 0, ![sec] = 0]]
+               /\ ReleaseNode(x)
+               /\ Goto(x, "cs")
+               /\ Enter(x, ahead)
+          ELSE /\ Goto(x, "set_locked")
+               /\ UNCHANGED << lk, count, node, nlocked, nnext, vstate >>
+               /\ NoAux
+    /\ UNCHANGED << depth, irqUsed, cnt, prev >>
+
+(***************************************************************************)
+(* The hand-off (cna_pass_lock), after the wait for node->next. With      *)
+(* `search', find_successor(me): next if it is on the holder's NUMA node; *)
+(* else the first waiter further down on that node, after moving the      *)
+(* waiters before it (head_other .. tail_other) to the end of the         *)
+(* secondary queue; it gets the lock with me->locked (the secondary       *)
+(* queue). Found none, or no search: the secondary queue's first node     *)
+(* gets the lock with 1, the secondary queue spliced back ahead of next   *)
+(* (succ->tail->next = next); with no secondary queue, next gets it.      *)
+(***************************************************************************)
+PassLock(x, search) ==
+    LET me    == node[x]
+        next  == nnext[me]
+        sec   == nlocked[me]
+        q     == ChainFrom(next)
+        hits  == { i \in 1 .. Len(q) : SocketOfNode(q[i]) = SocketOfNode(me) }
+        i     == IF search /\ hits # {} THEN CHOOSE k \in hits : \A j \in hits : k <= j ELSE 0
+        count1 == Intra(SIntra[me] + 1)
+    IN
+    CASE i = 1 ->
+            \* the fast path of find_successor: next is local
+            /\ nlocked' = [nlocked EXCEPT ![next] = sec, ![me] = 0]
+            /\ nnext' = [nnext EXCEPT ![me] = Nil]
+            /\ vstate' = [vstate EXCEPT !.intra[next] = count1, !.intra[me] = 0]
+      [] i > 1 ->
+            LET headOther == next
+                tailOther == q[i - 1]
+                succ      == q[i]
+                newSec    == IF sec = 1 THEN headOther ELSE sec
+                nn1       == IF sec = 1 THEN nnext ELSE [nnext EXCEPT ![STail[sec]] = headOther]
+            IN /\ nnext' = [nn1 EXCEPT ![tailOther] = Nil, ![me] = Nil]
+               /\ nlocked' = [nlocked EXCEPT ![succ] = newSec, ![me] = 0]
+               /\ vstate' = [tail  |-> [STail EXCEPT ![newSec] = tailOther],
+                             intra |-> [SIntra EXCEPT ![succ] = count1, ![me] = 0]]
+      [] sec # 1 ->
+            \* flush: the secondary queue goes back ahead of next and gets the lock
+            /\ nnext' = [nnext EXCEPT ![STail[sec]] = next, ![me] = Nil]
+            /\ nlocked' = [nlocked EXCEPT ![sec] = 1, ![me] = 0]
+            /\ vstate' = [tail  |-> [STail EXCEPT ![sec] = Nil],
+                          intra |-> [SIntra EXCEPT ![sec] = 0, ![me] = 0]]
+      [] OTHER ->
+            /\ nlocked' = [nlocked EXCEPT ![next] = 1, ![me] = 0]
+            /\ nnext' = [nnext EXCEPT ![me] = Nil]
+            /\ vstate' = [vstate EXCEPT !.intra[next] = 0, !.intra[me] = 0]
+
+\* Whether the holder searches (the fairness policy). v1: always; prob: the
+\* coin decides (both enabled); threshold: below the threshold.
+MaySearch(x) == Variant # "threshold" \/ SIntra[node[x]] < Threshold
+MaySkip(x)   == Variant = "prob" \/ (Variant = "threshold" /\ SIntra[node[x]] >= Threshold)
+
+PassTo(x, search) ==
+    /\ Running(x)
+    /\ pc[x] = "mcs_handoff"
+    /\ nnext[node[x]] # Nil
+    /\ IF search THEN MaySearch(x) ELSE MaySkip(x)
+    /\ PassLock(x, search)
+    /\ ReleaseNode(x)
+    /\ Goto(x, "cs")
+    /\ UNCHANGED << lk, depth, irqUsed, v, cnt, prev >>
+    /\ NoAux
+
+\* find_successor and the hand-off it chooses.
+PassLocal(x)  == PassTo(x, TRUE)
+\* No search: the secondary queue, or next.
+PassRemote(x) == PassTo(x, FALSE)
+
+CnaStep(x) == Step(x) \/ XchgTailCna(x) \/ TryClearTail(x) \/ PassLocal(x) \/ PassRemote(x)
+CnaNext    == \E x \in Ctx : Start(x) \/ Interrupt(x) \/ CnaStep(x)
+
+\* Weak fairness of every context's steps (as QSpinlock). The coin of "prob"
+\* is then the adversary's.
+CnaSpec  == Init /\ [][CnaNext]_vars /\ \A x \in Ctx : WF_vars(CnaStep(x))
+\* "prob" with a fair coin: a remote hand-off offered infinitely often is taken.
+FairSpec == CnaSpec /\ \A x \in Ctx : SF_vars(PassRemote(x))
+
+(***************************************************************************)
+(* Properties (catalogue names).                                           *)
+(***************************************************************************)
+\* The MCS head of the main queue: the queued context that has been handed
+\* the lock (its locked is non-zero) or found the queue empty.
+HeadCtx(Lk) == { x \in QueuedOf(Lk) : nlocked[node[x]] # 0 }
+SecHead(Lk) == IF \E x \in HeadCtx(Lk) : nlocked[node[x]] \in Nodes
+               THEN nlocked[node[CHOOSE x \in HeadCtx(Lk) : nlocked[node[x]] \in Nodes]]
+               ELSE Nil
+SecTail(Lk) == IF SecHead(Lk) = Nil THEN Nil ELSE STail[SecHead(Lk)]
+
+NoLostWaiter ==
+    \A Lk \in Locks :
+        P(Lk)!NoLostWaiter({node[x] : x \in QueuedOf(Lk)}, lk[Lk].tail,
+                           SecHead(Lk), SecTail(Lk), Succ, Nil)
+
+\* locked's double meaning: at most one queued node holds a non-zero value
+\* (the MCS head), and a node value names a node of a context waiting on the
+\* same lock for its own hand-off (locked = 0), never the holder's own node.
+LockedFieldConsistent ==
+    \A Lk \in Locks :
+        /\ \A x, y \in HeadCtx(Lk) : x = y
+        /\ \A x \in HeadCtx(Lk) :
+              nlocked[node[x]] \in Nodes =>
+                  \E w \in QueuedOf(Lk) : /\ node[w] = nlocked[node[x]]
+                                          /\ w # x
+                                          /\ nlocked[node[w]] = 0
+=============================================================================
