@@ -49,9 +49,21 @@ public record Check(String family, String variant, boolean mutant, Level level, 
         return "full".equals(selected) || "quick".equals(profile);
     }
 
-    /** The name a reader uses: the model for TLC, the test class's simple name otherwise. */
+    /**
+     * The name a reader uses: the model for TLC, otherwise the test class without its package
+     * (the package is the segments that start with a lower-case letter), so a nested test keeps
+     * its outer class: {@code PlainTake.PlainRead}.
+     */
     public String shortName() {
-        return level == Level.TLC ? check : check.substring(check.lastIndexOf('.') + 1);
+        if (level == Level.TLC) {
+            return check;
+        }
+        String[] parts = check.split("\\.");
+        int i = 0;
+        while (i < parts.length - 1 && !parts[i].isEmpty() && Character.isLowerCase(parts[i].charAt(0))) {
+            i++;
+        }
+        return String.join(".", java.util.Arrays.asList(parts).subList(i, parts.length));
     }
 
     /** A unique, readable id: level:family/variant:check. */

@@ -122,10 +122,18 @@ public abstract class LockCounterHarness {
      * operation and no random arguments, so they would only repeat a fixed shape.
      */
     public static ModelCheckingOptions options() {
+        return options(DEFAULT_SCENARIOS);
+    }
+
+    /**
+     * {@link #options()} with another default for the scenarios, for a lock that admits fewer
+     * threads (a two-CPU lock: {@code "2,1;2,2"}).
+     */
+    public static ModelCheckingOptions options(String defaultScenarios) {
         ModelCheckingOptions options = new ModelCheckingOptions()
                 .iterations(0)
                 .invocationsPerIteration(invocations());
-        for (int[] shape : scenarios(System.getProperty(SCENARIOS_PROPERTY, DEFAULT_SCENARIOS))) {
+        for (int[] shape : scenarios(System.getProperty(SCENARIOS_PROPERTY, defaultScenarios))) {
             options.addCustomScenario(scenario(shape));
         }
         return options;

@@ -37,8 +37,11 @@ import org.handoff.core.Verdict;
  * <ul>
  * <li>PASS: the test ran (every planned result came back, with samples) and every observed outcome
  *     is acceptable.
- * <li>FAIL: a forbidden outcome was observed, or a fork timed out. The violated property is the one
- *     that the forbidden outcome's description starts with ("MutualExclusion: ..."); a jcstress
+ * <li>FAIL: a forbidden outcome was observed, or an interesting one whose description names a
+ *     catalogue property, or a fork timed out. An interesting outcome is one the JMM allows (so
+ *     jcstress accepts it: no JVM bug) that still breaks the lock property it names, as the
+ *     store-buffering outcome of a weak crossed-locking variant (litmus family). The violated
+ *     property is the one that the outcome's description starts with ("MutualExclusion: ..."); a jcstress
  *     time-out (a thread that never finished) counts as DeadlockFreedom. When several properties are
  *     violated, the first in catalogue order is reported (safety before liveness) and the detail
  *     lists them all.
@@ -199,7 +202,9 @@ public final class JcstressRunner implements LevelRunner {
         }
         Map<String, JcstressOutput.Row> observed = out.observed();
         List<JcstressOutput.Row> forbidden = observed.values().stream()
-                .filter(r -> r.expect().equals(JcstressOutput.FORBIDDEN)).toList();
+                .filter(r -> r.expect().equals(JcstressOutput.FORBIDDEN)
+                        || r.expect().equals(JcstressOutput.INTERESTING) && propertyOf(r.description()) != null)
+                .toList();
         List<JcstressOutput.Fork> timeouts = out.withStatus(JcstressOutput.TIMEOUT);
         String counts = out.samples() + " samples in " + out.forks().size() + " fork(s)"
                 + (runs.size() > 1 ? " of " + runs.size() + " runs" : "");

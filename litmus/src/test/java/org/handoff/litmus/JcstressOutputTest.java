@@ -59,6 +59,21 @@ class JcstressOutputTest {
     }
 
     @Test
+    void anInterestingOutcomeThatNamesAPropertyIsAViolationOfIt() throws IOException {
+        // A capture of the litmus family's tests: the JMM allows these outcomes (jcstress says
+        // Interesting and exits normally for them), but each breaks the lock property it names.
+        String lit = "org.handoff.litmus.litmus.";
+        Verdict mutex = JcstressRunner.verdict(check(lit + "CrossedMutualExclusion.Unfenced", Outcome.FAIL, "MutualExclusion"),
+                capture("interesting.txt"), 1, 8.0);
+        assertEquals(Outcome.FAIL, mutex.actual(), mutex.detail());
+        assertEquals("MutualExclusion", mutex.violated());
+        Verdict spin = JcstressRunner.verdict(check(lit + "SpinTermination.Plain", Outcome.FAIL, "DeadlockFreedom"),
+                capture("interesting.txt"), 1, 8.0);
+        assertEquals(Outcome.FAIL, spin.actual(), spin.detail());
+        assertEquals("DeadlockFreedom", spin.violated());
+    }
+
+    @Test
     void aCleanRunPasses() throws IOException {
         String test = MCS + "McsMutualExclusion";
         Verdict v = JcstressRunner.verdict(check(test, Outcome.PASS, "MutualExclusion"), capture("clean.txt"), 0, 7.0);

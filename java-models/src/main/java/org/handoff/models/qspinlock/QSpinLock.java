@@ -333,6 +333,16 @@ public class QSpinLock implements HandoffLock<QSpinLock.Cpu> {
         return spin;
     }
 
+    /**
+     * queued_spin_is_locked: {@code atomic_read(&lock->val) != 0}, a {@code READ_ONCE}, so an
+     * opaque read. No barrier: since the powerpc change of 2021 (commit 66f60522138c), as on arm64
+     * since 2018 (commit c6f5d02b6a0f), a caller that needs this read ordered after its own lock
+     * acquisition issues {@code smp_mb()} itself (see the litmus family's crossed-locking tests).
+     */
+    public boolean isLocked() {
+        return (int) VAL.getOpaque(this) != 0;
+    }
+
     /** The lock word now (tests and diagnostics). */
     public int word() {
         return (int) VAL.getVolatile(this);

@@ -1,0 +1,12 @@
+/**
+ * jcstress litmus tests of crossed locking ({@link org.handoff.models.litmus.CrossedLocking}): the
+ * store-buffering shape behind the {@code smp_mb()} that {@code spin_is_locked} had on powerpc until
+ * 2021, across the Java access modes of the lock-taking store and of the {@code isLocked} read
+ * ({@code PlainTake}, {@code OpaqueTake}, {@code ReleaseTake}, {@code CasTake}, each with one nested
+ * test per read mode), on the qspinlock port ({@code QSpinLockCrossed*}), on the two-CPU lock built
+ * on the pattern ({@code *MutualExclusion}), and the spin-wait primitive ({@code *SpinTermination}).
+ * An outcome the JMM allows but the lock property does not is {@code ACCEPTABLE_INTERESTING} with
+ * a description that names the property; {@link org.handoff.litmus.JcstressRunner} counts it as a
+ * violation. How to run one by hand: see {@link org.handoff.litmus.mcs the MCS package}.
+ */
+package org.handoff.litmus.litmus;
