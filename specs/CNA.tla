@@ -23,9 +23,10 @@
 (*   "v1"         patch 2/3: always search for a waiter on the holder's   *)
 (*                node. Starvation is possible and TLC shows it.          *)
 (*   "prob"       patch 3/3: search only if probably() says so. The coin  *)
-(*                is a choice between two actions, PassLocal and          *)
-(*                PassRemote; Spec leaves it to the adversary, FairSpec   *)
-(*                adds strong fairness of PassRemote (a coin that comes   *)
+(*                is a choice between two actions, PassLockFindSuccessor  *)
+(*                and PassLockNoSearch; CnaSpec leaves it to the          *)
+(*                adversary, FairSpec adds strong fairness of             *)
+(*                PassLockNoSearch (a coin that comes                     *)
 (*                up "remote" infinitely often when tossed infinitely     *)
 (*                often, which the random coin does with probability 1).  *)
 (*   "threshold"  the deterministic policy patch 3/3's text proposes and  *)
@@ -47,14 +48,17 @@ EXTENDS QSpinlock, Sequences
 
 CONSTANTS Sockets,     \* NUMA nodes; CPU c is on node Socket(c)
           Variant,     \* "v1", "prob" or "threshold"
-          Threshold    \* "threshold": intra-node hand-offs in a row before a flush
+          Threshold,   \* "threshold": intra-node hand-offs in a row before a flush
+          PendingPath  \* FALSE: contention goes straight to the queue (see below)
 
 ASSUME CnaAssumptions ==
     /\ Sockets \in Nat \ {0}
     /\ Variant \in {"v1", "prob", "threshold"}
     /\ Threshold \in Nat \ {0}
     /\ NestDepth = 0
+    /\ PendingPath \in BOOLEAN
     /\ Replaced = {"XchgTail", "HeadCmpxchg", "McsHandoff"}
+                  \cup (IF PendingPath THEN {} ELSE {"FastPath"})
 
 Socket(c)       == (c - 1) % Sockets     \* numa_cpu_node
 SocketOfNode(n) == Socket(NodeCpu(n))
@@ -86,6 +90,26 @@ ReleaseNode(x) ==
     /\ node' = [node EXCEPT ![x] = Nil]
 
 (***************************************************************************)
+(* CNA changes only the queue path. The models with 4 CPUs set            *)
+(* PendingPath to FALSE, so that a failed fast path queues at once (as    *)
+(* the kernel does whenever the lock word has a tail or pending): the     *)
+(* pending path's interplay with the queue head is what the QSpinlock     *)
+(* models check, and the 3-CPU CNA models keep it.                        *)
+(***************************************************************************)
+FastPathQueueOnly(x) ==
+    /\ Running(x)
+    /\ ~PendingPath
+    /\ pc[x] = "fast"
+    /\ IF L(x) = Unlocked
+       THEN /\ SetL(x, Word(0, 0, 1))
+            /\ Goto(x, "cs")
+            /\ DoorwayAndEnter(x)
+       ELSE /\ Goto(x, "queue")
+            /\ UNCHANGED lk
+            /\ NoAux
+    /\ UNCHANGED << nlocked, nnext, count, depth, irqUsed, v, cnt, node, prev, vstate >>
+
+(***************************************************************************)
 (* old = xchg_tail(lock, tail); with no predecessor, node->locked = 1.   *)
 (***************************************************************************)
 XchgTailCna(x) ==
@@ -114,11 +138,11 @@ TryClearTail(x) ==
     /\ LET me  == node[x]
            sec == nlocked[me]
        IN IF L(x) = v[x]
-          THEN /\ SetL(x, IF sec = 1 THEN Word(0, 0, 1) ELSE Word(STail[sec], 0, 1))
-               /\ nlocked' = IF sec = 1 THEN [nlocked EXCEPT ![me] = 0]
+          THEN /\ SetL(x, IF sec \notin Nodes THEN Word(0, 0, 1) ELSE Word(STail[sec], 0, 1))
+               /\ nlocked' = IF sec \notin Nodes THEN [nlocked EXCEPT ![me] = 0]
                              ELSE [nlocked EXCEPT ![me] = 0, ![sec] = 1]
                /\ nnext' = [nnext EXCEPT ![me] = Nil]
-               /\ vstate' = IF sec = 1 THEN [vstate EXCEPT !.intra[me] = 0]
+               /\ vstate' = IF sec \notin Nodes THEN [vstate EXCEPT !.intra[me] = 0]
                             ELSE [tail  |-> [STail EXCEPT ![sec] = Nil],
                                   intra |-> [SIntra EXCEPT ![me] = 0, ![sec] = 0]]
                /\ ReleaseNode(x)
@@ -139,10 +163,10 @@ TryClearTail(x) ==
 (* gets the lock with 1, the secondary queue spliced back ahead of next   *)
 (* (succ->tail->next = next); with no secondary queue, next gets it.      *)
 (***************************************************************************)
-PassLock(x, search) ==
+PassLockWith(x, search, Value(_)) ==
     LET me    == node[x]
         next  == nnext[me]
-        sec   == nlocked[me]
+        sec   == nlocked[me]        \* 1, or the secondary queue's first node ("locked > 1")
         q     == ChainFrom(next)
         hits  == { i \in 1 .. Len(q) : SocketOfNode(q[i]) = SocketOfNode(me) }
         i     == IF search /\ hits # {} THEN CHOOSE k \in hits : \A j \in hits : k <= j ELSE 0
@@ -150,20 +174,20 @@ PassLock(x, search) ==
     IN
     CASE i = 1 ->
             \* the fast path of find_successor: next is local
-            /\ nlocked' = [nlocked EXCEPT ![next] = sec, ![me] = 0]
+            /\ nlocked' = [nlocked EXCEPT ![next] = Value(sec), ![me] = 0]
             /\ nnext' = [nnext EXCEPT ![me] = Nil]
             /\ vstate' = [vstate EXCEPT !.intra[next] = count1, !.intra[me] = 0]
       [] i > 1 ->
             LET headOther == next
                 tailOther == q[i - 1]
                 succ      == q[i]
-                newSec    == IF sec = 1 THEN headOther ELSE sec
-                nn1       == IF sec = 1 THEN nnext ELSE [nnext EXCEPT ![STail[sec]] = headOther]
+                newSec    == IF sec \notin Nodes THEN headOther ELSE sec
+                nn1       == IF sec \notin Nodes THEN nnext ELSE [nnext EXCEPT ![STail[sec]] = headOther]
             IN /\ nnext' = [nn1 EXCEPT ![tailOther] = Nil, ![me] = Nil]
-               /\ nlocked' = [nlocked EXCEPT ![succ] = newSec, ![me] = 0]
+               /\ nlocked' = [nlocked EXCEPT ![succ] = Value(newSec), ![me] = 0]
                /\ vstate' = [tail  |-> [STail EXCEPT ![newSec] = tailOther],
                              intra |-> [SIntra EXCEPT ![succ] = count1, ![me] = 0]]
-      [] sec # 1 ->
+      [] sec \in Nodes ->
             \* flush: the secondary queue goes back ahead of next and gets the lock
             /\ nnext' = [nnext EXCEPT ![STail[sec]] = next, ![me] = Nil]
             /\ nlocked' = [nlocked EXCEPT ![sec] = 1, ![me] = 0]
@@ -174,35 +198,51 @@ PassLock(x, search) ==
             /\ nnext' = [nnext EXCEPT ![me] = Nil]
             /\ vstate' = [vstate EXCEPT !.intra[next] = 0, !.intra[me] = 0]
 
+\* The local hand-off passes the holder's locked (patch 1/3 gave
+\* arch_mcs_spin_unlock_contended its value argument for this).
+Same(val) == val
+PassLock(x, search) == PassLockWith(x, search, Same)
+
 \* Whether the holder searches (the fairness policy). v1: always; prob: the
 \* coin decides (both enabled); threshold: below the threshold.
 MaySearch(x) == Variant # "threshold" \/ SIntra[node[x]] < Threshold
 MaySkip(x)   == Variant = "prob" \/ (Variant = "threshold" /\ SIntra[node[x]] >= Threshold)
 
-PassTo(x, search) ==
+\* The guard and the release common to both hand-offs: the node's successor
+\* has linked; afterwards the node is released and the holder runs.
+ReadyToPass(x) ==
     /\ Running(x)
     /\ pc[x] = "mcs_handoff"
     /\ nnext[node[x]] # Nil
-    /\ IF search THEN MaySearch(x) ELSE MaySkip(x)
-    /\ PassLock(x, search)
+Passed(x) ==
     /\ ReleaseNode(x)
     /\ Goto(x, "cs")
     /\ UNCHANGED << lk, depth, irqUsed, v, cnt, prev >>
     /\ NoAux
 
-\* find_successor and the hand-off it chooses.
-PassLocal(x)  == PassTo(x, TRUE)
-\* No search: the secondary queue, or next.
-PassRemote(x) == PassTo(x, FALSE)
+\* cna_pass_lock with find_successor (v1 always; prob: the coin says search;
+\* threshold: below the threshold).
+PassLockFindSuccessor(x) ==
+    /\ ReadyToPass(x)
+    /\ MaySearch(x)
+    /\ PassLock(x, TRUE)
+    /\ Passed(x)
 
-CnaStep(x) == Step(x) \/ XchgTailCna(x) \/ TryClearTail(x) \/ PassLocal(x) \/ PassRemote(x)
+\* cna_pass_lock without the search: to the secondary queue, or to next.
+PassLockNoSearch(x) ==
+    /\ ReadyToPass(x)
+    /\ MaySkip(x)
+    /\ PassLock(x, FALSE)
+    /\ Passed(x)
+
+CnaStep(x) == Step(x) \/ FastPathQueueOnly(x) \/ XchgTailCna(x) \/ TryClearTail(x) \/ PassLockFindSuccessor(x) \/ PassLockNoSearch(x)
 CnaNext    == \E x \in Ctx : Start(x) \/ Interrupt(x) \/ CnaStep(x)
 
 \* Weak fairness of every context's steps (as QSpinlock). The coin of "prob"
 \* is then the adversary's.
 CnaSpec  == Init /\ [][CnaNext]_vars /\ \A x \in Ctx : WF_vars(CnaStep(x))
 \* "prob" with a fair coin: a remote hand-off offered infinitely often is taken.
-FairSpec == CnaSpec /\ \A x \in Ctx : SF_vars(PassRemote(x))
+FairSpec == CnaSpec /\ \A x \in Ctx : SF_vars(PassLockNoSearch(x))
 
 (***************************************************************************)
 (* Properties (catalogue names).                                           *)
