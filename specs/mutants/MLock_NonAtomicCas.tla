@@ -45,4 +45,8 @@ MutantSpec ==
     /\ [][\E t \in Threads : (MpLockInitNode(t) /\ UNCHANGED checked)
                              \/ MutantLockStep(t)]_mvars
     /\ \A t \in Threads : WF_mvars(MutantLockStep(t))
+\* A state constraint for the liveness model: a stranded thread is overtaken
+\* forever, so its bypass count would grow without bound (the state space
+\* would be infinite); the lasso that shows the violation needs none of that.
+BypassCap == \A t \in Threads : bypass[t] <= N
 =============================================================================
