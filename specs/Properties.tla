@@ -108,6 +108,35 @@ AheadAtEntry(ahead, u) ==
 BoundedBypass(bypass, K) == \A t \in DOMAIN bypass : bypass[t] <= K
 
 (***************************************************************************)
+(* Combining locks (a holder runs the requests of others; spec           *)
+(* Combining.tla). A request is a function and its argument submitted    *)
+(* by one thread; the "critical section" is the request's execution,     *)
+(* whichever thread runs it.                                               *)
+(*                                                                         *)
+(* RunsExactlyOnce (invariant): no request runs twice, and a submitter    *)
+(* that has returned had its request run exactly once. runs[t] counts    *)
+(* the runs of t's current request; Returned is the set of threads that  *)
+(* have returned from their last submission.                               *)
+(***************************************************************************)
+RunsExactlyOnce(Returned, runs) ==
+    /\ \A t \in DOMAIN runs : runs[t] <= 1
+    /\ \A t \in Returned : runs[t] = 1
+
+(***************************************************************************)
+(* ResultVisible (invariant): a submitter that has returned read the     *)
+(* result its request produced: got[t] is what t read from its request   *)
+(* after the completion flag, result[t] what the run wrote.               *)
+(***************************************************************************)
+ResultVisible(Returned, got, result) == \A t \in Returned : got[t] = result[t]
+
+(***************************************************************************)
+(* BoundedCombining (invariant): one holder runs at most B requests in   *)
+(* one tenure (from taking the combiner role to giving it up). batch[t]   *)
+(* counts the requests t has run in its current tenure.                   *)
+(***************************************************************************)
+BoundedCombining(batch, B) == \A t \in DOMAIN batch : batch[t] <= B
+
+(***************************************************************************)
 (* Liveness. Both hold only under a fairness assumption, which each spec  *)
 (* states next to its Spec (for the locks here: weak fairness of every    *)
 (* thread's lock and unlock steps; a thread may stay in its non-critical  *)

@@ -16,7 +16,7 @@ import org.handoff.core.Family;
 import org.handoff.core.Level;
 import org.handoff.core.Manifest;
 import org.handoff.core.ProjectRoot;
-import org.handoff.models.HandoffLock;
+import org.handoff.models.HandoffPort;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -71,10 +71,10 @@ class ManifestCoverageTest {
     void everyJavaMutantIsExpectedAtAJavaLevel() throws Exception {
         for (Class<?> holder : mutantHolders()) {
             for (Class<?> k : holder.getDeclaredClasses()) {
-                if (!HandoffLock.class.isAssignableFrom(k) || java.lang.reflect.Modifier.isAbstract(k.getModifiers())) {
+                if (!HandoffPort.class.isAssignableFrom(k) || java.lang.reflect.Modifier.isAbstract(k.getModifiers())) {
                     continue;
                 }
-                HandoffLock<?> lock = (HandoffLock<?>) k.getConstructor().newInstance();
+                HandoffPort lock = (HandoffPort) k.getConstructor().newInstance();
                 List<Check> at = manifest.select(List.of(lock.family()), null, "full").stream()
                         .filter(c -> c.mutant() && c.variant().equals(lock.variant())
                                 && (c.level() == Level.JCSTRESS || c.level() == Level.LINCHECK))

@@ -41,7 +41,16 @@ public enum Property {
      * specs are sequentially consistent and hold it by construction.
      */
     HandoffVisibility("implied by the sequentially consistent specs",
-            "data written by one holder is read by the next (jcstress)");
+            "data written by one holder is read by the next (jcstress)"),
+    /** Combining locks: every submitted request runs exactly once, before its submitter returns. */
+    RunsExactlyOnce("Invariant RunsExactlyOnce (Properties.tla)",
+            "a counter incremented by requests counts each request once (jcstress; Lincheck: linearizable counter)"),
+    /** Combining locks: a submitter that returned read the result its request produced. */
+    ResultVisible("Invariant ResultVisible (Properties.tla)",
+            "each submitter returns its own request's result, never the empty slot (jcstress; Lincheck)"),
+    /** Combining locks: one holder runs at most B requests in one tenure. */
+    BoundedCombining("Invariant BoundedCombining (Properties.tla)",
+            "the port's largest tenure with a batch limit (CombiningLockTest)");
 
     private final String tla;
     private final String java;

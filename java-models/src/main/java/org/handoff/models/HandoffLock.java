@@ -11,13 +11,7 @@ package org.handoff.models;
  *
  * @param <C> the per-thread context type
  */
-public interface HandoffLock<C> {
-    /** The family name, the same at every level ("mcs"). */
-    String family();
-
-    /** The variant name; for a mutant, the mutant's name as the manifest spells it. */
-    String variant();
-
+public interface HandoffLock<C> extends HandoffPort {
     /** A fresh per-thread context. */
     C newContext();
 

@@ -15,6 +15,7 @@ import org.handoff.core.LevelRunner;
 import org.handoff.core.Outcome;
 import org.handoff.core.RunContext;
 import org.handoff.core.Verdict;
+import org.handoff.models.HandoffPort;
 
 /**
  * Runs a manifest Lincheck check: the test class {@code check} with the lock class of the
@@ -186,7 +187,7 @@ public final class LincheckRunner implements LevelRunner {
      */
     private static void validate(Check check, String lock) {
         try {
-            LockCounterHarness.newLock(lock, check.family());
+            LockCounterHarness.newPort(lock, check.family(), HandoffPort.class);
         } catch (HandoffException e) {
             throw new HandoffException("manifest entry " + check.id() + ": " + e.getMessage());
         }

@@ -7,6 +7,7 @@ import java.util.ArrayList;
 import java.util.List;
 import org.handoff.core.HandoffException;
 import org.handoff.models.HandoffLock;
+import org.handoff.models.HandoffPort;
 import org.jetbrains.kotlinx.lincheck.Actor;
 import org.jetbrains.kotlinx.lincheck.execution.ExecutionScenario;
 import org.jetbrains.lincheck.datastructures.ModelCheckingOptions;
@@ -157,7 +158,7 @@ public abstract class LockCounterHarness {
     }
 
     /** Parses {@code "2,1;2,2,2"} into thread shapes; a one-line error for anything else. */
-    static List<int[]> scenarios(String spec) {
+    public static List<int[]> scenarios(String spec) {
         List<int[]> out = new ArrayList<>();
         for (String s : spec.split(";")) {
             String[] parts = s.strip().split(",");
@@ -224,20 +225,30 @@ public abstract class LockCounterHarness {
      */
     @SuppressWarnings("unchecked")
     public static HandoffLock<Object> newLock(String className, String family) {
+        return newPort(className, family, HandoffLock.class);
+    }
+
+    /**
+     * Loads and instantiates a port class of the given kind ({@link HandoffLock}, or any
+     * {@link HandoffPort} for a port that is not a lock/unlock lock); one-line errors as
+     * {@link #newLock}.
+     */
+    @SuppressWarnings("unchecked")
+    public static <T extends HandoffPort> T newPort(String className, String family, Class<? super T> kind) {
         Class<?> type;
         try {
             type = Class.forName(className, true, LockCounterHarness.class.getClassLoader());
         } catch (ClassNotFoundException | LinkageError e) {
             throw new HandoffException("lock class " + className + " not found on the classpath");
         }
-        if (!HandoffLock.class.isAssignableFrom(type)) {
+        if (!kind.isAssignableFrom(type)) {
             throw new HandoffException("lock class " + className + " does not implement "
-                    + HandoffLock.class.getName());
+                    + kind.getName());
         }
-        HandoffLock<Object> lock;
+        T lock;
         try {
             Constructor<?> ctor = type.getConstructor();
-            lock = (HandoffLock<Object>) ctor.newInstance();
+            lock = (T) ctor.newInstance();
         } catch (NoSuchMethodException e) {
             throw new HandoffException("lock class " + className + " has no public no-argument constructor");
         } catch (InvocationTargetException e) {

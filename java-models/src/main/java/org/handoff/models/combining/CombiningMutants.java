@@ -1,0 +1,122 @@
+package org.handoff.models.combining;
+
+import org.handoff.models.SpinPolicy;
+
+/**
+ * Seeded bugs in {@link CombiningLock}, each a plausible mistake and each replacing exactly one
+ * step. The manifest says which level must catch each one. Variant names match the spec mutants in
+ * specs/mutants/Combining_*.tla.
+ */
+public final class CombiningMutants {
+    private CombiningMutants() {
+    }
+
+    /**
+     * The completion flag set before the request runs: {@code ali->locked = 0} moved in front of
+     * {@code ali->fn(ali->para)}. The submitter may return before its request ran and read an empty
+     * result slot. Spec: specs/mutants/Combining_EarlyComplete.tla (which moves it in the walk only;
+     * here it moves for every request, the last one included).
+     */
+    public static class EarlyComplete extends CombiningLock {
+        public EarlyComplete() {
+            super();
+        }
+
+        public EarlyComplete(SpinPolicy spin) {
+            super(spin);
+        }
+
+        @Override
+        public String variant() {
+            return "early-complete";
+        }
+
+        @Override
+        protected void aliFn(CombiningLock.Node ali) {
+            LOCKED.setRelease(ali, DONE);
+            ali.result = ali.fn.applyAsInt(ali.para);
+        }
+    }
+
+    /**
+     * The queue emptied with a plain store of NULL instead of the cmpxchg from the holder's last
+     * node: a request queued after the holder's snapshot (the tail moved) is never run and its
+     * submitter waits forever. Spec: specs/mutants/Combining_LostRequest.tla.
+     */
+    public static class LostRequest extends CombiningLock {
+        public LostRequest() {
+            super();
+        }
+
+        public LostRequest(SpinPolicy spin) {
+            super(spin);
+        }
+
+        @Override
+        public String variant() {
+            return "lost-request";
+        }
+
+        @Override
+        protected CombiningLock.Node aliCmpxchg(CombiningLock.Node ali) {
+            TAIL.setVolatile(this, (CombiningLock.Node) null);
+            return null;
+        }
+    }
+
+    /**
+     * After a failed cmpxchg the holder goes back to run {@code ali} again instead of moving past it
+     * (the {@code goto repeat} with {@code ali} not advanced): the request runs twice. Spec:
+     * specs/mutants/Combining_RunTwice.tla.
+     */
+    public static class RunTwice extends CombiningLock {
+        public RunTwice() {
+            super();
+        }
+
+        public RunTwice(SpinPolicy spin) {
+            super(spin);
+        }
+
+        @Override
+        public String variant() {
+            return "run-twice";
+        }
+
+        @Override
+        protected CombiningLock.Node aliCmpxchg(CombiningLock.Node ali) {
+            CombiningLock.Node moved = super.aliCmpxchg(ali);
+            if (moved != null) {
+                aliFn(ali); // the walk's call on the node whose request already ran
+            }
+            return moved;
+        }
+    }
+
+    /**
+     * The doorway's {@code xchg} done as a read and a write of the tail: two threads can both read
+     * NULL and both be holders, running requests at the same time. Spec:
+     * specs/mutants/Combining_NonAtomicXchg.tla.
+     */
+    public static class NonAtomicXchg extends CombiningLock {
+        public NonAtomicXchg() {
+            super();
+        }
+
+        public NonAtomicXchg(SpinPolicy spin) {
+            super(spin);
+        }
+
+        @Override
+        public String variant() {
+            return "non-atomic-xchg";
+        }
+
+        @Override
+        protected CombiningLock.Node aliXchg(CombiningLock.Node ali) {
+            CombiningLock.Node old = (CombiningLock.Node) TAIL.getVolatile(this);
+            TAIL.setVolatile(this, ali);
+            return old;
+        }
+    }
+}

@@ -1,0 +1,99 @@
+package org.handoff.models.mlock;
+
+import org.handoff.models.SpinPolicy;
+
+/**
+ * Seeded bugs in {@link MLock}, each a plausible mistake and each replacing exactly one step. The
+ * manifest says which level must catch each one. Variant names match the spec mutants in
+ * specs/mutants/MLock_*.tla.
+ */
+public final class MLockMutants {
+    private MLockMutants() {
+    }
+
+    /**
+     * The doorway's {@code xchg} done as a read and a write of the tail: two threads can read the
+     * same predecessor and both enter when it is clear. Spec: specs/mutants/MLock_NonAtomicSwap.tla.
+     */
+    public static class NonAtomicSwap extends MLock {
+        public NonAtomicSwap() {
+            super();
+        }
+
+        public NonAtomicSwap(SpinPolicy spin) {
+            super(spin);
+        }
+
+        @Override
+        public String variant() {
+            return "non-atomic-swap";
+        }
+
+        @Override
+        protected MLock.Node mpLockSwap(MLock.Me me) {
+            MLock.Node pred = (MLock.Node) TAIL.getVolatile(this);
+            TAIL.setVolatile(this, me.node);
+            return pred;
+        }
+    }
+
+    /**
+     * The release's compare-and-swap done as a check and a store: a successor that swaps itself in
+     * between is overwritten in the tail and spins on a node its owner keeps and never clears for
+     * it. Spec: specs/mutants/MLock_NonAtomicCas.tla.
+     */
+    public static class NonAtomicCas extends MLock {
+        public NonAtomicCas() {
+            super();
+        }
+
+        public NonAtomicCas(SpinPolicy spin) {
+            super(spin);
+        }
+
+        @Override
+        public String variant() {
+            return "non-atomic-cas";
+        }
+
+        @Override
+        protected boolean mpUnlockCas(MLock.Me me) {
+            if (TAIL.getVolatile(this) == me.node) {
+                TAIL.setVolatile(this, me.pred);
+                me.pred = null;
+                return true;
+            }
+            return false;
+        }
+    }
+
+    /**
+     * CLH's node swap kept on the uncontended path: after a successful compare-and-swap the thread
+     * also takes the predecessor's node, which is now the lock's tail; the next thread to queue
+     * spins on it while its new owner sets its flag again. Spec: specs/mutants/MLock_SwapAfterCas.tla.
+     */
+    public static class SwapAfterCas extends MLock {
+        public SwapAfterCas() {
+            super();
+        }
+
+        public SwapAfterCas(SpinPolicy spin) {
+            super(spin);
+        }
+
+        @Override
+        public String variant() {
+            return "swap-after-cas";
+        }
+
+        @Override
+        protected boolean mpUnlockCas(MLock.Me me) {
+            if (TAIL.compareAndExchange(this, me.node, me.pred) == me.node) {
+                me.node = me.pred;
+                me.pred = null;
+                return true;
+            }
+            return false;
+        }
+    }
+}

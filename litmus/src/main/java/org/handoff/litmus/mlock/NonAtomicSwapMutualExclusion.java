@@ -1,0 +1,51 @@
+package org.handoff.litmus.mlock;
+
+import org.handoff.litmus.LockHarness;
+import org.handoff.models.mlock.MLock;
+import org.handoff.models.mlock.MLockMutants;
+import org.openjdk.jcstress.annotations.Actor;
+import org.openjdk.jcstress.annotations.Arbiter;
+import org.openjdk.jcstress.annotations.Expect;
+import org.openjdk.jcstress.annotations.JCStressTest;
+import org.openjdk.jcstress.annotations.Outcome;
+import org.openjdk.jcstress.annotations.State;
+import org.openjdk.jcstress.infra.results.III_Result;
+
+/**
+ * {@link MLockMutualExclusion} on {@link MLockMutants.NonAtomicSwap}: the tail swap done as a read and
+ * a write. Both actors can read the same predecessor node and enter together when it is clear.
+ *
+ * <p>Expected: a lost increment ({@code 7, 7, 0} and the like, MutualExclusion), or a later wait
+ * that gives up ({@code 1}, DeadlockFreedom). The JMM allows both, the read and the write being two
+ * accesses; x86 shows them, since the bug needs no reordering.
+ *
+ * <p>Run alone: {@code -t '^org\\.handoff\\.litmus\\.mlock\\.NonAtomicSwapMutualExclusion$'} (see the MCS package-info).
+ */
+@JCStressTest
+@Outcome(id = "8, 8, 0", expect = Expect.ACCEPTABLE,
+        desc = "All eight entries counted; no wait gave up.")
+@Outcome(id = "([0-7], \\d+|8, [0-7]), [02]", expect = Expect.FORBIDDEN,
+        desc = "MutualExclusion: an increment was lost: two threads were inside at once.")
+@Outcome(id = "8, 8, [12]", expect = Expect.FORBIDDEN,
+        desc = "DeadlockFreedom: a thread was stranded: one of its waits could never succeed.")
+@Outcome(id = "([0-7], \\d+|8, [0-7]), 1", expect = Expect.FORBIDDEN,
+        desc = "DeadlockFreedom: a stranded thread entered without the lock; the lost increment follows from that.")
+@State
+public class NonAtomicSwapMutualExclusion {
+    private final LockHarness<MLock.Me> h = LockHarness.of(MLockMutants.NonAtomicSwap::new);
+
+    @Actor
+    public void actor1() {
+        h.increment(0, 4);
+    }
+
+    @Actor
+    public void actor2() {
+        h.increment(1, 4);
+    }
+
+    @Arbiter
+    public void arbiter(III_Result r) {
+        h.report(r);
+    }
+}
