@@ -70,7 +70,10 @@ ASSUME Assumptions ==
 Cpus     == 1 .. N
 Levels   == 0 .. NestDepth
 Locks    == 1 .. NestDepth + 1
-Ctx      == Cpus \X Levels             \* a context: <<cpu, nesting level>>
+\* A context: <<cpu, nesting level>>. Interrupt levels exist only on the CPUs
+\* that take interrupts (a context that can never run would only add
+\* fairness conditions and StarvationFreedom branches that hold trivially).
+Ctx == { x \in Cpus \X Levels : x[2] = 0 \/ x[1] \in IrqCpus }
 \* The lock context x takes. Not crossed: level l takes lock l + 1, so the
 \* task contexts contend with each other and each interrupt level with the
 \* same level on other CPUs. Crossed: the assignment rotates with the CPU,

