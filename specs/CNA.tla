@@ -84,11 +84,6 @@ NextOf(n) == nnext[n]
 \* The main queue from n on, as the next pointers say now.
 ChainFrom(n) == P(1)!Chain(n, NextOf, Nil, Cardinality(Nodes))
 
-\* A node's fields are dead once its owner releases it; cleared, as in QSpinlock.
-ReleaseNode(x) ==
-    /\ count' = [count EXCEPT ![x[1]] = @ - 1]
-    /\ node' = [node EXCEPT ![x] = Nil]
-
 (***************************************************************************)
 (* CNA changes only the queue path. The models with 4 CPUs set            *)
 (* PendingPath to FALSE, so that a failed fast path queues at once (as    *)
@@ -131,14 +126,16 @@ XchgTailCna(x) ==
 (* -> succ->tail->encoded_tail + _Q_LOCKED_VAL), then                      *)
 (* arch_mcs_spin_unlock_contended(&succ->locked, 1). On failure: set_locked. *)
 (***************************************************************************)
-TryClearTail(x) ==
+\* SecOf(me) is the secondary queue the head holds (its locked), NewTail(sec) the
+\* lock word's tail once it is the main queue; a mutant changes either.
+TryClearTailWith(x, SecOf(_), NewTail(_)) ==
     /\ Running(x)
     /\ pc[x] = "head_cmpxchg"
     /\ v' = [v EXCEPT ![x] = Unlocked]
     /\ LET me  == node[x]
-           sec == nlocked[me]
+           sec == SecOf(me)
        IN IF L(x) = v[x]
-          THEN /\ SetL(x, IF sec \notin Nodes THEN Word(0, 0, 1) ELSE Word(STail[sec], 0, 1))
+          THEN /\ SetL(x, IF sec \notin Nodes THEN Word(0, 0, 1) ELSE Word(NewTail(sec), 0, 1))
                /\ nlocked' = IF sec \notin Nodes THEN [nlocked EXCEPT ![me] = 0]
                              ELSE [nlocked EXCEPT ![me] = 0, ![sec] = 1]
                /\ nnext' = [nnext EXCEPT ![me] = Nil]
@@ -152,6 +149,10 @@ TryClearTail(x) ==
                /\ UNCHANGED << lk, count, node, nlocked, nnext, vstate >>
                /\ NoAux
     /\ UNCHANGED << depth, irqUsed, cnt, prev >>
+
+HeadLocked(me)    == nlocked[me]
+SecondaryTail(sec) == STail[sec]
+TryClearTail(x) == TryClearTailWith(x, HeadLocked, SecondaryTail)
 
 (***************************************************************************)
 (* The hand-off (cna_pass_lock), after the wait for node->next. With      *)

@@ -332,11 +332,13 @@ HeadWait(x) ==
 \* Releasing the node (the count-- at `release'): nothing reads its fields
 \* again before the next owner initialises them, so the spec clears them.
 \* This only keeps TLC from telling apart states that differ in dead values.
+ReleaseNode(x) ==
+    /\ count' = [count EXCEPT ![x[1]] = @ - 1]
+    /\ node' = [node EXCEPT ![x] = Nil]
 Release(x, nl) ==
     /\ nlocked' = [nl EXCEPT ![node[x]] = 0]
     /\ nnext' = [nnext EXCEPT ![node[x]] = Nil]
-    /\ count' = [count EXCEPT ![x[1]] = @ - 1]
-    /\ node' = [node EXCEPT ![x] = Nil]
+    /\ ReleaseNode(x)
 
 \* if ((val & _Q_TAIL_MASK) == tail) atomic_try_cmpxchg_relaxed(&lock->val, &val, _Q_LOCKED_VAL)
 \* success: last in the queue, the tail is cleared with the lock taken; goto release.

@@ -7,22 +7,10 @@
 (***************************************************************************)
 EXTENDS CNA
 
-\* atomic_try_cmpxchg_relaxed(&lock->val, &val, _Q_LOCKED_VAL)  (mutant: secondary ignored)
-TryClearTailNative(x) ==
-    /\ Running(x)
-    /\ pc[x] = "head_cmpxchg"
-    /\ v' = [v EXCEPT ![x] = Unlocked]
-    /\ IF L(x) = v[x]
-       THEN /\ SetL(x, Word(0, 0, 1))
-            /\ nlocked' = [nlocked EXCEPT ![node[x]] = 0]
-            /\ nnext' = [nnext EXCEPT ![node[x]] = Nil]
-            /\ ReleaseNode(x)
-            /\ Goto(x, "cs")
-            /\ Enter(x, ahead)
-       ELSE /\ Goto(x, "set_locked")
-            /\ UNCHANGED << lk, count, node, nlocked, nnext >>
-            /\ NoAux
-    /\ UNCHANGED << depth, irqUsed, cnt, prev, vstate >>
+\* atomic_try_cmpxchg_relaxed(&lock->val, &val, _Q_LOCKED_VAL)  (mutant: the
+\* secondary queue is ignored, as if locked were 1)
+NoSecondary(me) == 1
+TryClearTailNative(x) == TryClearTailWith(x, NoSecondary, SecondaryTail)
 
 MutantStep(x) == Step(x) \/ FastPathQueueOnly(x) \/ XchgTailCna(x) \/ TryClearTailNative(x)
                  \/ PassLockFindSuccessor(x) \/ PassLockNoSearch(x)
