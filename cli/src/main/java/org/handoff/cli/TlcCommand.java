@@ -44,6 +44,31 @@ final class TlcCommand implements Callable<Integer> {
     @Option(names = {"-v", "--verbose"}, description = "Echo the TLC command lines.")
     boolean verbose;
 
+    @Option(names = "--simulate", description = {"Random simulation instead of exhaustive checking, for sizes beyond",
+            "exhaustive reach: a pass is only 'no violation found'; the seed is printed for replay."})
+    boolean simulate;
+
+    @Option(names = "--depth", paramLabel = "D", defaultValue = "100", description = "--simulate: steps per behaviour (default ${DEFAULT-VALUE}).")
+    int depth;
+
+    @Option(names = "--traces", paramLabel = "T", defaultValue = "10000", description = "--simulate: behaviours to draw (default ${DEFAULT-VALUE}).")
+    long traces;
+
+    @Option(names = "--seed", paramLabel = "S", description = "--simulate: the random seed (default: drawn and printed).")
+    Long seed;
+
+    @Option(names = "--distributed", description = {"Safety check on TLC's distributed mode (TLCServer + TLCWorkers);",
+            "refused for configs with a temporal PROPERTY, which TLC ignores there. See docs/distributed-tlc.md."})
+    boolean distributed;
+
+    @Option(names = "--distributed-workers", paramLabel = "W", defaultValue = "2",
+            description = "--distributed: TLC workers started on this host (default ${DEFAULT-VALUE}; 0 = only workers on other hosts).")
+    int distributedWorkers;
+
+    @Option(names = "--port", paramLabel = "P", defaultValue = "0",
+            description = "--distributed: the server's RMI port (default: a free port; give one when workers run on other hosts).")
+    int port;
+
     @Override
     public Integer call() {
         if (model != null && config != null) {
@@ -52,6 +77,18 @@ final class TlcCommand implements Callable<Integer> {
         if (timeout < 1) {
             throw new HandoffException("--timeout must be at least 1 second (got " + timeout + ")");
         }
+        if (simulate && distributed) {
+            throw new HandoffException("give either --simulate or --distributed, not both");
+        }
+        Tlc.Mode mode = new Tlc.Exhaustive();
+        if (simulate) {
+            long s = seed != null ? seed : new java.util.SplittableRandom().nextLong() & Long.MAX_VALUE;
+            mode = new Tlc.Simulate(depth, s, traces);
+        } else if (distributed) {
+            mode = new Tlc.Distributed(distributedWorkers, port, distributedWorkers == 0 ? timeout : 300);
+        } else if (seed != null) {
+            throw new HandoffException("--seed applies only to --simulate");
+        }
         Path root = ProjectRoot.find();
         Path specs = root.resolve("specs");
         Path specFile = resolveSpec(specs, specArg);
@@ -59,12 +96,22 @@ final class TlcCommand implements Callable<Integer> {
         PrintWriter out = spec.commandLine().getOut();
         List<Path> libs = new ArrayList<>(List.of(specs));
         Tlc.Result r = Tlc.run(new Tlc.Request(specFile, cfg, workers, libs, Runners.newRunDir(root, "tlc"), timeout,
-                verbose ? System.err : null));
+                verbose ? System.err : null, mode));
         out.printf("spec:     %s%nconfig:   %s%n", root.relativize(specFile.toAbsolutePath()).toString().startsWith("..")
                 ? specFile : root.relativize(specFile.toAbsolutePath()), cfg);
+        if (mode instanceof Tlc.Simulate sim) {
+            out.printf("mode:     random simulation, seed %d, %d behaviours of at most %d steps (replay: --simulate --seed %d --depth %d --traces %d)%n",
+                    sim.seed(), sim.traces(), sim.depth(), sim.seed(), sim.depth(), sim.traces());
+        } else if (mode instanceof Tlc.Distributed) {
+            out.printf("mode:     distributed (TLCServer with %d local TLCWorker%s)%n", distributedWorkers, distributedWorkers == 1 ? "" : "s");
+        }
         out.printf("verdict:  %s%s%n", r.outcome().id(), r.violated() != null ? " (" + r.violated() + " violated)" : "");
         out.printf("message:  %s%n", r.message());
-        out.printf("states:   %s distinct, %s generated%n", fmt(r.distinctStates()), fmt(r.generatedStates()));
+        if (mode instanceof Tlc.Simulate) {
+            out.printf("states:   %s checked%n", fmt(r.generatedStates()));
+        } else {
+            out.printf("states:   %s distinct, %s generated, depth %s%n", fmt(r.distinctStates()), fmt(r.generatedStates()), fmt(r.depth()));
+        }
         out.printf("time:     %.1f s with %d worker%s%n", r.seconds(), r.workers(), r.workers() == 1 ? "" : "s");
         if (r.log() != null) {
             out.printf("TLC log:  %s%n", r.log());

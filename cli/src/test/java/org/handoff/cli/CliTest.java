@@ -38,7 +38,7 @@ class CliTest {
 
     @Test
     void helpEverywhere() {
-        for (String cmd : new String[] {"list", "tlc", "check"}) {
+        for (String cmd : new String[] {"list", "tlc", "check", "stats"}) {
             Run r = run(cmd, "--help");
             assertEquals(0, r.code());
             assertTrue(r.out().contains("Usage: handoff " + cmd), r.out());
@@ -124,5 +124,25 @@ class CliTest {
     @Test
     void theRootIsTheProject() {
         assertTrue(Files.isRegularFile(ProjectRoot.find().resolve("manifest.json")));
+    }
+
+    @Test
+    void statsWritesOneRowPerModelWithTheStateCounts(@TempDir Path dir) throws Exception {
+        Path table = dir.resolve("stats.md");
+        Run r = run("stats", "mlock", "--profile", "quick", "--output", table.toString());
+        assertEquals(0, r.code(), r.out() + r.err());
+        String t = Files.readString(table);
+        // MLock_N2 passes with 157 distinct states (the manifest records the same count).
+        assertTrue(t.contains("| mlock | `MLock_N2` | pass | pass | 157 |"), t);
+        assertTrue(t.contains("| mlock | `MLock_NonAtomicSwap_N2_mutex` | fail MutualExclusion | fail MutualExclusion |"), t);
+        assertTrue(t.contains("CPUs ("), t);
+        assertOneLineError(run("stats", "mlock", "--profile", "slow"), "unknown profile");
+    }
+
+    @Test
+    void tlcModeOptionsAreChecked() {
+        assertOneLineError(run("tlc", "MCS", "--model", "MCS_N3", "--simulate", "--distributed"), "not both");
+        assertOneLineError(run("tlc", "MCS", "--model", "MCS_N3", "--seed", "3"), "--seed applies only to --simulate");
+        assertOneLineError(run("tlc", "MCS", "--model", "MCS_N3", "--distributed"), "ignores temporal properties");
     }
 }

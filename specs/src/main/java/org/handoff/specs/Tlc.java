@@ -29,14 +29,44 @@ import org.handoff.core.Outcome;
  * </ul>
  */
 public final class Tlc {
-    /** What a run produced. */
-    public record Result(Outcome outcome, String violated, Long distinctStates, Long generatedStates,
+    /** What a run produced. {@code depth} is the state graph's depth (exhaustive runs only). */
+    public record Result(Outcome outcome, String violated, Long distinctStates, Long generatedStates, Long depth,
             double seconds, int workers, String message, String counterexample, Path log) {
+    }
+
+    /** How TLC explores the state space. */
+    public sealed interface Mode permits Exhaustive, Simulate, Distributed {
+    }
+
+    /** Breadth-first model checking of every reachable state (the default). */
+    public record Exhaustive() implements Mode {
+    }
+
+    /**
+     * TLC's random simulation ({@code -simulate num=traces -depth depth -seed seed}): behaviours of
+     * at most {@code depth} steps drawn at random. A pass says only that no drawn behaviour violated
+     * a property; a failure is a real counterexample, replayable with the same seed.
+     */
+    public record Simulate(int depth, long seed, long traces) implements Mode {
+    }
+
+    /**
+     * TLC's distributed mode: a {@code TLCServer} holds the state queue and the fingerprint set and
+     * {@code TLCWorker}s, on this host or others, compute successor states. {@code localWorkers}
+     * workers are started here on loopback (0: only workers started by hand on other hosts, see
+     * docs/distributed-tlc.md); {@code port} is the server's RMI port. TLC checks no temporal
+     * property in this mode, so a config with a PROPERTY is refused.
+     */
+    public record Distributed(int localWorkers, int port, long waitSeconds) implements Mode {
     }
 
     /** One run's settings. */
     public record Request(Path spec, Path config, int workers, List<Path> libraries, Path workDir,
-            long timeoutSeconds, PrintStream echo) {
+            long timeoutSeconds, PrintStream echo, Mode mode) {
+        public Request(Path spec, Path config, int workers, List<Path> libraries, Path workDir,
+                long timeoutSeconds, PrintStream echo) {
+            this(spec, config, workers, libraries, workDir, timeoutSeconds, echo, new Exhaustive());
+        }
     }
 
     private Tlc() {
@@ -73,6 +103,19 @@ public final class Tlc {
             throw new HandoffException(config + ": cannot read: " + e.getMessage(), e);
         }
         validate(spec, config, cfg, req.libraries());
+        if (req.mode() instanceof Distributed dist) {
+            return Distribution.run(spec, config, cfg, dist, req);
+        }
+        if (req.mode() instanceof Simulate sim) {
+            if (sim.depth() < 1 || sim.traces() < 1) {
+                throw new HandoffException("--depth and --traces must be at least 1 (got depth " + sim.depth()
+                        + ", traces " + sim.traces() + ")");
+            }
+            if (req.echo() != null) {
+                req.echo().println("[tlc] random simulation: seed " + sim.seed() + ", " + sim.traces()
+                        + " behaviours of at most " + sim.depth() + " steps (replay with --seed " + sim.seed() + ")");
+            }
+        }
         int workers = cfg.checksLiveness() ? 1 : req.workers();
         if (workers != req.workers() && req.echo() != null) {
             req.echo().println("[tlc] liveness is checked: using -workers 1 (multi-worker liveness is unsound in TLC 2.18)");
@@ -128,17 +171,27 @@ public final class Tlc {
             }
         }
         if (failing.isEmpty()) {
-            return new Result(Outcome.ERROR, null, first.distinctStates(), first.generatedStates(), seconds, 1,
+            return new Result(Outcome.ERROR, null, first.distinctStates(), first.generatedStates(), first.depth(), seconds, 1,
                     "temporal properties were violated together but none alone", first.counterexample(), first.log());
         }
         Result named = withViolated(witness, String.join(",", failing), seconds);
         return new Result(named.outcome(), named.violated(), first.distinctStates(), first.generatedStates(),
-                seconds, 1, named.message(), named.counterexample(), named.log());
+                first.depth(), seconds, 1, named.message(), named.counterexample(), named.log());
     }
 
     private static Result withViolated(Result r, String property, double seconds) {
-        return new Result(r.outcome(), property, r.distinctStates(), r.generatedStates(), seconds, r.workers(),
+        return new Result(r.outcome(), property, r.distinctStates(), r.generatedStates(), r.depth(), seconds, r.workers(),
                 "temporal property " + property + " is violated", r.counterexample(), r.log());
+    }
+
+    /** JVM options every TLC process gets: the parallel GC, a private tmpdir, the library path. */
+    static List<String> jvmOptions(Path tmp, Request req) {
+        List<String> jvm = new ArrayList<>(List.of("-XX:+UseParallelGC", "-Djava.io.tmpdir=" + tmp));
+        if (!req.libraries().isEmpty()) {
+            jvm.add("-DTLA-Library=" + String.join(java.io.File.pathSeparator,
+                    req.libraries().stream().map(p -> p.toAbsolutePath().toString()).toList()));
+        }
+        return jvm;
     }
 
     private static Result fork(Path spec, Path config, int workers, boolean liveness, Request req, String tag) {
@@ -150,13 +203,12 @@ public final class Tlc {
         } catch (IOException e) {
             throw new HandoffException(dir + ": cannot create the run directory: " + e.getMessage(), e);
         }
-        List<String> jvm = new ArrayList<>(List.of("-XX:+UseParallelGC", "-Djava.io.tmpdir=" + tmp));
-        if (!req.libraries().isEmpty()) {
-            jvm.add("-DTLA-Library=" + String.join(java.io.File.pathSeparator,
-                    req.libraries().stream().map(p -> p.toAbsolutePath().toString()).toList()));
-        }
+        List<String> jvm = jvmOptions(tmp, req);
         List<String> args = new ArrayList<>(List.of("-workers", Integer.toString(workers), "-metadir", meta.toString()));
-        if (liveness) {
+        if (req.mode() instanceof Simulate sim) {
+            args.addAll(List.of("-simulate", "num=" + sim.traces(), "-depth", Integer.toString(sim.depth()),
+                    "-seed", Long.toString(sim.seed())));
+        } else if (liveness) {
             // One liveness check on the whole graph instead of TLC's periodic re-checks during the
             // search: the same verdict, found at the end (the periodic checks cost a third of the
             // time of QSpinlock_N3_L1).
@@ -175,11 +227,18 @@ public final class Tlc {
             throw new HandoffException(log + ": cannot write the TLC log: " + e.getMessage(), e);
         }
         if (r.timedOut()) {
-            return new Result(Outcome.ERROR, null, null, null, r.seconds(), workers,
+            return new Result(Outcome.ERROR, null, null, null, null, r.seconds(), workers,
                     "TLC did not finish within " + req.timeoutSeconds() + " s", null, log);
         }
-        TlcOutput o = TlcOutput.parse(r.output(), r.exitCode());
-        return new Result(o.outcome(), o.violated(), o.distinctStates(), o.generatedStates(), r.seconds(), workers,
-                o.message(), o.counterexample(), log);
+        return result(r, spec, workers, req, log);
+    }
+
+    /** The verdict read from a finished TLC process's output. */
+    static Result result(JavaFork.Result r, Path spec, int workers, Request req, Path log) {
+        List<Path> sources = new ArrayList<>(List.of(spec.getParent()));
+        sources.addAll(req.libraries());
+        TlcOutput o = TlcOutput.parse(r.output(), r.exitCode(), sources);
+        return new Result(o.outcome(), o.violated(), o.distinctStates(), o.generatedStates(), o.depth(), r.seconds(),
+                workers, o.message(), o.counterexample(), log);
     }
 }

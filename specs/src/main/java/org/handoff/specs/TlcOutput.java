@@ -14,22 +14,34 @@ import org.handoff.core.Outcome;
  * kernel function the spec names) and only the variables it changed.
  */
 public record TlcOutput(Outcome outcome, String violated, boolean temporal, Long distinctStates,
-        Long generatedStates, String message, String counterexample) {
+        Long generatedStates, Long depth, String message, String counterexample) {
 
     /** The name TLC's own deadlock check is reported under in the property catalogue. */
     public static final String DEADLOCK = "DeadlockFreedom";
 
     private static final Pattern STATES = Pattern.compile(
             "([\\d,]+) states generated, ([\\d,]+) distinct states found");
+    private static final Pattern DEPTH = Pattern.compile("The depth of the complete state graph search is (\\d+)");
+    /** Random simulation (-simulate) reports progress instead of a state graph. */
+    private static final Pattern SIMULATED = Pattern.compile("Progress: ([\\d,]+) states checked");
     private static final Pattern INVARIANT = Pattern.compile("^Error: Invariant (\\S+) is violated", Pattern.MULTILINE);
     private static final Pattern ACTION_PROP = Pattern.compile("^Error: Action property (\\S+) is violated", Pattern.MULTILINE);
     private static final Pattern ASSUMPTION = Pattern.compile(
             "Assumption line (\\d+), col (\\d+) to line \\d+, col \\d+ of module (\\S+) is false");
     private static final Pattern LOCATION = Pattern.compile("line (\\d+), col(?:umn)? (\\d+)(?: to line \\d+, col \\d+)?(?: of module (\\S+))?");
     private static final Pattern BACK_TO = Pattern.compile("Back to state (\\d+): <(\\S+)");
-    private static final Pattern STATE_HEADER = Pattern.compile("^(\\d+): <(\\S+)(?: predicate)?(?: line (\\d+), col \\d+ to line \\d+, col \\d+ of module (\\S+))?>");
+    private static final Pattern STATE_HEADER = Pattern.compile("^(\\d+): <(\\S+)(?: predicate)?(?: line (\\d+), col (\\d+) to line \\d+, col \\d+ of module (\\S+))?>");
 
     public static TlcOutput parse(String out, int exitCode) {
+        return parse(out, exitCode, null);
+    }
+
+    /**
+     * As {@link #parse(String, int)}; {@code sources} (the spec's directory and its libraries) lets
+     * a step that TLC names only by its source position ("Action line 47, col 31", as simulation
+     * prints them) be named by the action written there.
+     */
+    public static TlcOutput parse(String out, int exitCode, List<java.nio.file.Path> sources) {
         Long distinct = null;
         Long generated = null;
         Matcher s = STATES.matcher(out);
@@ -37,29 +49,44 @@ public record TlcOutput(Outcome outcome, String violated, boolean temporal, Long
             generated = Long.parseLong(s.group(1).replace(",", ""));
             distinct = Long.parseLong(s.group(2).replace(",", ""));
         }
-        String trace = counterexample(out);
+        Long depth = null;
+        Matcher d = DEPTH.matcher(out);
+        if (d.find()) {
+            depth = Long.parseLong(d.group(1));
+        }
+        Matcher sim = SIMULATED.matcher(out);
+        boolean simulated = false;
+        while (sim.find()) {
+            simulated = true;
+            generated = Long.parseLong(sim.group(1).replace(",", ""));
+        }
+        String trace = counterexample(out, sources);
         Matcher inv = INVARIANT.matcher(out);
         if (inv.find()) {
-            return new TlcOutput(Outcome.FAIL, inv.group(1), false, distinct, generated,
+            return new TlcOutput(Outcome.FAIL, inv.group(1), false, distinct, generated, depth,
                     "invariant " + inv.group(1) + " is violated", trace);
         }
         Matcher act = ACTION_PROP.matcher(out);
         if (act.find()) {
-            return new TlcOutput(Outcome.FAIL, act.group(1), false, distinct, generated,
+            return new TlcOutput(Outcome.FAIL, act.group(1), false, distinct, generated, depth,
                     "action property " + act.group(1) + " is violated", trace);
         }
         if (out.contains("Error: Deadlock reached.")) {
-            return new TlcOutput(Outcome.FAIL, DEADLOCK, false, distinct, generated,
+            return new TlcOutput(Outcome.FAIL, DEADLOCK, false, distinct, generated, depth,
                     "deadlock reached: a state with no enabled step", trace);
         }
         if (out.contains("Error: Temporal properties were violated.")) {
-            return new TlcOutput(Outcome.FAIL, null, true, distinct, generated,
+            return new TlcOutput(Outcome.FAIL, null, true, distinct, generated, depth,
                     "temporal properties were violated", trace);
         }
         if (exitCode == 0 && out.contains("Model checking completed. No error has been found.")) {
-            return new TlcOutput(Outcome.PASS, null, false, distinct, generated, "no error found", null);
+            return new TlcOutput(Outcome.PASS, null, false, distinct, generated, depth, "no error found", null);
         }
-        return new TlcOutput(Outcome.ERROR, null, false, distinct, generated, errorMessage(out, exitCode), null);
+        if (exitCode == 0 && simulated && out.contains("Finished in") && !out.contains("Error:")) {
+            return new TlcOutput(Outcome.PASS, null, false, null, generated, null,
+                    "no violation in the simulated behaviours (random simulation: not exhaustive)", null);
+        }
+        return new TlcOutput(Outcome.ERROR, null, false, distinct, generated, depth, errorMessage(out, exitCode), null);
     }
 
     /** One line saying why TLC could not decide, with the file position where TLC gives one. */
@@ -155,6 +182,10 @@ public record TlcOutput(Outcome outcome, String violated, boolean temporal, Long
      * number and action, listing every variable in the first state and only the changed ones after.
      */
     static String counterexample(String out) {
+        return counterexample(out, null);
+    }
+
+    static String counterexample(String out, List<java.nio.file.Path> sources) {
         int start = out.indexOf("Error: The behavior up to this point is:");
         if (start < 0) {
             start = out.indexOf("Error: The following behavior constitutes a counter-example:");
@@ -170,12 +201,12 @@ public record TlcOutput(Outcome outcome, String violated, boolean temporal, Long
         for (int i = 1; i < lines.length; i++) {
             String l = lines[i];
             if (l.startsWith("State ")) {
-                flush(r, header, current, previous);
+                flush(r, header, current, previous, sources);
                 header = l.substring("State ".length());
                 current = new LinkedHashMap<>();
             } else if (l.contains("Back to state") || l.trim().equals("Stuttering")
                     || l.startsWith("State ") && l.contains("Stuttering")) {
-                flush(r, header, current, previous);
+                flush(r, header, current, previous, sources);
                 header = null;
                 current = null;
                 Matcher back = BACK_TO.matcher(l);
@@ -196,20 +227,24 @@ public record TlcOutput(Outcome outcome, String violated, boolean temporal, Long
                 break;
             }
         }
-        flush(r, header, current, previous);
+        flush(r, header, current, previous, sources);
         return r.toString();
     }
 
-    private static void flush(StringBuilder r, String header, Map<String, String> current, Map<String, String> previous) {
+    private static void flush(StringBuilder r, String header, Map<String, String> current, Map<String, String> previous,
+            List<java.nio.file.Path> sources) {
         if (header == null || current == null) {
             return;
         }
         Matcher h = STATE_HEADER.matcher(header);
         if (h.find()) {
             String action = h.group(2);
+            if (action.equals("Action") && h.group(3) != null) {
+                action = actionAt(sources, h.group(5), Integer.parseInt(h.group(3)), Integer.parseInt(h.group(4)));
+            }
             r.append("State ").append(h.group(1)).append(": ").append(action.equals("Initial") ? "initial state" : action);
             if (h.group(3) != null) {
-                r.append("   (").append(h.group(4)).append(".tla line ").append(h.group(3)).append(')');
+                r.append("   (").append(h.group(5)).append(".tla line ").append(h.group(3)).append(')');
             }
         } else {
             r.append("State ").append(header);
@@ -228,5 +263,34 @@ public record TlcOutput(Outcome outcome, String violated, boolean temporal, Long
         }
         previous.clear();
         previous.putAll(current);
+    }
+
+    private static final Pattern IDENT = Pattern.compile("[A-Za-z_][A-Za-z0-9_]*");
+
+    /**
+     * The name of the action written at line:col of module's source (the identifier there, such as
+     * {@code NonAtomicTailRead} in {@code NonAtomicTailRead(t)}), or "Action" when it cannot be read.
+     */
+    static String actionAt(List<java.nio.file.Path> sources, String module, int line, int col) {
+        if (sources == null) {
+            return "Action";
+        }
+        for (java.nio.file.Path dir : sources) {
+            java.nio.file.Path f = dir.resolve(module + ".tla");
+            if (!java.nio.file.Files.isRegularFile(f)) {
+                continue;
+            }
+            try {
+                List<String> lines = java.nio.file.Files.readAllLines(f);
+                if (line < 1 || line > lines.size() || col < 1 || col > lines.get(line - 1).length()) {
+                    return "Action";
+                }
+                Matcher m = IDENT.matcher(lines.get(line - 1).substring(col - 1));
+                return m.lookingAt() ? m.group() : "Action";
+            } catch (java.io.IOException e) {
+                return "Action";
+            }
+        }
+        return "Action";
     }
 }

@@ -82,4 +82,25 @@ class TlcOutputTest {
         assertEquals(List.of("N", "M", "F"), TlaText.constantsIn(TlaText.stripComments(
                 "CONSTANTS N, \\* threads\n  M,\n  F(_, _)\nVARIABLE x\n(* CONSTANT Hidden *)")));
     }
+
+    @Test
+    void depthIsRead() {
+        String ok = "Model checking completed. No error has been found.\n"
+                + "410338 states generated, 89279 distinct states found, 0 states left on queue.\n"
+                + "The depth of the complete state graph search is 51.\n";
+        TlcOutput o = TlcOutput.parse(ok, 0);
+        assertEquals(Outcome.PASS, o.outcome());
+        assertEquals(51L, o.depth());
+        assertEquals(410338L, o.generatedStates());
+    }
+
+    @Test
+    void simulationPassNeedsExitZeroAndSaysItIsNotExhaustive() {
+        String sim = "Computed 1 initial states...\nProgress: 12001 states checked.\nFinished in 02s at (2026-11-30 01:12:32)\n";
+        TlcOutput o = TlcOutput.parse(sim, 0);
+        assertEquals(Outcome.PASS, o.outcome());
+        assertEquals(12001L, o.generatedStates());
+        assertTrue(o.message().contains("not exhaustive"), o.message());
+        assertEquals(Outcome.ERROR, TlcOutput.parse(sim, 1).outcome());
+    }
 }
