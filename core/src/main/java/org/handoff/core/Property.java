@@ -68,6 +68,38 @@ public enum Property {
         return java;
     }
 
+    /**
+     * Why the Java level (jcstress, Lincheck) does not check this property, or null when it must:
+     * a family whose spec checks the property and whose Java tests do not is accepted only with
+     * this reason ({@code CatalogueAgreementTest}).
+     */
+    public String javaGap() {
+        return switch (this) {
+            case QueueWellFormed, TailEncodingConsistent, LockedFieldConsistent ->
+                    "the queue's pointers are internal state, not observable through lock and unlock";
+            case NoLostWaiter -> "a lost waiter is observed as a waiter that never gets the lock: the Java tests report"
+                    + " it as DeadlockFreedom";
+            case NodeExclusive -> "node ownership is internal; the qspinlock port's nesting test (QSpinLockTest, a"
+                    + " JUnit test outside the manifest) checks it with an injected interrupt";
+            case BoundedBypass, StarvationFreedom -> "a bound on overtaking needs a fair scheduler to observe; the"
+                    + " fairness harness (java-models FairnessHarness) measures the maximum bypass outside the manifest";
+            case BoundedCombining -> "checked by CombiningLockTest (a JUnit test of the batch limit, outside the manifest)";
+            default -> null;
+        };
+    }
+
+    /**
+     * Why the specs do not check this property, or null when they must (the Java tests' property
+     * must then appear in some TLC model of the family).
+     */
+    public String specGap() {
+        return switch (this) {
+            case HandoffVisibility -> "a memory-model property: the specs are sequentially consistent, where it holds"
+                    + " by construction";
+            default -> null;
+        };
+    }
+
     /** The catalogue entry with this name; a one-line error for an unknown one. */
     public static Property of(String name) {
         for (Property p : values()) {
