@@ -224,8 +224,21 @@ public final class Report {
 
     /** What one benchmark run measured. */
     record Row(Key key, String policy, double score, double error, long minPerThread, long maxPerThread, long p50,
-            long p99, double reentryShare, double remoteShare, boolean exact) {
+            long p99, double reentryShare, double remoteShare, boolean exact, String failure) {
+        /** A run that did not finish (the watchdog ended its JVM): every number is missing. */
+        static Row failed(Key k, String why) {
+            return new Row(k, LockRegistry.isJdk(k.lock) ? "JDK (parks)" : k.spin, Double.NaN, Double.NaN, 0, 0, -1,
+                    -1, 0, 0, true, why);
+        }
+
+        String ops() {
+            return failure != null ? "**" + failure + "**" : Svg.human(score);
+        }
+
         String spread() {
+            if (failure != null) {
+                return "–";
+            }
             if (key.threads == 1) {
                 return "–";
             }
@@ -258,6 +271,9 @@ public final class Report {
         }
         Files.writeString(side, "");
         System.setProperty(LockBench.OUT_PROPERTY, side.toString()); // forks 0: the benchmark runs here
+        // Other JMH runs on the machine (other checkouts) would otherwise make this one refuse to start;
+        // the report says the machine was shared.
+        System.setProperty("jmh.ignoreLock", "true");
         Options o = new OptionsBuilder()
                 .include("^" + Pattern.quote(LockBench.class.getName() + ".torture") + "$")
                 .param("lock", k.lock)
@@ -279,15 +295,41 @@ public final class Report {
                 .shouldFailOnError(true)
                 .build();
         long start = System.nanoTime();
-        Collection<RunResult> results = new Runner(o).run();
-        if (results.isEmpty()) {
-            throw new IllegalStateException("JMH returned no result for " + k);
+        // The watchdog: a run that has not finished well after its iterations should have (a lock
+        // that stopped handing over, or a machine so loaded that the waiters crawl) has its JVM
+        // ended, and the row says so instead of the report hanging.
+        long budget = Math.round(((opts.warmup + opts.iterations) * opts.time + 30) * Math.max(1, opts.forks) * 1000);
+        boolean[] killed = new boolean[1];
+        Thread watchdog = new Thread(() -> {
+            try {
+                Thread.sleep(budget);
+            } catch (InterruptedException e) {
+                return;
+            }
+            killed[0] = true;
+            ProcessHandle.current().descendants().forEach(ProcessHandle::destroyForcibly);
+        }, "report-watchdog");
+        watchdog.setDaemon(true);
+        watchdog.start();
+        Row row;
+        try {
+            Collection<RunResult> results = new Runner(o).run();
+            if (results.isEmpty()) {
+                throw new IllegalStateException("JMH returned no result for " + k);
+            }
+            Result<?> primary = results.iterator().next().getPrimaryResult();
+            row = summarise(k, primary.getScore(), primary.getScoreError(), Files.readAllLines(side));
+        } catch (RunnerException | RuntimeException e) {
+            if (!killed[0]) {
+                throw e;
+            }
+            row = Row.failed(k, "no result in " + budget / 1000 + " s");
+        } finally {
+            watchdog.interrupt();
         }
-        Result<?> primary = results.iterator().next().getPrimaryResult();
-        Row row = summarise(k, primary.getScore(), primary.getScoreError(), Files.readAllLines(side));
         measured.put(k, row);
         System.out.printf(Locale.ROOT, "  %-16s %2d thr %-8s %12s ops/s  spread %-22s hand-off p50/p99 %-16s %4.1f s%n",
-                k.lock, k.threads, k.spin, Svg.human(row.score), row.spread(), row.latency(),
+                k.lock, k.threads, k.spin, row.ops(), row.spread(), row.latency(),
                 (System.nanoTime() - start) / 1e9);
         return row;
     }
@@ -326,7 +368,8 @@ public final class Report {
         double reentryShare = handoffs + reentries == 0 ? 0 : (double) reentries / (handoffs + reentries);
         double remoteShare = entries == 0 ? 0 : (double) remote / entries;
         String policy = LockRegistry.isJdk(k.lock) ? "JDK (parks)" : k.spin;
-        return new Row(k, policy, score, error, min, max, median(p50s), median(p99s), reentryShare, remoteShare, exact);
+        return new Row(k, policy, score, error, min, max, median(p50s), median(p99s), reentryShare, remoteShare, exact,
+                null);
     }
 
     private static long median(List<Long> xs) {
@@ -374,7 +417,7 @@ public final class Report {
                 String.format(Locale.ROOT, "Critical section: %d consumeCPU tokens and a shared counter; no work "
                         + "between acquisitions; CNA's virtual topology: %d nodes (no remote cost here).",
                         opts.csTokens, opts.nodes));
-        md.append(pivot(locks, opts.threads, rows, r -> Svg.human(r.score))).append('\n');
+        md.append(pivot(locks, opts.threads, rows, Row::ops)).append('\n');
         md.append("Every row (per-thread spread: the fewest and most acquisitions of one thread over the ")
                 .append("measurement, and their ratio, as locktorture prints; hand-off: the median of the ")
                 .append("iterations' p50 and p99 of the time from a release to the next entry by another thread):\n\n");
@@ -399,7 +442,7 @@ public final class Report {
                 + "|---|---|---|---|---|---|---|\n");
         for (Row r : rows) {
             md.append(String.format(Locale.ROOT, "| %s | %s | %s | %s | %.1f | %.3f | %.3f |%n", r.key.lock, r.policy,
-                    Svg.human(r.score), err(r), 1e9 / r.score, mcs / r.score, qspin / r.score));
+                    r.ops(), err(r), 1e9 / r.score, mcs / r.score, qspin / r.score));
         }
         List<Svg.Series> series = new ArrayList<>();
         for (Row r : rows) {
@@ -426,7 +469,7 @@ public final class Report {
                         + "`spinlock-llist`: the callback construct from a lock-free list and that spinlock (push the "
                         + "request, then whoever takes the spinlock detaches the list and runs every request on it).",
                         opts.csTokens, opts.batch));
-        md.append("Throughput (ops/s):\n\n").append(pivot(locks, threads, rows, r -> Svg.human(r.score))).append('\n');
+        md.append("Throughput (ops/s):\n\n").append(pivot(locks, threads, rows, Row::ops)).append('\n');
         md.append("Hand-off latency p50 / p99 (for the combining locks: end of one request to the start of the next "
                 + "by another thread):\n\n").append(pivot(locks, threads, rows, Row::latency)).append('\n');
         md.append("Per-thread spread, fewest / most acquisitions (max/min):\n\n")
@@ -451,12 +494,12 @@ public final class Report {
                         + "entry pays %d extra consumeCPU tokens (about %.0f ns here: the remote cache misses on "
                         + "the lock and the data); the critical section itself is %d tokens and a shared counter.",
                         opts.nodes, opts.remoteTokens, opts.remoteTokens * ns, opts.csTokens));
-        md.append("Throughput (ops/s):\n\n").append(pivot(locks, opts.threads, rows, r -> Svg.human(r.score)))
+        md.append("Throughput (ops/s):\n\n").append(pivot(locks, opts.threads, rows, Row::ops))
                 .append('\n');
         md.append("Throughput relative to MCS:\n\n").append(pivot(locks, opts.threads, rows, r -> {
             Row m = measured.get(new Key("mcs", r.key.spin, r.key.threads, r.key.csTokens, r.key.remoteTokens,
                     r.key.nodes, r.key.batch));
-            return m == null ? "–" : String.format(Locale.ROOT, "%.2f", r.score / m.score);
+            return m == null || r.failure != null || m.failure != null ? "–" : String.format(Locale.ROOT, "%.2f", r.score / m.score);
         })).append('\n');
         md.append("Share of entries that paid the remote cost:\n\n").append(pivot(locks, opts.threads, rows,
                 r -> String.format(Locale.ROOT, "%.0f%%", 100 * r.remoteShare))).append('\n');
@@ -503,7 +546,7 @@ public final class Report {
                             + "`LockRegistry` is all this experiment needs to include them.**\n\n");
         }
         md.append("Throughput (ops/s):\n\n");
-        md.append(pivotBy(series, threads, rows, r -> r.key.lock + " " + r.key.spin, r -> Svg.human(r.score)));
+        md.append(pivotBy(series, threads, rows, r -> r.key.lock + " " + r.key.spin, Row::ops));
         md.append("\nEvery row:\n\n").append(detail(rows));
         md.append("\n![overcommit](d.svg)\n");
         List<Svg.Series> ss = new ArrayList<>();
@@ -586,9 +629,10 @@ public final class Report {
                 "| lock | threads | waiting | ops/s | ± | per-thread min / max (ratio) | hand-off p50 / p99 | same-thread re-entries | counter exact |\n"
                         + "|---|---|---|---|---|---|---|---|---|\n");
         for (Row r : rows) {
-            b.append(String.format(Locale.ROOT, "| %s | %d | %s | %s | %s | %s | %s | %.0f%% | %s |%n", r.key.lock,
-                    r.key.threads, r.policy, Svg.human(r.score), err(r), r.spread(), r.latency(),
-                    100 * r.reentryShare, r.exact ? "yes" : "**no**"));
+            b.append(String.format(Locale.ROOT, "| %s | %d | %s | %s | %s | %s | %s | %s | %s |%n", r.key.lock,
+                    r.key.threads, r.policy, r.ops(), err(r), r.spread(), r.latency(),
+                    r.failure != null ? "–" : String.format(Locale.ROOT, "%.0f%%", 100 * r.reentryShare),
+                    r.failure != null ? "–" : r.exact ? "yes" : "**no**"));
         }
         return b.toString();
     }
