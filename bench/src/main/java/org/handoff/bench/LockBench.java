@@ -6,6 +6,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.util.Arrays;
+import java.util.concurrent.locks.LockSupport;
 import java.util.stream.Collectors;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.Level;
@@ -125,6 +126,11 @@ public class LockBench {
         }
         if (control.stopMeasurement) {
             work.stopMeasuring();
+            // The warm-down: JMH keeps every thread running until all have seen the end of the
+            // iteration. A thread that the lock starves (cna-v1 keeps the other node's waiters in
+            // its secondary queue while a local waiter exists) would never see it, and the
+            // iteration would never end; pausing here lets the local waiters drain.
+            LockSupport.parkNanos(100_000);
         }
         w.handle.execute();
     }

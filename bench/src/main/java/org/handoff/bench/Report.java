@@ -147,8 +147,8 @@ public final class Report {
         String jmhSettings() {
             return String.format(Locale.ROOT,
                     "JMH 1.37, mode throughput (ops/s, all threads together), %d fork%s, %d warm-up and %d measurement "
-                            + "iteration%s of %s s each, iterations not synchronised across threads (a thread the lock "
-                            + "starves would hold a synchronised iteration open); error = JMH's 99.9%% confidence half-width (none with fewer than 2 iterations)",
+                            + "iteration%s of %s s each (synchronised; in the warm-down each thread pauses 100 µs "
+                            + "before each acquisition so that a thread the lock starves gets out); error = JMH's 99.9%% confidence half-width (none with fewer than 2 iterations)",
                     forks, forks == 1 ? "" : "s", warmup, iterations, iterations == 1 ? "" : "s", fmt(time));
         }
     }
@@ -291,10 +291,6 @@ public final class Report {
                 .param("nodes", Integer.toString(k.nodes))
                 .param("batch", Integer.toString(k.batch))
                 .threads(k.threads)
-                // Not synchronised: with JMH's synchronised iterations the threads that see the end of
-                // an iteration keep running until every thread has seen it, and a thread that the lock
-                // starves (cna-v1's secondary queue) never does, so the iteration never ends.
-                .syncIterations(false)
                 .forks(opts.forks)
                 .warmupIterations(opts.warmup)
                 .warmupTime(TimeValue.milliseconds(Math.round(opts.time * 1000)))
