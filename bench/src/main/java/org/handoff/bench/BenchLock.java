@@ -14,12 +14,25 @@ import org.handoff.models.combining.CombiningLock;
 public abstract class BenchLock {
 
     /** One thread's way into the critical section. */
-    public interface Handle {
+    public static final class Handle {
+        private final int index;
+        private final Runnable body;
+
+        /** A handle for thread {@code index} whose {@link #execute} runs {@code body}. */
+        public Handle(int index, Runnable body) {
+            this.index = index;
+            this.body = body;
+        }
+
         /** The thread's index: its slot in the per-thread counts and, modulo the node count, its virtual node. */
-        int index();
+        public int index() {
+            return index;
+        }
 
         /** Runs the workload's critical section once under the lock. */
-        void execute();
+        public void execute() {
+            body.run();
+        }
     }
 
     private final String name;
@@ -66,19 +79,11 @@ public abstract class BenchLock {
             @Override
             protected Handle make(int index, Workload work) {
                 C context = lock.newContext();
-                return new Handle() {
-                    @Override
-                    public int index() {
-                        return index;
-                    }
-
-                    @Override
-                    public void execute() {
-                        lock.lock(context);
-                        work.enter(index);
-                        lock.unlock(context);
-                    }
-                };
+                return new Handle(index, () -> {
+                    lock.lock(context);
+                    work.enter(index);
+                    lock.unlock(context);
+                });
             }
         };
     }
@@ -89,17 +94,7 @@ public abstract class BenchLock {
             @Override
             protected Handle make(int index, Workload work) {
                 CombiningLock.Node node = lock.newContext();
-                return new Handle() {
-                    @Override
-                    public int index() {
-                        return index;
-                    }
-
-                    @Override
-                    public void execute() {
-                        lock.alispinlock(node, work, index);
-                    }
-                };
+                return new Handle(index, () -> lock.alispinlock(node, work, index));
             }
         };
     }
@@ -110,17 +105,7 @@ public abstract class BenchLock {
             @Override
             protected Handle make(int index, Workload work) {
                 SpinlockList.Request request = new SpinlockList.Request();
-                return new Handle() {
-                    @Override
-                    public int index() {
-                        return index;
-                    }
-
-                    @Override
-                    public void execute() {
-                        lock.submit(request, work, index);
-                    }
-                };
+                return new Handle(index, () -> lock.submit(request, work, index));
             }
         };
     }
@@ -131,22 +116,14 @@ public abstract class BenchLock {
         return new BenchLock(name, "JDK: spins briefly, then parks") {
             @Override
             protected Handle make(int index, Workload work) {
-                return new Handle() {
-                    @Override
-                    public int index() {
-                        return index;
+                return new Handle(index, () -> {
+                    lock.lock();
+                    try {
+                        work.enter(index);
+                    } finally {
+                        lock.unlock();
                     }
-
-                    @Override
-                    public void execute() {
-                        lock.lock();
-                        try {
-                            work.enter(index);
-                        } finally {
-                            lock.unlock();
-                        }
-                    }
-                };
+                });
             }
         };
     }
@@ -157,19 +134,11 @@ public abstract class BenchLock {
         return new BenchLock(name, "JDK: monitor, spins then parks") {
             @Override
             protected Handle make(int index, Workload work) {
-                return new Handle() {
-                    @Override
-                    public int index() {
-                        return index;
+                return new Handle(index, () -> {
+                    synchronized (monitor) {
+                        work.enter(index);
                     }
-
-                    @Override
-                    public void execute() {
-                        synchronized (monitor) {
-                            work.enter(index);
-                        }
-                    }
-                };
+                });
             }
         };
     }

@@ -85,17 +85,7 @@ class HarnessTest {
             BenchLock none = new BenchLock("none", "none") {
                 @Override
                 protected Handle make(int index, Workload w) {
-                    return new Handle() {
-                        @Override
-                        public int index() {
-                            return index;
-                        }
-
-                        @Override
-                        public void execute() {
-                            w.enter(index);
-                        }
-                    };
+                    return new Handle(index, () -> w.enter(index));
                 }
             };
             Workload.Snapshot s = torture(none, work, 2, n);
