@@ -544,7 +544,7 @@ public final class Report {
         md.append("Every row:\n\n").append(detail(rows));
         md.append("\n![numa](c.svg)\n");
         write("c", md, plot("(c) NUMA cost model: " + opts.remoteTokens + " tokens per remote entry", locks,
-                opts.threads, rows, false));
+                opts.threads, rows, true));
     }
 
     private void overcommit() throws IOException, RunnerException {
