@@ -1,0 +1,135 @@
+package org.handoff.bench;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+import java.util.concurrent.CyclicBarrier;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.DynamicTest;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestFactory;
+
+/**
+ * The harness's sanity checks, without JMH (no benchmark runs in the build): every registered lock
+ * runs a few hundred critical sections on two threads through the same handles and workload the
+ * benchmark uses, and the shared counter must come out exact; bad input gets one line.
+ */
+class HarnessTest {
+
+    static final int PER_THREAD = 400;
+
+    /** Runs {@code PER_THREAD} entries on each of {@code threads} threads; returns the snapshot. */
+    static Workload.Snapshot torture(BenchLock lock, Workload work, int threads) throws Exception {
+        return torture(lock, work, threads, PER_THREAD);
+    }
+
+    static Workload.Snapshot torture(BenchLock lock, Workload work, int threads, int perThread) throws Exception {
+        CyclicBarrier start = new CyclicBarrier(threads);
+        Throwable[] failure = new Throwable[1];
+        Thread[] ts = new Thread[threads];
+        for (int i = 0; i < threads; i++) {
+            BenchLock.Handle h = lock.newHandle(work);
+            ts[i] = new Thread(() -> {
+                try {
+                    start.await();
+                    for (int k = 0; k < perThread; k++) {
+                        h.execute();
+                    }
+                } catch (Throwable e) {
+                    failure[0] = e;
+                }
+            });
+            ts[i].setDaemon(true);
+            ts[i].start();
+        }
+        for (Thread t : ts) {
+            t.join(60_000);
+            assertFalse(t.isAlive(), lock.name() + ": a thread did not finish in 60 s");
+        }
+        if (failure[0] != null) {
+            throw new AssertionError(lock.name() + ": a thread failed: " + failure[0], failure[0]);
+        }
+        return work.snapshot(threads);
+    }
+
+    @TestFactory
+    Stream<DynamicTest> everyLockKeepsTheCounterExact() {
+        return LockRegistry.names().stream().flatMap(name -> LockRegistry.POLICIES.stream().map(spin ->
+                DynamicTest.dynamicTest(name + " (" + spin + ")", () -> {
+                    // A non-zero remote cost and a tiny critical section exercise every branch of the workload.
+                    Workload work = new Workload(5, 5, 2);
+                    BenchLock lock = LockRegistry.create(name, new LockRegistry.Settings(spin, 2, 2, 1));
+                    Workload.Snapshot s = torture(lock, work, 2);
+                    assertEquals(2L * PER_THREAD, s.counter(), name + ": lost or extra critical sections");
+                    assertEquals(PER_THREAD, s.perThread()[0], name + ": thread 0's entries");
+                    assertEquals(PER_THREAD, s.perThread()[1], name + ": thread 1's entries");
+                    assertEquals(2L * PER_THREAD - 1, s.handoffs() + s.reentries(), name + ": hand-off bookkeeping");
+                })));
+    }
+
+    @Test
+    void aBrokenLockIsCaught() throws Exception {
+        // No lock at all: two threads race on the counter, and the harness must see lost increments
+        // (up to 8 runs of 200,000 entries each; one run with every increment intact is possible,
+        // eight in a row practically not).
+        int n = 200_000;
+        boolean caught = false;
+        for (int attempt = 0; attempt < 8 && !caught; attempt++) {
+            Workload work = new Workload(0, 0, 1);
+            BenchLock none = new BenchLock("none", "none") {
+                @Override
+                protected Handle make(int index, Workload w) {
+                    return new Handle(index, () -> w.enter(index));
+                }
+            };
+            Workload.Snapshot s = torture(none, work, 2, n);
+            caught = s.counter() != 2L * n || s.sumPerThread() != 2L * n;
+        }
+        assertTrue(caught, "the counter stayed exact without a lock in 8 runs");
+    }
+
+    @Test
+    void unknownLockIsOneLine() {
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> LockRegistry.create("no-such-lock", new LockRegistry.Settings("forever", 2, 8, 1)));
+        assertTrue(e.getMessage().startsWith("unknown lock 'no-such-lock' (one of mcs, "), e.getMessage());
+        assertFalse(e.getMessage().contains("\n"));
+    }
+
+    @Test
+    void badReportInputIsOneLineWithoutStackTrace() {
+        for (List<String> args : List.of(List.of("--locks", "no-such-lock"), List.of("--threads", "0"),
+                List.of("--threads", "two"), List.of("--spin", "sometimes"), List.of("--experiment", "z"),
+                List.of("--iterations"), List.of("--iterations", "0"), List.of("--bogus", "1"))) {
+            ByteArrayOutputStream buf = new ByteArrayOutputStream();
+            int code = Report.cli(args.toArray(String[]::new), new PrintStream(buf, true, StandardCharsets.UTF_8));
+            String err = buf.toString(StandardCharsets.UTF_8);
+            assertEquals(2, code, args + ": exit code");
+            assertEquals(1, err.lines().count(), args + " printed: " + err);
+            assertTrue(err.startsWith("report: "), err);
+            assertFalse(err.contains("Exception") || err.contains("\tat "), err);
+        }
+    }
+
+    @Test
+    void listNamesEveryLock() throws Exception {
+        PrintStream old = System.out;
+        ByteArrayOutputStream buf = new ByteArrayOutputStream();
+        System.setOut(new PrintStream(buf, true, StandardCharsets.UTF_8));
+        try {
+            assertEquals(0, Report.run(new String[] {"--list"}));
+        } finally {
+            System.setOut(old);
+        }
+        assertEquals(LockRegistry.names(), buf.toString(StandardCharsets.UTF_8).lines().toList());
+        assertTrue(LockRegistry.names().containsAll(List.of("mcs", "qspinlock", "cna-v1", "cna-prob", "cna-threshold",
+                "ticket", "clh", "mlock", "combining", "combining-batch", "reentrantlock", "synchronized")));
+    }
+
+}
