@@ -184,7 +184,7 @@ public abstract class LockCounterHarness {
     }
 
     /** A scenario with no initial or post part and {@code ops[t]} acquisitions by thread t + 1. */
-    static ExecutionScenario scenario(int... ops) {
+    protected static ExecutionScenario scenario(int... ops) {
         Method increment;
         try {
             increment = LockCounterHarness.class.getMethod("increment", int.class);
