@@ -22,9 +22,9 @@ import org.jetbrains.kotlinx.lincheck.LinCheckerKt;
  * {@value #ERROR_PREFIX}{@code <one line>}. Exit status: 0 pass, 1 failure found, 2 error.
  *
  * <p>The test class provides its options with a public static {@code options()} method returning
- * {@link ModelCheckingOptions} (inherited from {@link LockCounterHarness}), or any other Lincheck
- * {@link Options} (stress mode, for lost wake-ups that model checking cannot see); otherwise
- * Lincheck's model-checking defaults apply. Lincheck's model checking is deterministic (its random generators start from
+ * {@link ModelCheckingOptions} (inherited from {@link LockCounterHarness}), or with a public static
+ * {@code stressOptions()} returning any other Lincheck {@link Options} (stress mode, for lost
+ * wake-ups that model checking cannot see); otherwise Lincheck's model-checking defaults apply. Lincheck's model checking is deterministic (its random generators start from
  * fixed seeds), so the same command on the same classes reproduces the same interleaving.
  */
 public final class LincheckMain {
@@ -115,16 +115,23 @@ public final class LincheckMain {
         return test;
     }
 
+    /**
+     * The test's {@code stressOptions()} if it declares one (a subclass of {@link LockCounterHarness}
+     * cannot hide {@code options()} with another return type), else its {@code options()}, else
+     * Lincheck's model-checking defaults.
+     */
     static Options<?, ?> optionsOf(Class<?> test) {
-        try {
-            Method m = test.getMethod("options");
-            if (Modifier.isStatic(m.getModifiers()) && Options.class.isAssignableFrom(m.getReturnType())) {
-                return (Options<?, ?>) m.invoke(null);
+        for (String name : new String[] {"stressOptions", "options"}) {
+            try {
+                Method m = test.getMethod(name);
+                if (Modifier.isStatic(m.getModifiers()) && Options.class.isAssignableFrom(m.getReturnType())) {
+                    return (Options<?, ?>) m.invoke(null);
+                }
+            } catch (NoSuchMethodException e) {
+                // try the next name, then Lincheck's defaults
+            } catch (ReflectiveOperationException e) {
+                throw new HandoffException(test.getName() + "." + name + "() failed: " + e);
             }
-        } catch (NoSuchMethodException e) {
-            // Lincheck's defaults
-        } catch (ReflectiveOperationException e) {
-            throw new HandoffException(test.getName() + ".options() failed: " + e);
         }
         return new ModelCheckingOptions();
     }

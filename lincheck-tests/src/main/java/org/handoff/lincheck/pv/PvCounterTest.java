@@ -29,7 +29,7 @@ import org.jetbrains.lincheck.datastructures.ModelCheckingOptions;
  */
 public class PvCounterTest extends LockCounterHarness {
     public static final int SPIN_THRESHOLD = 2;
-    public static final String CNA_NODES = "0,1,0,0,1";
+    public static final String CNA_NODES = "0,1,0,0,1,0,1,0";
 
     public PvCounterTest() {
         super("pv", PvQSpinLock.class);

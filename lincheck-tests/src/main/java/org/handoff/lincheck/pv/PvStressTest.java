@@ -1,9 +1,18 @@
 package org.handoff.lincheck.pv;
 
+import java.lang.reflect.Method;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
 import org.handoff.lincheck.LockCounterHarness;
+import org.handoff.models.HandoffLock;
 import org.handoff.models.pv.PvQSpinLock;
 import org.handoff.models.qspinlock.QSpinLock;
+import org.jetbrains.kotlinx.lincheck.execution.ExecutionScenario;
+import org.jetbrains.lincheck.datastructures.Operation;
+import org.jetbrains.lincheck.datastructures.Param;
 import org.jetbrains.lincheck.datastructures.StressOptions;
+import org.jetbrains.lincheck.datastructures.ThreadIdGen;
 
 /**
  * Lost wake-ups of the PV port, in Lincheck's stress mode: the counter harness run on real threads
@@ -11,15 +20,17 @@ import org.jetbrains.lincheck.datastructures.StressOptions;
  * its invocation, and Lincheck reports the invocation time-out (DeadlockFreedom). Model checking
  * ({@link PvCounterTest}) cannot show this: it lets a parked thread return spuriously.
  *
- * <p>Scenario: three threads of {@value #OPS} acquisitions each, {@value #INVOCATIONS} invocations
- * (system property {@value LockCounterHarness#INVOCATIONS_PROPERTY} overrides), each limited to
+ * <p>Scenario: three threads of {@value #OPS} acquisitions each (system property
+ * {@value LockCounterHarness#SCENARIOS_PROPERTY} overrides, e.g. four threads for {@code cna-pv},
+ * whose non-FIFO hand-off needs a queue of three behind a holder), {@value #INVOCATIONS}
+ * invocations (system property {@value LockCounterHarness#INVOCATIONS_PROPERTY} overrides), each limited to
  * {@value #TIMEOUT_MS} ms (a correct invocation takes well under a millisecond; the limit only
- * decides how long a hang takes to report). Spin threshold {@value #SPIN_THRESHOLD}: waiters halt
+ * decides how long a hang takes to report). Spin threshold 4 (system property {@code handoff.pv.spinThreshold}): waiters halt
  * after a few spins, so the kick/halt handshake runs many times per invocation. Lincheck's stress
  * runs are not seeded by this test: the thread interleaving is the machine's.
  */
 public class PvStressTest extends LockCounterHarness {
-    public static final int SPIN_THRESHOLD = 4;
+    public static final int SPIN_THRESHOLD = Integer.getInteger("handoff.pv.spinThreshold", 4);
     public static final int OPS = 3;
     public static final int INVOCATIONS = 3_000;
     public static final long TIMEOUT_MS = 2_000;
@@ -29,14 +40,59 @@ public class PvStressTest extends LockCounterHarness {
         PvCounterTest.configure((QSpinLock) lock(), SPIN_THRESHOLD);
     }
 
-    public static StressOptions options() {
+    /**
+     * For {@link PvPreemptedStressTest}: lock, critical section, {@code Thread.yield()}, unlock: an acquisition whose holder may be
+     * preempted inside the critical section, the situation PV exists for (waiters outlast their
+     * spin thresholds and halt, and queues of several nodes form behind the holder).
+     */
+    @Operation
+    @SuppressWarnings("unchecked")
+    public int preemptedIncrement(@Param(gen = ThreadIdGen.class) int thread) {
+        HandoffLock<Object> lock = (HandoffLock<Object>) lock();
+        Object context = context(thread);
+        lock.lock(context);
+        try {
+            int v = criticalSection();
+            Thread.yield();
+            return v;
+        } finally {
+            lock.unlock(context);
+        }
+    }
+
+    /** A scenario in which parallel thread t + 1 makes {@code ops[t]} preempted acquisitions. */
+    static ExecutionScenario preempted(int... ops) {
+        Method op;
+        try {
+            op = PvStressTest.class.getMethod("preemptedIncrement", int.class);
+        } catch (NoSuchMethodException e) {
+            throw new IllegalStateException(e);
+        }
+        List<List<Method>> threads = new ArrayList<>();
+        for (int n : ops) {
+            threads.add(Collections.nCopies(n, op));
+        }
+        return scenarioOf(threads);
+    }
+
+    /** Stress mode (found by {@code LincheckMain} under this name), with {@link #increment}. */
+    public static StressOptions stressOptions() {
+        return stressOptions(false);
+    }
+
+    static StressOptions stressOptions(boolean preempt) {
         String v = System.getProperty(INVOCATIONS_PROPERTY);
         int invocations = v == null || v.isBlank() ? INVOCATIONS : invocations();
-        return new StressOptions()
+        StressOptions options = new StressOptions()
                 .iterations(0)
                 .invocationsPerIteration(invocations)
-                .addCustomScenario(scenario(OPS, OPS, OPS))
                 .minimizeFailedScenario(false)
                 .invocationTimeout$lincheck(TIMEOUT_MS);
+        String shapes = System.getProperty(SCENARIOS_PROPERTY);
+        List<int[]> list = shapes == null || shapes.isBlank() ? List.of(new int[] {OPS, OPS, OPS}) : scenarios(shapes);
+        for (int[] shape : list) {
+            options.addCustomScenario(preempt ? preempted(shape) : scenario(shape));
+        }
+        return options;
     }
 }
