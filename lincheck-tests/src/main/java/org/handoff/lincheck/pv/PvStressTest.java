@@ -23,7 +23,9 @@ import org.jetbrains.lincheck.datastructures.ThreadIdGen;
  * <p>Scenario: three threads of {@value #OPS} acquisitions each (system property
  * {@value LockCounterHarness#SCENARIOS_PROPERTY} overrides, e.g. four threads for {@code cna-pv},
  * whose non-FIFO hand-off needs a queue of three behind a holder), {@value #INVOCATIONS}
- * invocations (system property {@value LockCounterHarness#INVOCATIONS_PROPERTY} overrides), each limited to
+ * invocations (system property {@value LockCounterHarness#INVOCATIONS_PROPERTY} overrides; a correct run of
+ * 100,000 takes about 10 s here, and {@code no-recheck} hung within that in 4 of 4 runs, against
+ * about 2 in 5 with 3,000 or 20,000), each limited to
  * {@value #TIMEOUT_MS} ms (a correct invocation takes well under a millisecond; the limit only
  * decides how long a hang takes to report). Spin threshold 4 (system property {@code handoff.pv.spinThreshold}): waiters halt
  * after a few spins, so the kick/halt handshake runs many times per invocation. Lincheck's stress
@@ -32,7 +34,7 @@ import org.jetbrains.lincheck.datastructures.ThreadIdGen;
 public class PvStressTest extends LockCounterHarness {
     public static final int SPIN_THRESHOLD = Integer.getInteger("handoff.pv.spinThreshold", 4);
     public static final int OPS = 3;
-    public static final int INVOCATIONS = 3_000;
+    public static final int INVOCATIONS = 100_000;
     public static final long TIMEOUT_MS = 2_000;
 
     public PvStressTest() {
