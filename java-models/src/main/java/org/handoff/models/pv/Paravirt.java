@@ -581,7 +581,7 @@ public class Paravirt implements QSpinLock.Hooks {
      * trylock_clear_pending: *,1,0 -&gt; *,0,1 unless the lock is held:
      * {@code atomic_cmpxchg_acquire} in a loop.
      */
-    protected static boolean trylockClearPending(QSpinLock lock) {
+    protected boolean trylockClearPending(QSpinLock lock) {
         int val = lock.wordOpaque();
         for (;;) {
             if ((val & QSpinLock.LOCKED_MASK) != 0) {

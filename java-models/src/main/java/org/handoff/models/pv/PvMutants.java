@@ -2,6 +2,7 @@ package org.handoff.models.pv;
 
 import java.lang.invoke.VarHandle;
 import org.handoff.models.SpinPolicy;
+import org.handoff.models.qspinlock.QSpinLock;
 import org.handoff.models.qspinlock.QSpinLock.Node;
 
 /**
@@ -128,6 +129,40 @@ public final class PvMutants {
         @Override
         public String variant() {
             return "no-recheck";
+        }
+    }
+
+    /**
+     * A careless whole-word port of {@code trylock_clear_pending}: *,1,* -&gt; *,0,1 without the
+     * test that the lock is free. The {@code _Q_PENDING_BITS == 8} form is one cmpxchg of the
+     * locked_pending half-word from {@code _Q_PENDING_VAL} to {@code _Q_LOCKED_VAL}, which fails
+     * while the locked byte is set; a word-sized rewrite that only clears pending and sets locked
+     * lets the spinning queue head walk into a held lock.
+     */
+    public static class ClearPendingIgnoresLocked extends PvQSpinLock {
+        public ClearPendingIgnoresLocked() {
+            this(SpinPolicy.FOREVER);
+        }
+
+        public ClearPendingIgnoresLocked(SpinPolicy spin) {
+            super(spin, new Paravirt(Paravirt.Variant.PV) {
+                @Override
+                protected boolean trylockClearPending(QSpinLock lock) {
+                    int val = lock.wordOpaque();
+                    for (;;) {
+                        int witness = lock.cmpxchgWordAcquire(val, (val & ~QSpinLock.PENDING_MASK) | QSpinLock.LOCKED_VAL);
+                        if (witness == val) {
+                            return true;
+                        }
+                        val = witness;
+                    }
+                }
+            });
+        }
+
+        @Override
+        public String variant() {
+            return "clear-pending-ignores-locked";
         }
     }
 }

@@ -11,7 +11,7 @@ import org.openjdk.jcstress.infra.results.IIIII_Result;
 /**
  * MutualExclusion, NoLostWakeup and HashConsistent of {@code pv-wait-early-merged} (the merged {@code pv_wait_early}): two actors
  * each take the lock four times and increment two plain fields inside ({@link PvHarness}: short
- * spin thresholds, bounded parks). The results are {@code x, y}, whether a wait gave up, whether a
+ * spin thresholds, a holder that keeps the lock a few microseconds, bounded parks). The results are {@code x, y}, whether a wait gave up, whether a
  * park timed out after its event with no kick coming, and whether the hash table holds or held
  * what it must not.
  *
