@@ -1,14 +1,10 @@
 package org.handoff.lincheck.pv;
 
-import java.lang.reflect.Method;
-import java.util.ArrayList;
-import java.util.Collections;
 import java.util.List;
 import org.handoff.lincheck.LockCounterHarness;
 import org.handoff.models.HandoffLock;
 import org.handoff.models.pv.PvQSpinLock;
 import org.handoff.models.qspinlock.QSpinLock;
-import org.jetbrains.kotlinx.lincheck.execution.ExecutionScenario;
 import org.jetbrains.lincheck.datastructures.Operation;
 import org.jetbrains.lincheck.datastructures.Param;
 import org.jetbrains.lincheck.datastructures.StressOptions;
@@ -62,21 +58,6 @@ public class PvStressTest extends LockCounterHarness {
         }
     }
 
-    /** A scenario in which parallel thread t + 1 makes {@code ops[t]} preempted acquisitions. */
-    static ExecutionScenario preempted(int... ops) {
-        Method op;
-        try {
-            op = PvStressTest.class.getMethod("preemptedIncrement", int.class);
-        } catch (NoSuchMethodException e) {
-            throw new IllegalStateException(e);
-        }
-        List<List<Method>> threads = new ArrayList<>();
-        for (int n : ops) {
-            threads.add(Collections.nCopies(n, op));
-        }
-        return scenarioOf(threads);
-    }
-
     /** Stress mode (found by {@code LincheckMain} under this name), with {@link #increment}. */
     public static StressOptions stressOptions() {
         return stressOptions(false);
@@ -93,7 +74,7 @@ public class PvStressTest extends LockCounterHarness {
         String shapes = System.getProperty(SCENARIOS_PROPERTY);
         List<int[]> list = shapes == null || shapes.isBlank() ? List.of(new int[] {OPS, OPS, OPS}) : scenarios(shapes);
         for (int[] shape : list) {
-            options.addCustomScenario(preempt ? preempted(shape) : scenario(shape));
+            options.addCustomScenario(preempt ? scenario(PvStressTest.class, "preemptedIncrement", shape) : scenario(shape));
         }
         return options;
     }
