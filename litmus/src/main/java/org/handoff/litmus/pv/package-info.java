@@ -12,7 +12,10 @@
  *     four times each with short spin thresholds, so that the queue head hashes itself and halts
  *     and a re-queued actor halts in {@code pv_wait_node} and is kicked through the hash table;
  *     parks are bounded, and a park that timed out after the awaited event with no kick on its way
- *     is reported (NoLostWakeup), as is a second hash entry or one left behind (HashConsistent).
+ *     is reported (NoLostWakeup), as is a second hash entry or one left behind (HashConsistent). This
+ *     takes the place of a {@code Mode.Termination} test: jcstress ends a stale termination actor
+ *     by interrupting it, and an interrupt makes {@code park} return, which the PV loops treat as
+ *     a spurious wake-up.
  * <li>{@code *StoreBuffering} ({@link org.handoff.litmus.pv.KickHaltStage}): the two halves of
  *     the kick/halt handshake alone, the holder's hand-off and {@code pv_kick_node} against the
  *     successor's {@code smp_store_mb(state, halted)} and re-read of {@code node->locked}.
