@@ -20,7 +20,7 @@ import org.jetbrains.lincheck.datastructures.ThreadIdGen;
  * {@value LockCounterHarness#SCENARIOS_PROPERTY} overrides, e.g. four threads for {@code cna-pv},
  * whose non-FIFO hand-off needs a queue of three behind a holder), {@value #INVOCATIONS}
  * invocations (system property {@value LockCounterHarness#INVOCATIONS_PROPERTY} overrides; a correct run of
- * 100,000 takes about 10 s here, and {@code no-recheck} hung within that in 4 of 4 runs, against
+ * 100,000 takes about 10 s here, and {@code no-recheck} hung within that in 4 of 5 runs, against
  * about 2 in 5 with 3,000 or 20,000), each limited to
  * {@value #TIMEOUT_MS} ms (a correct invocation takes well under a millisecond; the limit only
  * decides how long a hang takes to report). Spin threshold 4 (system property {@code handoff.pv.spinThreshold}): waiters halt
