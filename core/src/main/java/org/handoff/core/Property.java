@@ -34,6 +34,19 @@ public enum Property {
     /** If some thread is trying, some thread eventually enters; no reachable state is stuck. */
     DeadlockFreedom("Temporal DeadlockFreedom and TLC's deadlock check (Properties.tla)",
             "a waiter finishes once the holder unlocks (jcstress Termination, Lincheck livelock detection)"),
+    /**
+     * Paravirtual locks: a waiter that halts is woken once what it waits for has happened (it was
+     * handed the MCS lock, or the lock it waits for as queue head was released): the waker sees the
+     * halted state, or the waiter sees the hand-off before it halts.
+     */
+    NoLostWakeup("Temporal/invariant NoLostWakeup (PV.tla)",
+            "a halted waiter handed the lock and never hashed (jcstress: store-buffering pair, bounded parks; Lincheck stress: invocation time-out)"),
+    /**
+     * Paravirtual locks: a lock is hashed at most once (by the kicker or by the queue head, never
+     * both), and its entry is gone once the slow unlock has run.
+     */
+    HashConsistent("Invariant HashConsistent (PV.tla)",
+            "the port's hash table: no second entry for a lock, none left when the lock is free (jcstress)"),
     /** Every trying thread eventually enters the critical section. */
     StarvationFreedom("Temporal StarvationFreedom (Properties.tla)", "not yet checked at the Java level"),
     /**

@@ -7,6 +7,7 @@ import org.handoff.core.HandoffException;
 import org.handoff.core.Outcome;
 import org.jetbrains.lincheck.LincheckAssertionError;
 import org.jetbrains.lincheck.datastructures.ModelCheckingOptions;
+import org.jetbrains.lincheck.datastructures.Options;
 import org.jetbrains.kotlinx.lincheck.LinCheckerKt;
 
 /**
@@ -21,8 +22,9 @@ import org.jetbrains.kotlinx.lincheck.LinCheckerKt;
  * {@value #ERROR_PREFIX}{@code <one line>}. Exit status: 0 pass, 1 failure found, 2 error.
  *
  * <p>The test class provides its options with a public static {@code options()} method returning
- * {@link ModelCheckingOptions} (inherited from {@link LockCounterHarness}); otherwise Lincheck's
- * defaults apply. Lincheck's model checking is deterministic (its random generators start from
+ * {@link ModelCheckingOptions} (inherited from {@link LockCounterHarness}), or with a public static
+ * {@code stressOptions()} returning any other Lincheck {@link Options} (stress mode, for lost
+ * wake-ups that model checking cannot see); otherwise Lincheck's model-checking defaults apply. Lincheck's model checking is deterministic (its random generators start from
  * fixed seeds), so the same command on the same classes reproduces the same interleaving.
  */
 public final class LincheckMain {
@@ -45,7 +47,7 @@ public final class LincheckMain {
                         + LockCounterHarness.LOCK_PROPERTY + ")");
             }
             Class<?> test = loadTest(args[0]);
-            ModelCheckingOptions options = optionsOf(test);
+            Options<?, ?> options = optionsOf(test);
             System.out.println(PREFIX + "lincheck " + LinCheckerKt.getLincheckVersion() + ", test " + test.getName()
                     + ", lock " + System.getProperty(LockCounterHarness.LOCK_PROPERTY, "(the test's default)"));
             try {
@@ -113,16 +115,23 @@ public final class LincheckMain {
         return test;
     }
 
-    static ModelCheckingOptions optionsOf(Class<?> test) {
-        try {
-            Method m = test.getMethod("options");
-            if (Modifier.isStatic(m.getModifiers()) && ModelCheckingOptions.class.isAssignableFrom(m.getReturnType())) {
-                return (ModelCheckingOptions) m.invoke(null);
+    /**
+     * The test's {@code stressOptions()} if it declares one (a subclass of {@link LockCounterHarness}
+     * cannot hide {@code options()} with another return type), else its {@code options()}, else
+     * Lincheck's model-checking defaults.
+     */
+    static Options<?, ?> optionsOf(Class<?> test) {
+        for (String name : new String[] {"stressOptions", "options"}) {
+            try {
+                Method m = test.getMethod(name);
+                if (Modifier.isStatic(m.getModifiers()) && Options.class.isAssignableFrom(m.getReturnType())) {
+                    return (Options<?, ?>) m.invoke(null);
+                }
+            } catch (NoSuchMethodException e) {
+                // try the next name, then Lincheck's defaults
+            } catch (ReflectiveOperationException e) {
+                throw new HandoffException(test.getName() + "." + name + "() failed: " + e);
             }
-        } catch (NoSuchMethodException e) {
-            // Lincheck's defaults
-        } catch (ReflectiveOperationException e) {
-            throw new HandoffException(test.getName() + ".options() failed: " + e);
         }
         return new ModelCheckingOptions();
     }

@@ -184,16 +184,24 @@ public abstract class LockCounterHarness {
     }
 
     /** A scenario with no initial or post part and {@code ops[t]} acquisitions by thread t + 1. */
-    static ExecutionScenario scenario(int... ops) {
-        Method increment;
+    protected static ExecutionScenario scenario(int... ops) {
+        return scenario(LockCounterHarness.class, "increment", ops);
+    }
+
+    /**
+     * A scenario with no initial or post part in which thread t + 1 calls {@code type}'s operation
+     * {@code name} (one int parameter, the thread) {@code ops[t]} times.
+     */
+    protected static ExecutionScenario scenario(Class<?> type, String name, int... ops) {
+        Method op;
         try {
-            increment = LockCounterHarness.class.getMethod("increment", int.class);
+            op = type.getMethod(name, int.class);
         } catch (NoSuchMethodException e) {
             throw new IllegalStateException(e);
         }
         List<List<Method>> threads = new ArrayList<>();
-        for (int op : ops) {
-            threads.add(java.util.Collections.nCopies(op, increment));
+        for (int n : ops) {
+            threads.add(java.util.Collections.nCopies(n, op));
         }
         return scenarioOf(threads);
     }

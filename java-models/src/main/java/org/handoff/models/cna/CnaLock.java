@@ -98,7 +98,10 @@ public class CnaLock extends QSpinLock {
 
     /**
      * The CNA hooks of one lock: each hook calls the lock's step of the same name. The hooks CNA
-     * does not use, {@code pv_wait_node} and {@code pv_kick_node}, go to {@code extra} (tests).
+     * does not use, {@code pv_wait_node} and {@code pv_kick_node}, go to {@code extra} (tests, or the
+     * PV hooks of {@code cna-pv}); {@code pv_init_node} and {@code pv_wait_head_or_lock} of
+     * {@code extra} run after CNA's own step in the same slot. With {@link Hooks#NATIVE} as
+     * {@code extra} (the default) those calls do nothing and return 0.
      */
     private static final class CnaHooks implements Hooks {
         private final Hooks extra;
@@ -111,6 +114,7 @@ public class CnaLock extends QSpinLock {
         @Override
         public void initNode(Node node) {
             lock.cnaInitNode(node);
+            extra.initNode(node);
         }
 
         @Override
@@ -126,7 +130,7 @@ public class CnaLock extends QSpinLock {
         @Override
         public int waitHeadOrLock(QSpinLock l, Node node) {
             lock.cnaHeadOfEmptyQueue(node);
-            return 0;
+            return extra.waitHeadOrLock(l, node);
         }
 
         @Override
@@ -156,7 +160,8 @@ public class CnaLock extends QSpinLock {
 
     /**
      * A lock whose {@code pv_wait_node} and {@code pv_kick_node} (unused by CNA) are those of
-     * {@code extra}: the injection points of a test.
+     * {@code extra}: the injection points of a test, or the PV hooks ({@code pv_init_node} and
+     * {@code pv_wait_head_or_lock} of {@code extra} also run, after CNA's steps in those slots).
      */
     public CnaLock(SpinPolicy spin, Hooks extra) {
         super(spin, new CnaHooks(extra));

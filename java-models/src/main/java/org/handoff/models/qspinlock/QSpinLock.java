@@ -130,6 +130,15 @@ public class QSpinLock implements HandoffLock<QSpinLock.Cpu> {
         public Node nextForTest() {
             return (Node) NEXT.getVolatile(this);
         }
+
+        /**
+         * {@code READ_ONCE(node->locked)} for hook sets in other packages (the PV hooks read their
+         * own and their predecessor's {@code locked}). Acquire, as the native wait's read: stronger
+         * than the kernel's relaxed read, never weaker.
+         */
+        public int readLocked() {
+            return (int) NODE_LOCKED.getAcquire(this);
+        }
     }
 
     /**
@@ -346,6 +355,36 @@ public class QSpinLock implements HandoffLock<QSpinLock.Cpu> {
     /** The lock word now (tests and diagnostics). */
     public int word() {
         return (int) VAL.getVolatile(this);
+    }
+
+    // ------------------------------------------------------------------ whole-word access for hook sets
+
+    /**
+     * {@code atomic_read(&lock->val)}: the word, relaxed. For hook sets outside this package (the
+     * PV hooks), which update the word with the compare-and-exchanges below.
+     */
+    public final int wordOpaque() {
+        return (int) VAL.getOpaque(this);
+    }
+
+    /** An acquire read of the word (hook sets outside this package). */
+    public final int wordAcquire() {
+        return (int) VAL.getAcquire(this);
+    }
+
+    /** A volatile compare-and-exchange of the whole word; returns the witness (hook sets outside this package). */
+    public final int cmpxchgWord(int expect, int update) {
+        return (int) VAL.compareAndExchange(this, expect, update);
+    }
+
+    /** An acquire compare-and-exchange of the whole word; returns the witness (hook sets outside this package). */
+    public final int cmpxchgWordAcquire(int expect, int update) {
+        return (int) VAL.compareAndExchangeAcquire(this, expect, update);
+    }
+
+    /** A release compare-and-exchange of the whole word; returns the witness (hook sets outside this package). */
+    public final int cmpxchgWordRelease(int expect, int update) {
+        return (int) VAL.compareAndExchangeRelease(this, expect, update);
     }
 
     // ------------------------------------------------------------------ asm-generic/qspinlock.h

@@ -1,0 +1,81 @@
+package org.handoff.models.pv;
+
+import org.handoff.models.SpinPolicy;
+import org.handoff.models.cna.CnaLock;
+
+/**
+ * {@code cna-pv}: the CNA slowpath of the first CNA series (v1, {@link CnaLock}) built with
+ * {@code CONFIG_PARAVIRT_SPINLOCKS}, which v1 did not exclude: CNA's hooks ({@code find_successor}
+ * and the secondary queue in the hand-off, {@code cna_try_clear_tail}) composed with the PV hooks
+ * ({@link Paravirt}: {@code pv_init_node}, {@code pv_wait_node}, {@code pv_kick_node},
+ * {@code pv_wait_head_or_lock}, {@code __pv_queued_spin_unlock}, the unfair trylock and
+ * {@code goto pv_queue}).
+ *
+ * <p>The question it asks: the slowpath calls {@code pv_kick_node(lock, next)} on the original
+ * successor {@code next}, but CNA's hand-off may have given the MCS lock (with a non-1 value) to
+ * another node further down the queue, and {@code cna_try_clear_tail} hands it to the secondary
+ * queue's first node with no {@code pv_kick_node} at all. A node that halted in
+ * {@code pv_wait_node} and is handed the lock that way is never hashed, so no unlock kicks it.
+ *
+ * <p>Ported as {@code NR_CPUS >= 16K} (see {@link PvQSpinLock}).
+ */
+public class CnaPvLock extends CnaLock {
+    private final Paravirt pv;
+
+    public CnaPvLock() {
+        this(SpinPolicy.FOREVER);
+    }
+
+    public CnaPvLock(SpinPolicy spin) {
+        this(spin, new Paravirt(Paravirt.Variant.PV));
+    }
+
+    private CnaPvLock(SpinPolicy spin, Paravirt pv) {
+        super(spin, pv);
+        this.pv = pv;
+    }
+
+    public Paravirt paravirt() {
+        return pv;
+    }
+
+    @Override
+    public String family() {
+        return "pv";
+    }
+
+    @Override
+    public String variant() {
+        return "cna-pv";
+    }
+
+    @Override
+    public Cpu newContext() {
+        Cpu cpu = super.newContext();
+        pv.register(cpu);
+        return cpu;
+    }
+
+    /** queued_spin_lock_slowpath under {@code pv_enabled()}: {@code goto pv_queue}. */
+    @Override
+    protected void slowpath(Cpu cpu, int val) {
+        queue(cpu);
+    }
+
+    /** pv_hybrid_queued_unfair_trylock. */
+    @Override
+    protected boolean queuedSpinTrylock() {
+        return pv.unfairTrylock(this);
+    }
+
+    @Override
+    public boolean tryLock(Cpu cpu) {
+        return super.queuedSpinTrylock();
+    }
+
+    /** __pv_queued_spin_unlock. */
+    @Override
+    public void unlock(Cpu cpu) {
+        pv.unlock(this);
+    }
+}

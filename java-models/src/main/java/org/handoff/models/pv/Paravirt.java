@@ -1,0 +1,658 @@
+package org.handoff.models.pv;
+
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.locks.LockSupport;
+import java.util.function.BooleanSupplier;
+import org.handoff.models.qspinlock.QSpinLock;
+import org.handoff.models.qspinlock.QSpinLock.Cpu;
+import org.handoff.models.qspinlock.QSpinLock.Node;
+
+/**
+ * The paravirtual hooks of the qspinlock slowpath, ported from {@code kernel/locking/qspinlock_paravirt.h}:
+ * {@code pv_init_node}, {@code pv_wait_node}, {@code pv_kick_node}, {@code pv_wait_head_or_lock},
+ * plus {@code __pv_queued_spin_unlock} and {@code pv_hybrid_queued_unfair_trylock}, which the locks
+ * that use these hooks ({@link PvQSpinLock}, {@link CnaPvLock}) call in place of the native unlock
+ * and of the slowpath's trylock. Each step is a protected method named after its kernel function,
+ * so that a mutant ({@link PvMutants}) replaces exactly one.
+ *
+ * <h2>pv_wait and pv_kick</h2>
+ * {@code pv_wait(ptr, val)} halts the vCPU if {@code *ptr == val}, and may return at any time
+ * (spuriously); {@code pv_kick(cpu)} wakes a halted vCPU, and a kick that arrives before the halt
+ * makes the halt return at once. {@link LockSupport#park} and {@link LockSupport#unpark} have
+ * exactly these properties (a permit, and spurious returns), so they are the port: a vCPU is the
+ * thread that initialised the node ({@code pn->cpu = smp_processor_id()} in {@code pv_init_node}).
+ * Every wait re-checks its condition in a loop, as the kernel does.
+ *
+ * <p>For litmus tests a park can be bounded ({@link #parkNanos}): a park that times out while the
+ * event it waits for has already happened and no kick is on its way (the node was handed the MCS
+ * lock and is still {@code vcpu_halted}, so no kicker hashed it; or the lock word no longer holds
+ * {@code _Q_SLOW_VAL}) is a lost wake-up, counted in {@link #lostWakeups()}; the waiter then goes
+ * on as after a spurious wake-up, so the sample ends instead of hanging. With the default (0) a
+ * park is unbounded, as a halted vCPU is.
+ *
+ * <h2>Ported as NR_CPUS &gt;= 16K</h2>
+ * Java has no byte atomics, so this is the kernel's {@code _Q_PENDING_BITS == 1} build, in which
+ * {@code set_pending} is {@code atomic_or} and {@code trylock_clear_pending} a cmpxchg loop on the
+ * whole word. The byte accesses to {@code lock->locked} that remain in that build
+ * ({@code WRITE_ONCE(lock->locked, _Q_SLOW_VAL)}, {@code xchg(&lock->locked, _Q_SLOW_VAL)},
+ * {@code cmpxchg_release(&lock->locked, _Q_LOCKED_VAL, 0)}, {@code smp_store_release(&lock->locked, 0)})
+ * are compare-and-exchange loops on the whole word that change the locked bits only, each with at
+ * least the kernel's ordering.
+ *
+ * <h2>Orderings</h2>
+ * <pre>
+ *  kernel                                            here
+ *  smp_store_mb(pn-&gt;state, vcpu_halted)              setVolatile + VarHandle.fullFence
+ *  READ_ONCE(node-&gt;locked), READ_ONCE(pp-&gt;state)     getAcquire (stronger)
+ *  cmpxchg(&amp;pn-&gt;state, halted, running)              compareAndExchange (volatile)
+ *  smp_mb__before_atomic + cmpxchg_relaxed (kick)    VarHandle.fullFence + compareAndExchange
+ *  WRITE_ONCE(pn-&gt;state, ...)                        setOpaque
+ *  pv_hash's cmpxchg, WRITE_ONCE(he-&gt;node)           compareAndExchange, setRelease (stronger)
+ *  smp_rmb() in the unlock slowpath                  VarHandle.acquireFence
+ * </pre>
+ *
+ * <h2>Variants</h2>
+ * {@link Variant#PV}: {@code pv_wait_node} spins {@code SPIN_THRESHOLD} times on {@code node->locked}
+ * before halting. {@link Variant#WAIT_EARLY}: Waiman Long's "Queue node adaptive spinning" (LKML,
+ * July 2015, v2 6/6): a per-node wait history {@code waithist} and a short spin when the previous
+ * node's vCPU is halted, it is not the queue head, and the history is high; the previous node is
+ * re-checked every {@code QNODE_SPIN_CHECK_MASK + 1} iterations ({@code pv_kick_ahead}, from an
+ * earlier patch of that series, is taken as off). {@link Variant#WAIT_EARLY_MERGED}: the form that
+ * was merged, {@code pv_wait_early}: halt as soon as the previous node's vCPU is not running, checked
+ * every {@code PV_PREV_CHECK_MASK + 1} iterations. {@code pv_wait_head_or_lock} is the merged
+ * kernel's in all three (with the patch's {@code waithist} bookkeeping in {@code pv-wait-early}).
+ *
+ * <p>The thresholds are the kernel's by default; tests lower them ({@link #spinThreshold},
+ * {@link #checkMask}) so that the halting paths are reached in a few steps. The short threshold of
+ * {@code pv-wait-early} is at least 1 (the kernel's is 1024), since a zero-length spin would never
+ * re-read {@code node->locked} before halting again.
+ */
+public class Paravirt implements QSpinLock.Hooks {
+    /** {@code _Q_SLOW_VAL}: the locked byte of a lock whose holder must unhash and kick at unlock. */
+    public static final int SLOW_VAL = 3 << QSpinLock.LOCKED_OFFSET;
+    /** {@code SPIN_THRESHOLD} (x86: {@code 1 << 15}). */
+    public static final int SPIN_THRESHOLD = 1 << 15;
+    /** {@code PV_PREV_CHECK_MASK} of the merged {@code pv_wait_early}. */
+    public static final int PV_PREV_CHECK_MASK = 0xff;
+    /** {@code QNODE_SPIN_CHECK_MASK} of the wait-early patch. */
+    public static final int QNODE_SPIN_CHECK_MASK = 0xff;
+    /** {@code PV_WAIT_INC}, {@code PV_WAITHIST_MIN}, {@code PV_WAITHIST_MAX}, {@code PV_WAITHIST_THRESHOLD}. */
+    public static final int PV_WAIT_INC = 2;
+    public static final int PV_WAITHIST_MIN = 1;
+    public static final int PV_WAITHIST_MAX = 30;
+    public static final int PV_WAITHIST_THRESHOLD = 15;
+    /** How many CPUs one lock's PV node area holds. */
+    public static final int MAX_CPUS = 256;
+
+    /** {@code enum vcpu_state}. */
+    public static final int VCPU_RUNNING = 0;
+    public static final int VCPU_HALTED = 1;
+    /** {@code vcpu_hashed} = pv_hash'ed + vcpu_halted. */
+    public static final int VCPU_HASHED = 2;
+
+    /** The three forms of {@code pv_wait_node}; the names are the manifest's variants. */
+    public enum Variant {
+        PV("pv"), WAIT_EARLY("pv-wait-early"), WAIT_EARLY_MERGED("pv-wait-early-merged");
+
+        private final String id;
+
+        Variant(String id) {
+            this.id = id;
+        }
+
+        public String id() {
+            return id;
+        }
+    }
+
+    /** {@code struct pv_node}: the PV part of a queue node. */
+    public static final class PvNode {
+        final Node mcs;
+        /** {@code pn->cpu}: the thread to kick. Written by the owner before the node is published. */
+        volatile Thread cpu;
+        /** {@code pn->state}, through {@link #STATE}. */
+        int state;
+        /** {@code pn->waithist} ({@code pv-wait-early}); the owner's alone. */
+        int waithist;
+
+        PvNode(Node mcs) {
+            this.mcs = mcs;
+        }
+
+        public Node mcs() {
+            return mcs;
+        }
+
+        /** The vCPU state now (tests). */
+        public int state() {
+            return (int) STATE.getVolatile(this);
+        }
+    }
+
+    protected static final VarHandle STATE;
+
+    static {
+        try {
+            STATE = MethodHandles.lookup().findVarHandle(PvNode.class, "state", int.class);
+        } catch (ReflectiveOperationException e) {
+            throw new ExceptionInInitializerError(e);
+        }
+    }
+
+    /** What {@code pv_wait_node}'s spin phase ended with. */
+    protected static final int SPIN_LOCKED = -1;
+    protected static final int SPIN_DONE = 0;
+    protected static final int SPIN_WAIT_EARLY = 1;
+
+    private final Variant variant;
+    private final PvNode[] pvNodes = new PvNode[MAX_CPUS * QSpinLock.MAX_NODES];
+    private PvHashTable table = new PvHashTable();
+    private int spinThreshold = SPIN_THRESHOLD;
+    private int checkMask = PV_PREV_CHECK_MASK;
+    private int initialWaithist;
+    private long parkNanos;
+    private final AtomicInteger lostWakeups = new AtomicInteger();
+    private final AtomicInteger corruptUnlocks = new AtomicInteger();
+    private final AtomicInteger halts = new AtomicInteger();
+
+    public Paravirt(Variant variant) {
+        this.variant = variant;
+    }
+
+    public Variant variant() {
+        return variant;
+    }
+
+    // ------------------------------------------------------------------ configuration (before use)
+
+    /** {@code SPIN_THRESHOLD} for this lock (at least 1). */
+    public Paravirt spinThreshold(int n) {
+        if (n < 1) {
+            throw new IllegalArgumentException("spin threshold must be at least 1: " + n);
+        }
+        spinThreshold = n;
+        return this;
+    }
+
+    public int spinThreshold() {
+        return spinThreshold;
+    }
+
+    /** {@code PV_PREV_CHECK_MASK} / {@code QNODE_SPIN_CHECK_MASK} for this lock (0: check at every iteration). */
+    public Paravirt checkMask(int m) {
+        checkMask = m;
+        return this;
+    }
+
+    /** The {@code waithist} every node starts with ({@code pv-wait-early}; the kernel's per-CPU data starts at 0). */
+    public Paravirt initialWaithist(int w) {
+        initialWaithist = w;
+        for (PvNode pn : pvNodes) {
+            if (pn != null) {
+                pn.waithist = w;
+            }
+        }
+        return this;
+    }
+
+    /** Bounds each park to {@code nanos} and counts lost wake-ups (litmus tests); 0: unbounded. */
+    public Paravirt parkNanos(long nanos) {
+        parkNanos = nanos;
+        return this;
+    }
+
+    /** Shares a hash table between locks, as the kernel's one table. */
+    public Paravirt table(PvHashTable t) {
+        table = t;
+        return this;
+    }
+
+    public PvHashTable table() {
+        return table;
+    }
+
+    // ------------------------------------------------------------------ observations (tests)
+
+    /** Parks that timed out after the awaited event with no kick on its way. */
+    public int lostWakeups() {
+        return lostWakeups.get();
+    }
+
+    /** Unlocks that found neither {@code _Q_LOCKED_VAL} nor {@code _Q_SLOW_VAL} (the kernel's WARN). */
+    public int corruptUnlocks() {
+        return corruptUnlocks.get();
+    }
+
+    /** How many times a vCPU actually halted ({@code pv_wait} with its condition true). */
+    public int halts() {
+        return halts.get();
+    }
+
+    /** The PV node of {@code node}. */
+    public final PvNode pv(Node node) {
+        return pvNodes[node.cpu().number() * QSpinLock.MAX_NODES + node.index()];
+    }
+
+    /** Creates the PV nodes of a new CPU; the lock's {@code newContext} calls it. */
+    public void register(Cpu cpu) {
+        if (cpu.number() >= MAX_CPUS) {
+            throw new IllegalStateException("a PV lock has at most " + MAX_CPUS + " CPUs");
+        }
+        for (int i = 0; i < QSpinLock.MAX_NODES; i++) {
+            PvNode pn = new PvNode(cpu.node(i));
+            pn.waithist = initialWaithist;
+            pvNodes[cpu.number() * QSpinLock.MAX_NODES + i] = pn;
+        }
+    }
+
+    // ------------------------------------------------------------------ the hooks
+
+    /** pv_init_node: {@code pn->cpu = smp_processor_id(); pn->state = vcpu_running;} */
+    @Override
+    public void initNode(Node node) {
+        PvNode pn = pv(node);
+        pn.cpu = Thread.currentThread();
+        STATE.setOpaque(pn, VCPU_RUNNING);
+    }
+
+    /**
+     * pv_wait_node(node, prev): spin on {@code node->locked} (the variant's spin phase), then halt
+     * until kicked; repeat until {@code node->locked} is set. The halt is ordered against the kicker
+     * by {@code smp_store_mb(pn->state, vcpu_halted)} followed by a re-read of {@code node->locked},
+     * which pairs with the full barrier before {@code pv_kick_node}'s cmpxchg: either the kicker sees
+     * {@code vcpu_halted} (and hashes us, so the unlock kicks us), or we see the hand-off.
+     */
+    @Override
+    public void waitNode(Node node, Node prev) {
+        PvNode pn = pv(node);
+        PvNode pp = pv(prev);
+        for (;;) {
+            int spun = switch (variant) {
+                case PV -> spinNode(node);
+                case WAIT_EARLY -> spinNodeAdaptive(node, prev, pn, pp);
+                case WAIT_EARLY_MERGED -> spinNodeMerged(node, pp);
+            };
+            if (spun == SPIN_LOCKED) {
+                return;
+            }
+            if (variant == Variant.WAIT_EARLY && pn.waithist < PV_WAITHIST_MAX) {
+                // A pv_wait while !wait_early weighs more than one while wait_early.
+                pn.waithist += spun == SPIN_WAIT_EARLY ? 1 : PV_WAIT_INC;
+            }
+            if (haltAndRecheck(node, pn)) {
+                // pv_wait(&pn->state, vcpu_halted)
+                pvWait(() -> (int) STATE.getVolatile(pn) == VCPU_HALTED,
+                        () -> (int) STATE.getVolatile(pn) == VCPU_HALTED && node.readLocked() != 0);
+            }
+            // If pv_kick_node() changed us to vcpu_hashed, keep it: pv_wait_head_or_lock() then
+            // knows not to hash the lock again. cmpxchg(&pn->state, vcpu_halted, vcpu_running)
+            STATE.compareAndExchange(pn, VCPU_HALTED, VCPU_RUNNING);
+        }
+    }
+
+    /** pv_wait_node's spin phase, {@code pv}: {@code SPIN_THRESHOLD} reads of {@code node->locked}. */
+    protected int spinNode(Node node) {
+        for (int loop = spinThreshold; loop > 0; loop--) {
+            if (node.readLocked() != 0) {
+                return SPIN_LOCKED;
+            }
+            Thread.onSpinWait(); // cpu_relax()
+        }
+        return SPIN_DONE;
+    }
+
+    /**
+     * pv_wait_node's spin phase with the merged {@code pv_wait_early(prev, loop)}: every
+     * {@code PV_PREV_CHECK_MASK + 1} iterations, stop spinning if the previous node's vCPU is not
+     * running ({@code READ_ONCE(prev->state) != vcpu_running}).
+     */
+    protected int spinNodeMerged(Node node, PvNode pp) {
+        for (int loop = spinThreshold; loop > 0; loop--) {
+            if (node.readLocked() != 0) {
+                return SPIN_LOCKED;
+            }
+            if (pvWaitEarly(pp, loop)) {
+                return SPIN_WAIT_EARLY;
+            }
+            Thread.onSpinWait();
+        }
+        return SPIN_DONE;
+    }
+
+    /** pv_wait_early(prev, loop). */
+    protected boolean pvWaitEarly(PvNode pp, int loop) {
+        if ((loop & checkMask) != 0) {
+            return false;
+        }
+        return (int) STATE.getAcquire(pp) != VCPU_RUNNING;
+    }
+
+    /**
+     * pv_wait_node's spin phase in the wait-early patch: spin less
+     * ({@code QNODE_SPIN_THRESHOLD_SHORT}) when wait-early is allowed ({@code waithist >
+     * PV_WAITHIST_THRESHOLD}), the previous node is not the queue head ({@code !prev->locked}) and
+     * its vCPU is halted; every {@code QNODE_SPIN_CHECK_MASK + 1} iterations look again at the
+     * previous node: halted shortens the remaining spin, running restores the full threshold.
+     */
+    protected int spinNodeAdaptive(Node node, Node prev, PvNode pn, PvNode pp) {
+        int full = spinThreshold;
+        int shortSpin = Math.max(1, full >> 5);
+        boolean canWaitEarly = pn.waithist > PV_WAITHIST_THRESHOLD;
+        boolean waitEarly = canWaitEarly && prev.readLocked() == 0 && (int) STATE.getAcquire(pp) == VCPU_HALTED;
+        for (int loop = waitEarly ? shortSpin : full; loop > 0; loop--, Thread.onSpinWait()) {
+            if (node.readLocked() != 0) {
+                return SPIN_LOCKED;
+            }
+            if (!canWaitEarly || (loop & checkMask) != 0) {
+                continue;
+            }
+            // Look for a state transition of the previous node.
+            boolean halted = (int) STATE.getAcquire(pp) == VCPU_HALTED && prev.readLocked() == 0;
+            if (waitEarly == halted) {
+                continue;
+            }
+            waitEarly = halted;
+            if (!waitEarly) {
+                loop = full; // halted => running: full threshold again
+            } else if (loop > shortSpin) {
+                loop = shortSpin; // running => halted (pv_kick_ahead off): spin less
+            }
+        }
+        return waitEarly ? SPIN_WAIT_EARLY : SPIN_DONE;
+    }
+
+    /**
+     * {@code smp_store_mb(pn->state, vcpu_halted)} then {@code !READ_ONCE(node->locked)}: true when
+     * the node must halt (it has not been handed the lock).
+     */
+    protected boolean haltAndRecheck(Node node, PvNode pn) {
+        STATE.setVolatile(pn, VCPU_HALTED);
+        VarHandle.fullFence(); // the smp_mb() of smp_store_mb
+        return node.readLocked() == 0;
+    }
+
+    /**
+     * pv_kick_node(lock, node), after the MCS hand-off to {@code node}: if its vCPU is halted, move
+     * it to hashed, set {@code _Q_SLOW_VAL} and hash the lock to it, so that the unlock kicks it; if
+     * it is running, it will see its {@code locked} by itself. The kick itself is deferred to
+     * {@code __pv_queued_spin_unlock}.
+     */
+    @Override
+    public void kickNode(QSpinLock lock, Node node) {
+        pvKickNode(lock, node);
+    }
+
+    /** {@link #kickNode}, returning whether it hashed the lock to {@code node}. */
+    public boolean pvKickNode(QSpinLock lock, Node node) {
+        PvNode pn = pv(node);
+        if (!kickCmpxchg(pn)) {
+            return false;
+        }
+        // Put the lock into the hash table and set _Q_SLOW_VAL. The same vCPU checks both at unlock,
+        // so no atomic instruction is needed in the kernel.
+        writeLocked(lock, SLOW_VAL); // WRITE_ONCE(lock->locked, _Q_SLOW_VAL)
+        table.hash(lock, pn); // (void)pv_hash(lock, pn)
+        return true;
+    }
+
+    /**
+     * {@code smp_mb__before_atomic(); cmpxchg_relaxed(&pn->state, vcpu_halted, vcpu_hashed)}: true
+     * when it was halted. The barrier orders the hand-off's store to {@code next->locked} before the
+     * read of the state whether or not the cmpxchg succeeds: the other half of the store-buffering
+     * pair with {@link #haltAndRecheck}.
+     */
+    protected boolean kickCmpxchg(PvNode pn) {
+        VarHandle.fullFence(); // smp_mb__before_atomic()
+        return (int) STATE.compareAndExchange(pn, VCPU_HALTED, VCPU_HASHED) == VCPU_HALTED;
+    }
+
+    /**
+     * pv_wait_head_or_lock(lock, node): at the queue head, spin with pending set (no lock stealing)
+     * for {@code SPIN_THRESHOLD} trylocks; then hash the lock to this node (once, and not at all
+     * if {@code pv_kick_node} already did), mark the lock {@code _Q_SLOW_VAL} and halt until the
+     * unlock kicks. Returns the lock word with the lock taken.
+     */
+    @Override
+    public int waitHeadOrLock(QSpinLock lock, Node node) {
+        PvNode pn = pv(node);
+        // If pv_kick_node() already advanced our state, we need not hash the lock ourselves.
+        boolean hashed = hashedByKicker(pn);
+        if (variant == Variant.WAIT_EARLY && pn.waithist > PV_WAITHIST_MIN) {
+            pn.waithist--; // pre-decrement the waithist field
+        }
+        for (;;) {
+            STATE.setOpaque(pn, VCPU_RUNNING); // WRITE_ONCE(pn->state, vcpu_running), for wait-early
+            setPending(lock); // disable lock stealing while the head spins
+            for (int loop = spinThreshold; loop > 0; loop--) {
+                if (trylockClearPending(lock)) {
+                    return gotlock(lock);
+                }
+                Thread.onSpinWait();
+            }
+            clearPending(lock);
+            if (!hashed) { // once
+                hashed = true;
+                int entry = table.hash(lock, pn); // lp = pv_hash(lock, pn)
+                // Hash before setting _Q_SLOW_VAL, so that an unlock that sees _Q_SLOW_VAL finds the entry.
+                if (xchgLocked(lock, SLOW_VAL) == 0) {
+                    // The lock was free and now we own it: back to _Q_LOCKED_VAL, unhash.
+                    writeLocked(lock, QSpinLock.LOCKED_VAL);
+                    table.clear(entry); // WRITE_ONCE(*lp, NULL)
+                    return gotlock(lock);
+                }
+            }
+            STATE.setOpaque(pn, VCPU_HASHED); // WRITE_ONCE(pn->state, vcpu_hashed)
+            if (variant == Variant.WAIT_EARLY && pn.waithist < PV_WAITHIST_MAX) {
+                pn.waithist += PV_WAIT_INC;
+            }
+            // pv_wait(&lock->locked, _Q_SLOW_VAL); lock stealing may make us wait again.
+            pvWait(() -> (lock.wordOpaque() & QSpinLock.LOCKED_MASK) == SLOW_VAL,
+                    () -> (lock.wordOpaque() & QSpinLock.LOCKED_MASK) != SLOW_VAL);
+        }
+    }
+
+    /** {@code READ_ONCE(pn->state) == vcpu_hashed} at the start of pv_wait_head_or_lock. */
+    protected boolean hashedByKicker(PvNode pn) {
+        return (int) STATE.getAcquire(pn) == VCPU_HASHED;
+    }
+
+    /** gotlock: {@code atomic_read(&lock->val) | _Q_LOCKED_VAL}. */
+    private static int gotlock(QSpinLock lock) {
+        return lock.wordOpaque() | QSpinLock.LOCKED_VAL;
+    }
+
+    /**
+     * __pv_queued_spin_unlock: {@code cmpxchg_release(&lock->locked, _Q_LOCKED_VAL, 0)}; when the
+     * locked byte was not {@code _Q_LOCKED_VAL}, the slowpath.
+     */
+    public void unlock(QSpinLock lock) {
+        int val = lock.wordOpaque();
+        int locked;
+        for (;;) {
+            locked = val & QSpinLock.LOCKED_MASK;
+            if (locked != QSpinLock.LOCKED_VAL) {
+                break;
+            }
+            int witness = lock.cmpxchgWordRelease(val, val & ~QSpinLock.LOCKED_MASK);
+            if (witness == val) {
+                return;
+            }
+            val = witness;
+        }
+        unlockSlowpath(lock, locked);
+    }
+
+    /**
+     * __pv_queued_spin_unlock_slowpath(lock, locked): with {@code _Q_SLOW_VAL}, unhash the halted
+     * head, release the lock ({@code smp_store_release(&lock->locked, 0)}) and {@code pv_kick} it.
+     */
+    protected void unlockSlowpath(QSpinLock lock, int locked) {
+        if (locked != SLOW_VAL) {
+            corruptUnlocks.incrementAndGet(); // the kernel's WARN: "lock has corrupted value"
+            return;
+        }
+        VarHandle.acquireFence(); // smp_rmb(): the hash entry was written before _Q_SLOW_VAL
+        PvNode node = table.unhash(lock);
+        writeLockedRelease(lock, 0);
+        if (node != null) {
+            pvKick(node);
+        }
+    }
+
+    /**
+     * pv_hybrid_queued_unfair_trylock (the slowpath's {@code queued_spin_trylock} under PV): take
+     * the lock whenever locked and pending are clear, even past a queue; keep trying while a queue
+     * exists and its head is not spinning (pending clear).
+     */
+    public boolean unfairTrylock(QSpinLock lock) {
+        for (long i = 0;; i++) {
+            int val = lock.wordOpaque();
+            if ((val & QSpinLock.LOCKED_PENDING_MASK) == 0
+                    && lock.cmpxchgWordAcquire(val, val | QSpinLock.LOCKED_VAL) == val) {
+                return true;
+            }
+            if ((val & QSpinLock.TAIL_MASK) == 0 || (val & QSpinLock.PENDING_MASK) != 0) {
+                return false;
+            }
+            if (!lock.spinPolicy().keepSpinning(i)) { // cpu_relax(); a bounded policy may give up
+                return false;
+            }
+        }
+    }
+
+    // ------------------------------------------------------------------ pv_wait, pv_kick
+
+    /**
+     * pv_wait: halt while {@code waitWhile} holds (checked once, as the hypervisor checks
+     * {@code *ptr == val} before halting); returns on a kick, spuriously, or (bounded parks only)
+     * after {@link #parkNanos}, counting a lost wake-up when {@code lostIfTimedOut} then holds.
+     */
+    protected void pvWait(BooleanSupplier waitWhile, BooleanSupplier lostIfTimedOut) {
+        if (!waitWhile.getAsBoolean()) {
+            return;
+        }
+        halts.incrementAndGet();
+        long bound = parkNanos;
+        if (bound <= 0) {
+            LockSupport.park(this);
+            return;
+        }
+        long start = System.nanoTime();
+        LockSupport.parkNanos(this, bound);
+        if (System.nanoTime() - start >= bound && lostIfTimedOut.getAsBoolean()) {
+            lostWakeups.incrementAndGet();
+        }
+    }
+
+    /** pv_kick(node->cpu). */
+    protected void pvKick(PvNode node) {
+        LockSupport.unpark(node.cpu);
+    }
+
+    // ------------------------------------------------------------------ the lock word (whole-word forms)
+
+    /** set_pending: {@code atomic_or(_Q_PENDING_VAL, &lock->val)}. */
+    protected static void setPending(QSpinLock lock) {
+        int old = lock.wordOpaque();
+        for (;;) {
+            int witness = lock.cmpxchgWord(old, old | QSpinLock.PENDING_VAL);
+            if (witness == old) {
+                return;
+            }
+            old = witness;
+        }
+    }
+
+    /** clear_pending: {@code atomic_andnot(_Q_PENDING_VAL, &lock->val)}. */
+    protected static void clearPending(QSpinLock lock) {
+        int old = lock.wordOpaque();
+        for (;;) {
+            int witness = lock.cmpxchgWord(old, old & ~QSpinLock.PENDING_MASK);
+            if (witness == old) {
+                return;
+            }
+            old = witness;
+        }
+    }
+
+    /**
+     * trylock_clear_pending: *,1,0 -&gt; *,0,1 unless the lock is held:
+     * {@code atomic_cmpxchg_acquire} in a loop.
+     */
+    protected boolean trylockClearPending(QSpinLock lock) {
+        int val = lock.wordOpaque();
+        for (;;) {
+            if ((val & QSpinLock.LOCKED_MASK) != 0) {
+                return false;
+            }
+            int witness = lock.cmpxchgWordAcquire(val, (val & ~QSpinLock.PENDING_MASK) | QSpinLock.LOCKED_VAL);
+            if (witness == val) {
+                return true;
+            }
+            val = witness;
+        }
+    }
+
+    /** {@code xchg(&lock->locked, v)}: replace the locked bits, return the old ones (full barrier). */
+    protected static int xchgLocked(QSpinLock lock, int v) {
+        int old = lock.wordOpaque();
+        for (;;) {
+            int witness = lock.cmpxchgWord(old, (old & ~QSpinLock.LOCKED_MASK) | v);
+            if (witness == old) {
+                return old & QSpinLock.LOCKED_MASK;
+            }
+            old = witness;
+        }
+    }
+
+    /** {@code WRITE_ONCE(lock->locked, v)}: replace the locked bits (volatile: stronger). */
+    protected static void writeLocked(QSpinLock lock, int v) {
+        xchgLocked(lock, v);
+    }
+
+    /** {@code smp_store_release(&lock->locked, v)}: replace the locked bits with release. */
+    protected static void writeLockedRelease(QSpinLock lock, int v) {
+        int old = lock.wordOpaque();
+        for (;;) {
+            int witness = lock.cmpxchgWordRelease(old, (old & ~QSpinLock.LOCKED_MASK) | v);
+            if (witness == old) {
+                return;
+            }
+            old = witness;
+        }
+    }
+
+    // ------------------------------------------------------------------ litmus entry points
+
+    /**
+     * The waiter's side of the store-buffering pair, alone: {@link #haltAndRecheck} on
+     * {@code node}; true when it would halt (did not see the hand-off).
+     */
+    public boolean litmusHaltAndRecheck(Node node) {
+        return haltAndRecheck(node, pv(node));
+    }
+
+    /** Stages {@code node}'s vCPU as halted (it passed {@code smp_store_mb} and is about to park). */
+    public void litmusStageHalted(Node node) {
+        STATE.setVolatile(pv(node), VCPU_HALTED);
+    }
+
+    /**
+     * A halted node's wake-up, alone: wait for {@code node->locked} (bounded by {@code spin}),
+     * {@code cmpxchg(&pn->state, vcpu_halted, vcpu_running)}, leave pv_wait_node; then
+     * pv_wait_head_or_lock's first read of the state. True when the new queue head will hash the
+     * lock itself.
+     */
+    public boolean litmusWakeAsHead(Node node, org.handoff.models.SpinPolicy spin) {
+        PvNode pn = pv(node);
+        for (long i = 0; node.readLocked() == 0; i++) {
+            if (!spin.keepSpinning(i)) {
+                break;
+            }
+        }
+        STATE.compareAndExchange(pn, VCPU_HALTED, VCPU_RUNNING);
+        return !hashedByKicker(pn);
+    }
+}

@@ -1,0 +1,133 @@
+package org.handoff.models.pv;
+
+import org.handoff.models.SpinPolicy;
+import org.handoff.models.qspinlock.QSpinLock;
+
+/**
+ * The paravirtual queued spinlock ({@code CONFIG_PARAVIRT_SPINLOCKS}): qspinlock's slowpath compiled
+ * with the PV hooks of {@code kernel/locking/qspinlock_paravirt.h} ({@link Paravirt}) and with
+ * {@code __pv_queued_spin_unlock} as the unlock. Spec: {@code specs/PV.tla}.
+ *
+ * <p>What differs from the native lock, each named after its kernel code:
+ * <ul>
+ * <li>{@code pv_enabled()}: the slowpath goes straight to the queue ({@code goto pv_queue}), with no
+ *     pending path ({@link #slowpath});
+ * <li>the slowpath's {@code queued_spin_trylock} is {@code pv_hybrid_queued_unfair_trylock}, which
+ *     may steal the lock past a queue whose head is halted ({@link #queuedSpinTrylock}); the public
+ *     {@link #tryLock} stays the native one;
+ * <li>{@code pv_init_node}, {@code pv_wait_node}, {@code pv_kick_node}, {@code pv_wait_head_or_lock}:
+ *     {@link Paravirt}'s hooks (the head always takes the lock inside its hook, so the native head
+ *     wait never runs);
+ * <li>{@code __pv_queued_spin_unlock} ({@link #unlock}): a holder that finds {@code _Q_SLOW_VAL}
+ *     unhashes the halted head, releases and kicks it.
+ * </ul>
+ * Each vCPU is a thread; {@code pv_wait} and {@code pv_kick} are {@code LockSupport.park} and
+ * {@code unpark}.
+ *
+ * <p>Ported as {@code NR_CPUS >= 16K}, as {@link QSpinLock} is: Java has no byte atomics, so every
+ * byte access of the kernel to {@code lock->locked} is a compare-and-exchange loop on the whole word
+ * that changes the locked bits only (see {@link Paravirt}).
+ *
+ * <p>Variants: {@code pv} (this class), {@code pv-wait-early} ({@link WaitEarly}, the seed patch's
+ * adaptive spinning) and {@code pv-wait-early-merged} ({@link WaitEarlyMerged}, the merged
+ * {@code pv_wait_early}); {@code cna-pv} is {@link CnaPvLock}.
+ */
+public class PvQSpinLock extends QSpinLock {
+    private final Paravirt pv;
+
+    public PvQSpinLock() {
+        this(SpinPolicy.FOREVER);
+    }
+
+    public PvQSpinLock(SpinPolicy spin) {
+        this(spin, Paravirt.Variant.PV);
+    }
+
+    public PvQSpinLock(SpinPolicy spin, Paravirt.Variant variant) {
+        this(spin, new Paravirt(variant));
+    }
+
+    /** A lock with a given hook set (mutants pass a {@link Paravirt} with one step replaced). */
+    protected PvQSpinLock(SpinPolicy spin, Paravirt pv) {
+        super(spin, pv);
+        this.pv = pv;
+    }
+
+    /** The PV hooks and their state (configuration and test observations). */
+    public Paravirt paravirt() {
+        return pv;
+    }
+
+    @Override
+    public String family() {
+        return "pv";
+    }
+
+    @Override
+    public String variant() {
+        return pv.variant().id();
+    }
+
+    @Override
+    public Cpu newContext() {
+        Cpu cpu = super.newContext();
+        pv.register(cpu);
+        return cpu;
+    }
+
+    /** queued_spin_lock_slowpath under {@code pv_enabled()}: {@code goto pv_queue}. */
+    @Override
+    protected void slowpath(Cpu cpu, int val) {
+        queue(cpu);
+    }
+
+    /** The slowpath's {@code queued_spin_trylock}, which paravirt.h defines as the unfair trylock. */
+    @Override
+    protected boolean queuedSpinTrylock() {
+        return pv.unfairTrylock(this);
+    }
+
+    /** queued_spin_trylock, the native one (the unfair form is the slowpath's alone). */
+    @Override
+    public boolean tryLock(Cpu cpu) {
+        return super.queuedSpinTrylock();
+    }
+
+    /** __pv_queued_spin_unlock. */
+    @Override
+    public void unlock(Cpu cpu) {
+        pv.unlock(this);
+    }
+
+    /**
+     * The holder's side of the store-buffering pair, alone (litmus tests): the MCS hand-off to
+     * {@code next} ({@code arch_mcs_spin_unlock_contended}) and {@code pv_kick_node(lock, next)}.
+     * True when the kick hashed the lock to {@code next}. Call with the lock held.
+     */
+    public boolean litmusHandOffAndKick(Node next) {
+        mcsHandoff(next, 1);
+        return pv.pvKickNode(this, next);
+    }
+
+    /** {@code pv-wait-early}: the seed patch's adaptive spinning. */
+    public static class WaitEarly extends PvQSpinLock {
+        public WaitEarly() {
+            this(SpinPolicy.FOREVER);
+        }
+
+        public WaitEarly(SpinPolicy spin) {
+            super(spin, Paravirt.Variant.WAIT_EARLY);
+        }
+    }
+
+    /** {@code pv-wait-early-merged}: the merged {@code pv_wait_early}. */
+    public static class WaitEarlyMerged extends PvQSpinLock {
+        public WaitEarlyMerged() {
+            this(SpinPolicy.FOREVER);
+        }
+
+        public WaitEarlyMerged(SpinPolicy spin) {
+            super(spin, Paravirt.Variant.WAIT_EARLY_MERGED);
+        }
+    }
+}

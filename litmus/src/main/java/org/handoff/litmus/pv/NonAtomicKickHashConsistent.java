@@ -1,0 +1,52 @@
+package org.handoff.litmus.pv;
+
+import org.openjdk.jcstress.annotations.Actor;
+import org.openjdk.jcstress.annotations.Arbiter;
+import org.openjdk.jcstress.annotations.Expect;
+import org.openjdk.jcstress.annotations.JCStressTest;
+import org.openjdk.jcstress.annotations.Outcome;
+import org.openjdk.jcstress.annotations.State;
+import org.openjdk.jcstress.infra.results.III_Result;
+
+/**
+ * Hashed at most once, {@code non-atomic-kick} ({@link KickHaltStage}, B halted): actor 1 is the holder,
+ * hand-off and {@code pv_kick_node} ({@code r1} = 1 when it hashed the lock to B); actor 2 is B
+ * woken (spuriously, or by its re-check) as soon as it sees the hand-off: its
+ * {@code cmpxchg(&pn->state, vcpu_halted, vcpu_running)}, then {@code pv_wait_head_or_lock}'s read
+ * of the state ({@code r2} = 1 when the new head will hash the lock itself). {@code r3}: B's wait
+ * for the hand-off gave up (never, when the holder hands off).
+ *
+ * <p>Mutant {@code non-atomic-kick}: the kicker reads the state (volatile) and then writes {@code vcpu_hashed} (volatile), two steps. If B's cmpxchg lands between them, both think they won: {@code 1, 1, 0}, reachable by interleaving alone (the JMM allows it); the window is a few instructions wide. Interesting, named after the broken property.
+ *
+ * <p>Run alone: {@code -t '^org\\.handoff\\.litmus\\.pv\\.NonAtomicKickHashConsistent$'} (see package-info).
+ */
+@JCStressTest
+@Outcome(id = "1, 0, 0", expect = Expect.ACCEPTABLE,
+        desc = "The kicker's cmpxchg won: it hashed B, and B, finding itself hashed, will not hash again.")
+@Outcome(id = "0, 1, 0", expect = Expect.ACCEPTABLE,
+        desc = "B's cmpxchg back to running won: the kicker did not hash, and B as head will hash itself.")
+@Outcome(id = "1, 1, 0", expect = Expect.ACCEPTABLE_INTERESTING,
+        desc = "HashConsistent: the kicker hashed B after B moved itself back to running, and B will hash too: two entries.")
+@Outcome(id = "0, 0, 0", expect = Expect.FORBIDDEN,
+        desc = "NoLostWakeup: nobody hashes the lock for B: B as head would halt with no entry to find it by.")
+@Outcome(expect = Expect.FORBIDDEN,
+        desc = "DeadlockFreedom: B never saw the hand-off.")
+@State
+public class NonAtomicKickHashConsistent {
+    private final KickHaltStage s = new KickHaltStage(org.handoff.models.pv.PvMutants.NonAtomicKick::new, true);
+
+    @Actor
+    public void holder(III_Result r) {
+        r.r1 = s.kick();
+    }
+
+    @Actor
+    public void woken(III_Result r) {
+        r.r2 = s.wakeAsHead();
+    }
+
+    @Arbiter
+    public void arbiter(III_Result r) {
+        r.r3 = s.gaveUp();
+    }
+}

@@ -1,0 +1,44 @@
+package org.handoff.litmus.pv;
+
+import org.openjdk.jcstress.annotations.Actor;
+import org.openjdk.jcstress.annotations.Expect;
+import org.openjdk.jcstress.annotations.JCStressTest;
+import org.openjdk.jcstress.annotations.Outcome;
+import org.openjdk.jcstress.annotations.State;
+import org.openjdk.jcstress.infra.results.II_Result;
+
+/**
+ * The kick/halt handshake of {@code pv} as a store-buffering litmus ({@link KickHaltStage},
+ * B running): actor 1 is the holder, {@code next->locked = 1} (release) and {@code pv_kick_node}
+ * ({@code r1} = 1 when it saw {@code vcpu_halted} and hashed B); actor 2 is B,
+ * {@code smp_store_mb(pn->state, vcpu_halted)} and the re-read of {@code node->locked}
+ * ({@code r2} = 1 when it saw the hand-off). {@code 0, 0} is a lost wake-up: B halts having missed
+ * the hand-off, and the holder, having read B running, did not hash it, so no unlock kicks it.
+ *
+ * <p>Access modes: the holder's store is release, then {@code VarHandle.fullFence()} ({@code smp_mb__before_atomic}) and a volatile compare-and-exchange of the state; B's store is volatile, then {@code fullFence()} ({@code smp_store_mb}), then an acquire read. With a full fence between the store and the load on both sides the JMM forbids {@code 0, 0} (store buffering needs one side without it), and so does x86. All other outcomes are allowed.
+ *
+ * <p>Run alone: {@code -t '^org\\.handoff\\.litmus\\.pv\\.PvKickStoreBuffering$'} (see package-info).
+ */
+@JCStressTest
+@Outcome(id = "1, 1", expect = Expect.ACCEPTABLE,
+        desc = "The kicker saw B halted and hashed it; B saw the hand-off too and will not park.")
+@Outcome(id = "1, 0", expect = Expect.ACCEPTABLE,
+        desc = "The kicker saw B halted and hashed it; B parks and the holder's unlock kicks it.")
+@Outcome(id = "0, 1", expect = Expect.ACCEPTABLE,
+        desc = "The kicker saw B running; B saw the hand-off and does not park.")
+@Outcome(id = "0, 0", expect = Expect.FORBIDDEN,
+        desc = "NoLostWakeup: the kicker read B running and B missed the hand-off: B halts and is never kicked.")
+@State
+public class PvKickStoreBuffering {
+    private final KickHaltStage s = new KickHaltStage(org.handoff.models.pv.PvQSpinLock::new, false);
+
+    @Actor
+    public void holder(II_Result r) {
+        r.r1 = s.kick();
+    }
+
+    @Actor
+    public void waiter(II_Result r) {
+        r.r2 = s.haltAndRecheck();
+    }
+}
