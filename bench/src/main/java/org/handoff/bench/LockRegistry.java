@@ -13,14 +13,14 @@ import org.handoff.models.cna.Topology;
 import org.handoff.models.combining.CombiningLock;
 import org.handoff.models.mcs.McsLock;
 import org.handoff.models.mlock.MLock;
+import org.handoff.models.pv.PvQSpinLock;
 import org.handoff.models.qspinlock.QSpinLock;
 import org.handoff.models.ticket.TicketLock;
 
 /**
  * Every lock the benchmarks know, by name: the ports under the names the fairness harness and the
  * manifest use, the JDK's two locks, and the two baselines of the combining comparison. A lock is
- * one line here; a port that arrives later (the paravirtual qspinlock: "pv", "pv-wait-early",
- * "pv-wait-early-merged") is added the same way, and the report's experiments pick it up by name.
+ * one line here; the report's experiments pick a lock up by name.
  */
 public final class LockRegistry {
 
@@ -72,8 +72,10 @@ public final class LockRegistry {
         register("spinlock-llist", s -> BenchLock.llist("spinlock-llist", s.spin(), new SpinlockList(s.policy())));
         register("reentrantlock", s -> BenchLock.reentrant("reentrantlock"));
         register("synchronized", s -> BenchLock.monitor("synchronized"));
-        // The paravirtual qspinlock, once org.handoff.models.pv.PvQSpinLock is in the tree, e.g.:
-        // register("pv", s -> BenchLock.port("pv", s.spin(), new PvQSpinLock(s.policy())));
+        register("pv", s -> BenchLock.port("pv", s.spin(), new PvQSpinLock(s.policy())));
+        register("pv-wait-early", s -> BenchLock.port("pv-wait-early", s.spin(), new PvQSpinLock.WaitEarly(s.policy())));
+        register("pv-wait-early-merged", s -> BenchLock.port("pv-wait-early-merged", s.spin(),
+                new PvQSpinLock.WaitEarlyMerged(s.policy())));
     }
 
     private LockRegistry() {
