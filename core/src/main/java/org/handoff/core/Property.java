@@ -37,6 +37,17 @@ public enum Property {
     /** Every trying thread eventually enters the critical section. */
     StarvationFreedom("Temporal StarvationFreedom (Properties.tla)", "not yet checked at the Java level"),
     /**
+     * Paravirt locks: a waiter that is due to run (handed the lock, or queue head with the lock free) while
+     * its vCPU is halted or descheduled eventually runs; no kick is lost.
+     */
+    NoLostWakeup("Temporal NoLostWakeup (Properties.tla, instantiated by PV.tla)",
+            "a lost kick leaves a waiter parked with the lock in hand: the other threads stop (DeadlockFreedom)"),
+    /**
+     * Paravirt locks: the lock has at most one entry in the hash table of parked nodes, and one whenever
+     * its locked byte says _Q_SLOW_VAL.
+     */
+    HashConsistent("Invariant HashConsistent (Properties.tla)", "internal state, not observable through lock/unlock"),
+    /**
      * Writes made in a critical section are visible to the next holder. A memory-model property: the
      * specs are sequentially consistent and hold it by construction.
      */
