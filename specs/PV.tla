@@ -168,7 +168,7 @@ Phase(x, p) == pl.ph[x] = p
 (* pv_wait_node(node, prev), at pc spin_locked (arch_mcs_spin_lock_contended *)
 (* follows it and finds node->locked set at once).                         *)
 (***************************************************************************)
-\* One turn of the spin loop: READ_ONCE(node->locked), then the variant's
+\* pv_wait_node, one turn of the spin loop: READ_ONCE(node->locked), then the variant's
 \* wait-early check. cnt[x] is the kernel's `loop' (0: the loop's top).
 WaitNodeSpin(x) ==
     /\ pc[x] = "spin_locked"
@@ -204,7 +204,7 @@ WaitNodeSpin(x) ==
     /\ UNCHANGED << lk, nlocked, nnext, count, depth, irqUsed, v, node, prev, vstate, pvn, hsh, hv >>
     /\ NoAux
 
-\* smp_store_mb(pn->state, vcpu_halted) ("pv-wait-early": first the waithist
+\* pv_wait_node: smp_store_mb(pn->state, vcpu_halted) ("pv-wait-early": first the waithist
 \* increment after the spin loop).
 WaitNodeHalt(x) ==
     /\ pc[x] = "spin_locked" /\ Phase(x, "halt")
@@ -214,7 +214,7 @@ WaitNodeHalt(x) ==
     /\ pl' = [pl EXCEPT !.ph[x] = "wait"]
     /\ QKeep /\ UNCHANGED << hsh, hv >>
 
-\* if (!READ_ONCE(node->locked)) pv_wait(&pn->state, vcpu_halted): the vCPU
+\* pv_wait_node: if (!READ_ONCE(node->locked)) pv_wait(&pn->state, vcpu_halted): the vCPU
 \* halts if node->locked is still 0 and its state still vcpu_halted
 \* (pv_kick_node may have made it vcpu_hashed). Recheck = FALSE drops the
 \* re-check of node->locked (mutant PV_NoRecheck).
@@ -226,7 +226,7 @@ WaitNodeSleepWith(x, Recheck) ==
     /\ QKeep /\ UNCHANGED << pvn, hsh >>
 WaitNodeSleep(x) == WaitNodeSleepWith(x, TRUE)
 
-\* cmpxchg(&pn->state, vcpu_halted, vcpu_running): a vcpu_hashed that
+\* pv_wait_node: cmpxchg(&pn->state, vcpu_halted, vcpu_running): a vcpu_hashed that
 \* pv_kick_node stored stays, so that pv_wait_head_or_lock does not hash
 \* the lock again. Then the loop starts over.
 WaitNodeWake(x) ==
@@ -240,7 +240,7 @@ WaitNodeWake(x) ==
 (* lock it returns the lock word, and the slowpath goes to `locked:'      *)
 (* (QSpinlock's head_cmpxchg when the tail is ours, else set_locked).     *)
 (***************************************************************************)
-\* The loop's top: WRITE_ONCE(pn->state, vcpu_running). On entry ("start")
+\* pv_wait_head_or_lock, the loop's top: WRITE_ONCE(pn->state, vcpu_running). On entry ("start")
 \* first lp = 1 if pv_kick_node already hashed the lock for us (our state
 \* is vcpu_hashed), and ("pv-wait-early") the waithist pre-decrement.
 WaitHeadTop(x) ==
@@ -261,7 +261,7 @@ GotLock(x, w) ==
     /\ cnt' = [cnt EXCEPT ![x] = 0]
     /\ pl' = [pl EXCEPT !.ph[x] = "start", !.lp[x] = FALSE]
 
-\* One turn of the spin: trylock_clear_pending, i.e. take the lock if the
+\* pv_wait_head_or_lock, one turn of the spin: trylock_clear_pending, i.e. take the lock if the
 \* locked byte is 0. After SpinThreshold turns: hash the lock, or, if it is
 \* hashed for us already (lp), go to sleep.
 WaitHeadSpin(x) ==
@@ -278,14 +278,14 @@ WaitHeadSpin(x) ==
     /\ UNCHANGED << nlocked, nnext, count, depth, irqUsed, node, prev, vstate, pvn, hsh, hv >>
     /\ NoAux
 
-\* lp = pv_hash(lock, pn): the entry goes in before _Q_SLOW_VAL is set.
+\* pv_wait_head_or_lock: lp = pv_hash(lock, pn); the entry goes in before _Q_SLOW_VAL is set.
 WaitHeadHash(x) ==
     /\ pc[x] = "head_wait" /\ Phase(x, "hash")
     /\ AddEntry(node[x])
     /\ pl' = [pl EXCEPT !.ph[x] = "xchg", !.lp[x] = TRUE]
     /\ QKeep /\ UNCHANGED << pvn, hv >>
 
-\* xchg(&lock->locked, _Q_SLOW_VAL). If the lock was free meanwhile we own
+\* pv_wait_head_or_lock: xchg(&lock->locked, _Q_SLOW_VAL). If the lock was free meanwhile we own
 \* it: WRITE_ONCE(lock->locked, _Q_LOCKED_VAL) and the entry is removed.
 WaitHeadSlow(x) ==
     /\ pc[x] = "head_wait" /\ Phase(x, "xchg")
@@ -298,7 +298,7 @@ WaitHeadSlow(x) ==
     /\ UNCHANGED << nlocked, nnext, count, depth, irqUsed, node, prev, vstate, pvn, hv >>
     /\ NoAux
 
-\* WRITE_ONCE(pn->state, St); pv_wait(&lock->locked, _Q_SLOW_VAL): halt if
+\* pv_wait_head_or_lock: WRITE_ONCE(pn->state, St); pv_wait(&lock->locked, _Q_SLOW_VAL): halt if
 \* the locked byte is still _Q_SLOW_VAL ("pv-wait-early": waithist +=
 \* PV_WAIT_INC first). St is vcpu_hashed since the double-hash fix;
 \* vcpu_halted before it (mutant PV_DoubleHash).
@@ -350,17 +350,19 @@ UnlockPv(x) ==
 (***************************************************************************)
 (* The hypervisor.                                                          *)
 (***************************************************************************)
+\* The hypervisor deschedules vCPU c (what vcpu_is_preempted reports).
 Preempt(c) ==
     /\ Preemption
     /\ ~hv.pre[c] /\ ~hv.halted[c]
     /\ pc[<< c, 0 >>] # "ncs"
     /\ hv' = [hv EXCEPT !.pre[c] = TRUE]
     /\ UNCHANGED << vars, pvn, hsh, pl >>
+\* The hypervisor runs vCPU c again.
 Resched(c) ==
     /\ hv.pre[c]
     /\ hv' = [hv EXCEPT !.pre[c] = FALSE]
     /\ UNCHANGED << vars, pvn, hsh, pl >>
-\* pv_wait returns although nobody kicked (an interrupt, a spurious exit).
+\* pv_wait (kvm_wait's halt) returns although nobody kicked: an interrupt, a spurious exit.
 Spurious(c) ==
     /\ hv.halted[c]
     /\ hv' = [hv EXCEPT !.halted[c] = FALSE]

@@ -38,7 +38,7 @@ McsHandoffBuffered(x) ==
     /\ UNCHANGED << lk, depth, irqUsed, v, cnt, prev, vstate, pvn, hsh, hv >>
     /\ NoAux
 
-\* The buffered store reaches memory (a buffer drains whether or not its
+\* arch_mcs_spin_unlock_contended's buffered store reaches memory (a buffer drains whether or not its
 \* vCPU is scheduled).
 Drain(c) ==
     /\ pl.sb[c] # Nil
