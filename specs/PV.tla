@@ -427,4 +427,12 @@ HashConsistent == \A Lk \in Locks : P(Lk)!HashConsistent(HashEntries, Nodes, lk[
 
 \* pv_init_node's store is not a step (see the header): a node nobody uses is vcpu_running.
 FreeNodeRunning == \A n \in Nodes : (\A x \in Ctx : node[x] # n) => pvn.st[n] = "running"
+\* A state form of NoLostWakeup for pv_wait_node, used to find lost kicks
+\* without a liveness run: a waiter halted with the lock handed to it has a
+\* kick coming, its node's hash entry (the unlock kicks it) or a pending
+\* pv_kick_node naming it. Where it fails, only a spurious wakeup can wake
+\* that waiter (nothing else ever names its node again), so NoLostWakeup fails.
+WakeupComing ==
+    \A x \in Ctx : (pc[x] = "spin_locked" /\ nlocked[node[x]] # 0 /\ hv.halted[x[1]])
+                  => (hsh[node[x]] > 0 \/ \E y \in Ctx : pl.kt[y] = node[x])
 =============================================================================
