@@ -57,8 +57,9 @@ ASSUME CnaAssumptions ==
     /\ Threshold \in Nat \ {0}
     /\ NestDepth = 0
     /\ PendingPath \in BOOLEAN
-    /\ Replaced = {"XchgTail", "HeadCmpxchg", "McsHandoff"}
-                  \cup (IF PendingPath THEN {} ELSE {"FastPath"})
+    \* CNA's own replacements; a composition (CNAPV.tla) replaces more.
+    /\ {"XchgTail", "HeadCmpxchg", "McsHandoff"}
+          \cup (IF PendingPath THEN {} ELSE {"FastPath"}) \subseteq Replaced
 
 Socket(c)       == (c - 1) % Sockets     \* numa_cpu_node
 SocketOfNode(n) == Socket(NodeCpu(n))
@@ -91,18 +92,7 @@ ChainFrom(n) == P(1)!Chain(n, NextOf, Nil, Cardinality(Nodes))
 (* pending path's interplay with the queue head is what the QSpinlock     *)
 (* models check, and the 3-CPU CNA models keep it.                        *)
 (***************************************************************************)
-FastPathQueueOnly(x) ==
-    /\ Running(x)
-    /\ ~PendingPath
-    /\ pc[x] = "fast"
-    /\ IF L(x) = Unlocked
-       THEN /\ SetL(x, Word(0, 0, 1))
-            /\ Goto(x, "cs")
-            /\ DoorwayAndEnter(x)
-       ELSE /\ Goto(x, "queue")
-            /\ UNCHANGED lk
-            /\ NoAux
-    /\ UNCHANGED << nlocked, nnext, count, depth, irqUsed, v, cnt, node, prev, vstate >>
+FastPathQueueOnly(x) == ~PendingPath /\ FastPathQueue(x)
 
 (***************************************************************************)
 (* old = xchg_tail(lock, tail); with no predecessor, node->locked = 1.   *)

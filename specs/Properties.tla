@@ -108,6 +108,17 @@ AheadAtEntry(ahead, u) ==
 BoundedBypass(bypass, K) == \A t \in DOMAIN bypass : bypass[t] <= K
 
 (***************************************************************************)
+(* HashConsistent (invariant), for locks that park a waiter's node in a   *)
+(* hash table (pvqspinlock's pv_lock_hash): the lock has at most one      *)
+(* entry, and while its word says so (Slow: _Q_SLOW_VAL) it has one, so  *)
+(* that the unlocker finds the node to kick. Entries(k) is the number of *)
+(* entries (lock, k) for the keys k in Keys.                               *)
+(***************************************************************************)
+HashConsistent(Entries(_), Keys, Slow) ==
+    /\ \A k, j \in Keys : Entries(k) + (IF k = j THEN 0 ELSE Entries(j)) <= 1
+    /\ Slow => \E k \in Keys : Entries(k) = 1
+
+(***************************************************************************)
 (* Combining locks (a holder runs the requests of others; spec           *)
 (* Combining.tla). A request is a function and its argument submitted    *)
 (* by one thread; the "critical section" is the request's execution,     *)
@@ -151,4 +162,16 @@ BoundedCombining(batch, B) == \A t \in DOMAIN batch : batch[t] <= B
 DeadlockFreedom   == (trying # {}) ~> (holders # {})
 
 StarvationFreedom == \A t \in Threads : (t \in trying) ~> (t \in holders)
+
+(***************************************************************************)
+(* NoLostWakeup (temporal), for locks whose waiters sleep (pvqspinlock): a *)
+(* thread that is due to run (handed the lock, or queue head with the     *)
+(* lock free) while asleep (halted or descheduled) eventually runs. A     *)
+(* spec instantiates the catalogue a second time for it, with             *)
+(* trying <- the threads due and asleep, holders <- the threads awake     *)
+(* (PV.tla's W): StarvationFreedom of those sets. Under fairness of the   *)
+(* scheduler and no fairness for spurious wakeups it fails exactly when a *)
+(* due waiter can stay halted forever: a lost kick.                      *)
+(***************************************************************************)
+NoLostWakeup == StarvationFreedom
 =============================================================================

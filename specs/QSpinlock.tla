@@ -220,6 +220,21 @@ FastPath(x) ==
             /\ NoAux
     /\ UNCHANGED << nlocked, nnext, count, depth, irqUsed, v, node, prev >>
 
+\* A variant that never takes the pending path (pvqspinlock: the slowpath's
+\* `goto pv_queue'; CNA's 4-CPU models) replaces FastPath with this: the
+\* cmpxchg of the fast path, and on failure straight to the queue.
+FastPathQueue(x) ==
+    /\ Running(x)
+    /\ pc[x] = "fast"
+    /\ IF L(x) = Unlocked
+       THEN /\ SetL(x, Word(0, 0, 1))
+            /\ Goto(x, "cs")
+            /\ DoorwayAndEnter(x)
+       ELSE /\ Goto(x, "queue")
+            /\ UNCHANGED lk
+            /\ NoAux
+    /\ UNCHANGED << nlocked, nnext, count, depth, irqUsed, v, cnt, node, prev, vstate >>
+
 \* atomic_cond_read_relaxed(&lock->val, (VAL != _Q_PENDING_VAL) || !cnt--):
 \* one read per step, at most PendingLoops + 1 reads.
 PendingWait(x) ==

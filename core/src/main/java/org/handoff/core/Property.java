@@ -34,21 +34,21 @@ public enum Property {
     /** If some thread is trying, some thread eventually enters; no reachable state is stuck. */
     DeadlockFreedom("Temporal DeadlockFreedom and TLC's deadlock check (Properties.tla)",
             "a waiter finishes once the holder unlocks (jcstress Termination, Lincheck livelock detection)"),
-    /**
-     * Paravirtual locks: a waiter that halts is woken once what it waits for has happened (it was
-     * handed the MCS lock, or the lock it waits for as queue head was released): the waker sees the
-     * halted state, or the waiter sees the hand-off before it halts.
-     */
-    NoLostWakeup("Temporal/invariant NoLostWakeup (PV.tla)",
-            "a halted waiter handed the lock and never hashed (jcstress: store-buffering pair, bounded parks; Lincheck stress: invocation time-out)"),
-    /**
-     * Paravirtual locks: a lock is hashed at most once (by the kicker or by the queue head, never
-     * both), and its entry is gone once the slow unlock has run.
-     */
-    HashConsistent("Invariant HashConsistent (PV.tla)",
-            "the port's hash table: no second entry for a lock, none left when the lock is free (jcstress)"),
     /** Every trying thread eventually enters the critical section. */
     StarvationFreedom("Temporal StarvationFreedom (Properties.tla)", "not yet checked at the Java level"),
+    /**
+     * Paravirt locks: a waiter that is due to run (handed the lock, or queue head with the lock free) while
+     * its vCPU is halted or descheduled eventually runs; no kick is lost.
+     */
+    NoLostWakeup("Temporal NoLostWakeup (Properties.tla, instantiated by PV.tla)",
+            "a halted waiter handed the lock and never hashed (jcstress: store-buffering pair, bounded parks;"
+                    + " Lincheck stress: invocation time-out)"),
+    /**
+     * Paravirt locks: the lock has at most one entry in the hash table of parked nodes, and one whenever
+     * its locked byte says _Q_SLOW_VAL.
+     */
+    HashConsistent("Invariant HashConsistent (Properties.tla)",
+            "the port's hash table: no second entry for a lock, none left when the lock is free (jcstress)"),
     /**
      * Writes made in a critical section are visible to the next holder. A memory-model property: the
      * specs are sequentially consistent and hold it by construction.

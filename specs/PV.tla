@@ -1,0 +1,438 @@
+--------------------------------- MODULE PV ---------------------------------
+(***************************************************************************)
+(* The paravirtual queued spinlock, kernel/locking/qspinlock_paravirt.h,  *)
+(* as a hook set over QSpinlock: under CONFIG_PARAVIRT_SPINLOCKS a waiter *)
+(* whose vCPU has spun long enough halts (pv_wait, a hypercall) and is    *)
+(* kicked awake (pv_kick) when it is due, so that a guest with more       *)
+(* vCPUs than physical CPUs does not burn the host's time spinning on a   *)
+(* vCPU that is not running.                                               *)
+(*                                                                         *)
+(* What PV replaces (Replaced) and adds:                                   *)
+(*   FastPath    the slowpath jumps to pv_queue (no pending path):        *)
+(*               QSpinlock's FastPathQueue;                                *)
+(*   SpinLocked  pv_wait_node: WaitNode* below;                           *)
+(*   HeadWait    pv_wait_head_or_lock: WaitHead* below;                   *)
+(*   Unlock      __pv_queued_spin_unlock: UnlockPv;                        *)
+(*   pv_kick_node runs after whichever hand-off the lock makes: the step  *)
+(*               that leaves mcs_handoff (QSpinlock's McsHandoff, or     *)
+(*               CNA's cna_pass_lock in CNAPV.tla) records `next', and    *)
+(*               KickNode acts on it before the holder may unlock.        *)
+(* The native Queue, XchgTail, LinkPrev, HeadCmpxchg and SetLocked are    *)
+(* kept; HeadCmpxchg / SetLocked are the `locked:' label the kernel jumps *)
+(* to once pv_wait_head_or_lock has taken the lock.                        *)
+(*                                                                         *)
+(* PV keeps its state in variables of its own (pvn, hsh, hv, pl) rather   *)
+(* than in vstate: PV composes with another hook set (CNAPV.tla), whose   *)
+(* actions each determine all of vstate, so PV's part is conjoined to     *)
+(* theirs instead. Every native step leaves PV's variables alone, except *)
+(* that the hand-off records the kick target.                              *)
+(*                                                                         *)
+(* Model limits. NestDepth = 0 (one lock, one node per CPU, no            *)
+(* interrupts: the nesting is QSpinlock's business, PV changes nothing    *)
+(* there). Lock stealing (pv_hybrid_queued_unfair_trylock) is left out:   *)
+(* the trylock before queueing is the native one, so the head's set_pending *)
+(* / clear_pending, which only fend off stealers, are left out too.       *)
+(* SPIN_THRESHOLD is the constant SpinThreshold (1 or 2 reads in the      *)
+(* models). pv_init_node's store of vcpu_running is not a step: a node   *)
+(* always leaves pv_wait_head_or_lock running (the loop's top writes it   *)
+(* and the lock is only taken after that), which FreeNodeRunning checks. *)
+(*                                                                         *)
+(* Atomicity, beyond QSpinlock's merges:                                   *)
+(*  - pv_wait(ptr, val) checks *ptr == val and halts in one step (KVM:    *)
+(*    interrupts off across the check, and a kick that comes before the   *)
+(*    halt makes the halt return at once), and the re-check of            *)
+(*    node->locked before it is in the same step. The only store between *)
+(*    the two reads is the hand-off's `locked' and then pv_kick_node's    *)
+(*    cmpxchg of the state, in that order, so every split interleaving    *)
+(*    ends in the state of the merged step taken before or after them.   *)
+(*  - pv_kick_node's cmpxchg, the _Q_SLOW_VAL store and pv_hash are one    *)
+(*    step: the lock word is the holder's, and nothing reads the hash     *)
+(*    entry before this same CPU unlocks.                                  *)
+(*  - The unlock's failed cmpxchg, pv_unhash, the release and pv_kick     *)
+(*    are one step: while _Q_SLOW_VAL is set nobody else touches the      *)
+(*    lock's entry, and a kick that came later than the release only     *)
+(*    adds a spurious wakeup, which Spurious already allows.              *)
+(*  - xchg(&lock->locked, _Q_SLOW_VAL) finding the lock free, the store   *)
+(*    of _Q_LOCKED_VAL and the unhash are one step (we own the lock).     *)
+(*    The kernel of the seed (v4.2) wrote cmpxchg(1 -> 3) there; both     *)
+(*    take the lock when it was released meanwhile.                        *)
+(*                                                                         *)
+(* The hypervisor (Preemption): a running vCPU that is not in its non-    *)
+(* critical section may be descheduled at any step (Preempt; a vCPU      *)
+(* descheduled in its non-critical section cannot be told from one that  *)
+(* does not start) and is rescheduled under weak fairness (Resched). Its *)
+(* own steps are strongly fair: they are disabled while it is preempted   *)
+(* or halted, and weak fairness would let the scheduler starve a vCPU by *)
+(* descheduling it whenever it could move (without preemption, weak      *)
+(* fairness is as good and cheaper to check). A halted vCPU runs again when *)
+(* kicked or woken spuriously (Spurious). Spurious wakeups are NOT fair:  *)
+(* the lock must not rely on them (a guest may have no other interrupt    *)
+(* source for that vCPU), and a fair spurious wakeup would mask every    *)
+(* lost wakeup. With them unfair, a lost kick is a liveness violation    *)
+(* (NoLostWakeup), while safety is still checked with them possible.      *)
+(*                                                                         *)
+(* Variant:                                                                *)
+(*   "pv"                    the protocol as merged (wait-early aside);   *)
+(*   "pv-wait-early"         the seed's adaptive spinning (Waiman Long,   *)
+(*                           "Queue node adaptive spinning", v2 6/6):     *)
+(*                           waithist, the three conditions, the short    *)
+(*                           spin and the periodic re-check of the        *)
+(*                           previous node (pv_kick_ahead off);           *)
+(*   "pv-wait-early-merged"  pv_wait_early as merged: halt once the       *)
+(*                           previous node's vCPU is not running, checked *)
+(*                           every CheckPeriod iterations.                 *)
+(* Wait-early only chooses how long a waiter spins; it reads the previous *)
+(* node and writes nothing another CPU reads but waithist, which is the  *)
+(* waiter's own.                                                           *)
+(***************************************************************************)
+EXTENDS QSpinlock
+
+CONSTANTS Variant,       \* "pv", "pv-wait-early" or "pv-wait-early-merged"
+          SpinThreshold, \* SPIN_THRESHOLD (= QNODE_SPIN_THRESHOLD): reads before halting
+          ShortSpin,     \* QNODE_SPIN_THRESHOLD_SHORT ("pv-wait-early")
+          CheckPeriod,   \* QNODE_SPIN_CHECK_MASK + 1, PV_PREV_CHECK_MASK + 1
+          Preemption     \* the hypervisor may deschedule vCPUs
+
+VARIABLES pvn,  \* pv_node fields: st[n] (pn->state), wh[c] (waithist of CPU c's node)
+          hsh,  \* pv_lock_hash: hsh[n] is the number of entries (lock, n) for the one lock
+          hv,   \* the hypervisor: halted[c] (in pv_wait), pre[c] (descheduled)
+          pl    \* PV's slowpath locals: ph[x] the phase within the pc, lp[x] the head's
+                \* lp (the lock is hashed for it), kt[x] pv_kick_node's target, we[x]
+                \* wait_early; sb[c] a buffered hand-off store (mutant PV_KickNoBarrier only)
+pvvars  == << pvn, hsh, hv, pl >>
+allvars == << vars, pvvars >>
+
+PvReplaced == {"FastPath", "SpinLocked", "HeadWait", "Unlock"}
+
+ASSUME PvAssumptions ==
+    /\ Variant \in {"pv", "pv-wait-early", "pv-wait-early-merged"}
+    /\ NestDepth = 0
+    /\ PvReplaced \subseteq Replaced
+    /\ SpinThreshold \in Nat \ {0}
+    /\ ShortSpin \in 1 .. SpinThreshold
+    /\ CheckPeriod \in Nat \ {0}
+    /\ Preemption \in BOOLEAN
+
+SlowVal == 3        \* _Q_SLOW_VAL in the locked byte
+\* waithist, abstracted: PV_WAIT_INC, PV_WAITHIST_MIN / _MAX / _THRESHOLD of
+\* the seed are 2, 1, 30, 15; here 1, 0, 1, 0. What remains: a pv_wait
+\* raises it, a pv_wait_head_or_lock entry lowers it, above the threshold
+\* the waiter may wait early. (The seed's lighter weight of an early wait,
+\* 1 against PV_WAIT_INC, is lost.)
+WaitInc == 1
+WaithistMin == 0
+WaithistMax == 1
+WaithistThreshold == 0
+
+Min(a, b) == IF a < b THEN a ELSE b
+\* pv_hash adds an entry. The count saturates at 2: two entries for one lock
+\* already break HashConsistent, and the bound keeps the state space finite
+\* for the models that check a mutant's liveness alone (where stale
+\* entries would otherwise pile up without end).
+AddEntry(n) == hsh' = [hsh EXCEPT ![n] = Min(@ + 1, 2)]
+VState == {"running", "halted", "hashed"}   \* vcpu_running, vcpu_halted, vcpu_hashed
+
+\* The vCPU of context x runs: neither halted in pv_wait nor descheduled.
+Runs(x) == ~hv.halted[x[1]] /\ ~hv.pre[x[1]]
+\* pv_wait_node's prev: the node whose next is n (while n waits for the
+\* hand-off, its predecessor is still queued and points at it).
+PrevOf(n) == IF \E m \in Nodes : nnext[m] = n THEN CHOOSE m \in Nodes : nnext[m] = n ELSE Nil
+
+PvTypeOK ==
+    /\ \A Lk \in Locks : lk[Lk].locked \in {0, 1, SlowVal} /\ lk[Lk].pending = 0
+                         /\ lk[Lk].tail \in Nodes \cup {Nil}
+    /\ nlocked \in [Nodes -> {0, 1} \cup Nodes]
+    /\ nnext \in [Nodes -> Nodes \cup {Nil}]
+    /\ pvn.st \in [Nodes -> VState]
+    /\ pvn.wh \in [Cpus -> WaithistMin .. WaithistMax + WaitInc]
+    /\ hsh \in [Nodes -> 0 .. 2]
+    /\ hv.halted \in [Cpus -> BOOLEAN] /\ hv.pre \in [Cpus -> BOOLEAN]
+    /\ pl.kt \in [Ctx -> Nodes \cup {Nil}]
+    /\ pl.sb \in [Cpus -> Nodes \cup {Nil}]
+
+PvInitVars ==
+    /\ pvn = [st |-> [n \in Nodes |-> "running"], wh |-> [c \in Cpus |-> WaithistMin]]
+    /\ hsh = [n \in Nodes |-> 0]
+    /\ hv = [halted |-> [c \in Cpus |-> FALSE], pre |-> [c \in Cpus |-> FALSE]]
+    /\ pl = [ph |-> [x \in Ctx |-> "start"], lp |-> [x \in Ctx |-> FALSE],
+             kt |-> [x \in Ctx |-> Nil], we |-> [x \in Ctx |-> FALSE],
+             sb |-> [c \in Cpus |-> Nil]]
+PvInit == Init /\ PvInitVars
+
+\* QSpinlock's variables, all unchanged (a step that touches only PV's).
+QKeep == UNCHANGED << lk, nlocked, nnext, count, depth, irqUsed, pc, v, cnt, node, prev, vstate >>
+         /\ NoAux
+Phase(x, p) == pl.ph[x] = p
+
+(***************************************************************************)
+(* pv_wait_node(node, prev), at pc spin_locked (arch_mcs_spin_lock_contended *)
+(* follows it and finds node->locked set at once).                         *)
+(***************************************************************************)
+\* pv_wait_node, one turn of the spin loop: READ_ONCE(node->locked), then the variant's
+\* wait-early check. cnt[x] is the kernel's `loop' (0: the loop's top).
+WaitNodeSpin(x) ==
+    /\ pc[x] = "spin_locked"
+    /\ Phase(x, "start") \/ Phase(x, "spin")
+    /\ LET me    == node[x]
+           pp    == PrevOf(me)
+           top   == Phase(x, "start")
+           \* "pv-wait-early": condition 3 (waithist), then 2 and 1
+           can   == Variant = "pv-wait-early" /\ pvn.wh[x[1]] > WaithistThreshold
+           prevHalted == pp # Nil /\ nlocked[pp] = 0 /\ pvn.st[pp] = "halted"
+           we0   == IF top THEN can /\ prevHalted ELSE pl.we[x]
+           loop0 == IF ~top THEN cnt[x] ELSE IF we0 THEN ShortSpin ELSE SpinThreshold
+           check == loop0 % CheckPeriod = 0
+           \* the periodic look at the previous node: a change of its state
+           \* resets the loop to the long or shortens it to the short threshold
+           we1   == IF can /\ check THEN prevHalted ELSE we0
+           loop1 == IF can /\ check /\ we1 # we0
+                    THEN IF we1 THEN Min(loop0, ShortSpin) ELSE SpinThreshold
+                    ELSE loop0
+           \* "pv-wait-early-merged": pv_wait_early(prev, loop)
+           early == Variant = "pv-wait-early-merged" /\ check
+                    /\ pp # Nil /\ pvn.st[pp] # "running"
+       IN IF nlocked[me] # 0
+          THEN /\ Goto(x, "head_wait")
+               /\ cnt' = [cnt EXCEPT ![x] = 0]
+               /\ pl' = [pl EXCEPT !.ph[x] = "start", !.we[x] = FALSE]
+          ELSE /\ UNCHANGED pc
+               /\ IF early \/ loop1 = 1
+                  THEN /\ cnt' = [cnt EXCEPT ![x] = 0]
+                       /\ pl' = [pl EXCEPT !.ph[x] = "halt", !.we[x] = we1]
+                  ELSE /\ cnt' = [cnt EXCEPT ![x] = loop1 - 1]
+                       /\ pl' = [pl EXCEPT !.ph[x] = "spin", !.we[x] = we1]
+    /\ UNCHANGED << lk, nlocked, nnext, count, depth, irqUsed, v, node, prev, vstate, pvn, hsh, hv >>
+    /\ NoAux
+
+\* pv_wait_node: smp_store_mb(pn->state, vcpu_halted) ("pv-wait-early": first the waithist
+\* increment after the spin loop).
+WaitNodeHalt(x) ==
+    /\ pc[x] = "spin_locked" /\ Phase(x, "halt")
+    /\ pvn' = [pvn EXCEPT !.st[node[x]] = "halted",
+                          !.wh[x[1]] = IF Variant = "pv-wait-early" /\ @ < WaithistMax
+                                       THEN @ + (IF pl.we[x] THEN 1 ELSE WaitInc) ELSE @]
+    /\ pl' = [pl EXCEPT !.ph[x] = "wait"]
+    /\ QKeep /\ UNCHANGED << hsh, hv >>
+
+\* pv_wait_node: if (!READ_ONCE(node->locked)) pv_wait(&pn->state, vcpu_halted): the vCPU
+\* halts if node->locked is still 0 and its state still vcpu_halted
+\* (pv_kick_node may have made it vcpu_hashed). Recheck = FALSE drops the
+\* re-check of node->locked (mutant PV_NoRecheck).
+WaitNodeSleepWith(x, Recheck) ==
+    /\ pc[x] = "spin_locked" /\ Phase(x, "wait")
+    /\ hv' = [hv EXCEPT !.halted[x[1]] = (~Recheck \/ nlocked[node[x]] = 0)
+                                         /\ pvn.st[node[x]] = "halted"]
+    /\ pl' = [pl EXCEPT !.ph[x] = "wake"]
+    /\ QKeep /\ UNCHANGED << pvn, hsh >>
+WaitNodeSleep(x) == WaitNodeSleepWith(x, TRUE)
+
+\* pv_wait_node: cmpxchg(&pn->state, vcpu_halted, vcpu_running): a vcpu_hashed that
+\* pv_kick_node stored stays, so that pv_wait_head_or_lock does not hash
+\* the lock again. Then the loop starts over.
+WaitNodeWake(x) ==
+    /\ pc[x] = "spin_locked" /\ Phase(x, "wake")
+    /\ pvn' = IF pvn.st[node[x]] = "halted" THEN [pvn EXCEPT !.st[node[x]] = "running"] ELSE pvn
+    /\ pl' = [pl EXCEPT !.ph[x] = "start"]
+    /\ QKeep /\ UNCHANGED << hsh, hv >>
+
+(***************************************************************************)
+(* pv_wait_head_or_lock(lock, node), at pc head_wait. When it has the     *)
+(* lock it returns the lock word, and the slowpath goes to `locked:'      *)
+(* (QSpinlock's head_cmpxchg when the tail is ours, else set_locked).     *)
+(***************************************************************************)
+\* pv_wait_head_or_lock, the loop's top: WRITE_ONCE(pn->state, vcpu_running). On entry ("start")
+\* first lp = 1 if pv_kick_node already hashed the lock for us (our state
+\* is vcpu_hashed), and ("pv-wait-early") the waithist pre-decrement.
+WaitHeadTop(x) ==
+    /\ pc[x] = "head_wait" /\ (Phase(x, "start") \/ Phase(x, "top"))
+    /\ LET entry == Phase(x, "start") IN
+       /\ pvn' = [pvn EXCEPT !.st[node[x]] = "running",
+                             !.wh[x[1]] = IF entry /\ Variant = "pv-wait-early" /\ @ > WaithistMin
+                                          THEN @ - 1 ELSE @]
+       /\ pl' = [pl EXCEPT !.ph[x] = "spin",
+                           !.lp[x] = @ \/ (entry /\ pvn.st[node[x]] = "hashed")]
+    /\ QKeep /\ UNCHANGED << hsh, hv >>
+
+\* The head has the lock (word w, locked byte 1): return to `locked:'.
+GotLock(x, w) ==
+    /\ SetL(x, w)
+    /\ v' = [v EXCEPT ![x] = w]
+    /\ Goto(x, IF w.tail = node[x] THEN "head_cmpxchg" ELSE "set_locked")
+    /\ cnt' = [cnt EXCEPT ![x] = 0]
+    /\ pl' = [pl EXCEPT !.ph[x] = "start", !.lp[x] = FALSE]
+
+\* pv_wait_head_or_lock, one turn of the spin: trylock_clear_pending, i.e. take the lock if the
+\* locked byte is 0. After SpinThreshold turns: hash the lock, or, if it is
+\* hashed for us already (lp), go to sleep.
+WaitHeadSpin(x) ==
+    /\ pc[x] = "head_wait" /\ Phase(x, "spin")
+    /\ LET loop0 == IF cnt[x] = 0 THEN SpinThreshold ELSE cnt[x] IN
+       IF L(x).locked = 0
+       THEN GotLock(x, [L(x) EXCEPT !.locked = 1])
+       ELSE /\ UNCHANGED << lk, v, pc >>
+            /\ IF loop0 = 1
+               THEN /\ cnt' = [cnt EXCEPT ![x] = 0]
+                    /\ pl' = [pl EXCEPT !.ph[x] = IF pl.lp[x] THEN "sleep" ELSE "hash"]
+               ELSE /\ cnt' = [cnt EXCEPT ![x] = loop0 - 1]
+                    /\ UNCHANGED pl
+    /\ UNCHANGED << nlocked, nnext, count, depth, irqUsed, node, prev, vstate, pvn, hsh, hv >>
+    /\ NoAux
+
+\* pv_wait_head_or_lock: lp = pv_hash(lock, pn); the entry goes in before _Q_SLOW_VAL is set.
+WaitHeadHash(x) ==
+    /\ pc[x] = "head_wait" /\ Phase(x, "hash")
+    /\ AddEntry(node[x])
+    /\ pl' = [pl EXCEPT !.ph[x] = "xchg", !.lp[x] = TRUE]
+    /\ QKeep /\ UNCHANGED << pvn, hv >>
+
+\* pv_wait_head_or_lock: xchg(&lock->locked, _Q_SLOW_VAL). If the lock was free meanwhile we own
+\* it: WRITE_ONCE(lock->locked, _Q_LOCKED_VAL) and the entry is removed.
+WaitHeadSlow(x) ==
+    /\ pc[x] = "head_wait" /\ Phase(x, "xchg")
+    /\ IF L(x).locked = 0
+       THEN /\ GotLock(x, [L(x) EXCEPT !.locked = 1])
+            /\ hsh' = [hsh EXCEPT ![node[x]] = @ - 1]
+       ELSE /\ SetL(x, [L(x) EXCEPT !.locked = SlowVal])
+            /\ pl' = [pl EXCEPT !.ph[x] = "sleep"]
+            /\ UNCHANGED << v, pc, cnt, hsh >>
+    /\ UNCHANGED << nlocked, nnext, count, depth, irqUsed, node, prev, vstate, pvn, hv >>
+    /\ NoAux
+
+\* pv_wait_head_or_lock: WRITE_ONCE(pn->state, St); pv_wait(&lock->locked, _Q_SLOW_VAL): halt if
+\* the locked byte is still _Q_SLOW_VAL ("pv-wait-early": waithist +=
+\* PV_WAIT_INC first). St is vcpu_hashed since the double-hash fix;
+\* vcpu_halted before it (mutant PV_DoubleHash).
+WaitHeadSleepWith(x, St) ==
+    /\ pc[x] = "head_wait" /\ Phase(x, "sleep")
+    /\ pvn' = [pvn EXCEPT !.st[node[x]] = St,
+                          !.wh[x[1]] = IF Variant = "pv-wait-early" /\ @ < WaithistMax
+                                       THEN @ + WaitInc ELSE @]
+    /\ hv' = [hv EXCEPT !.halted[x[1]] = (L(x).locked = SlowVal)]
+    /\ pl' = [pl EXCEPT !.ph[x] = "top"]
+    /\ QKeep /\ UNCHANGED hsh
+WaitHeadSleep(x) == WaitHeadSleepWith(x, "hashed")
+
+(***************************************************************************)
+(* pv_kick_node(lock, next), by the holder after the hand-off:           *)
+(* if cmpxchg(&pn->state, vcpu_halted, vcpu_hashed) succeeds (after       *)
+(* smp_mb__before_atomic, ordering it after the hand-off store), store    *)
+(* _Q_SLOW_VAL and pv_hash(lock, pn): the kick itself is left to the      *)
+(* unlock. Otherwise the successor is running and will see its locked.   *)
+(***************************************************************************)
+KickNode(x) ==
+    /\ pc[x] = "cs" /\ pl.kt[x] # Nil
+    /\ LET n == pl.kt[x] IN
+       IF pvn.st[n] = "halted"
+       THEN /\ pvn' = [pvn EXCEPT !.st[n] = "hashed"]
+            /\ SetL(x, [L(x) EXCEPT !.locked = SlowVal])
+            /\ AddEntry(n)
+       ELSE UNCHANGED << pvn, lk, hsh >>
+    /\ pl' = [pl EXCEPT !.kt[x] = Nil]
+    /\ UNCHANGED << nlocked, nnext, count, depth, irqUsed, pc, v, cnt, node, prev, vstate, hv >>
+    /\ NoAux
+
+\* __pv_queued_spin_unlock: cmpxchg_release(&lock->locked, _Q_LOCKED_VAL, 0);
+\* if the byte was _Q_SLOW_VAL, __pv_queued_spin_unlock_slowpath: node =
+\* pv_unhash(lock) (the entry found is removed), smp_store_release of 0,
+\* pv_kick(node->cpu). No entry would be the kernel's BUG(): no step.
+UnlockPv(x) ==
+    /\ pc[x] = "cs" /\ pl.kt[x] = Nil /\ pl.sb[x[1]] = Nil
+    /\ SetL(x, [L(x) EXCEPT !.locked = 0])
+    /\ Goto(x, "ncs")
+    /\ IF L(x).locked = SlowVal
+       THEN \E n \in Nodes : /\ hsh[n] > 0
+                             /\ hsh' = [hsh EXCEPT ![n] = @ - 1]
+                             /\ hv' = [hv EXCEPT !.halted[NodeCpu(n)] = FALSE]
+       ELSE UNCHANGED << hsh, hv >>
+    /\ UNCHANGED << nlocked, nnext, count, depth, irqUsed, v, cnt, node, prev, vstate, pvn, pl >>
+    /\ NoAux
+
+(***************************************************************************)
+(* The hypervisor.                                                          *)
+(***************************************************************************)
+\* The hypervisor deschedules vCPU c (what vcpu_is_preempted reports).
+Preempt(c) ==
+    /\ Preemption
+    /\ ~hv.pre[c] /\ ~hv.halted[c]
+    /\ pc[<< c, 0 >>] # "ncs"
+    /\ hv' = [hv EXCEPT !.pre[c] = TRUE]
+    /\ UNCHANGED << vars, pvn, hsh, pl >>
+\* The hypervisor runs vCPU c again.
+Resched(c) ==
+    /\ hv.pre[c]
+    /\ hv' = [hv EXCEPT !.pre[c] = FALSE]
+    /\ UNCHANGED << vars, pvn, hsh, pl >>
+\* pv_wait (kvm_wait's halt) returns although nobody kicked: an interrupt, a spurious exit.
+Spurious(c) ==
+    /\ hv.halted[c]
+    /\ hv' = [hv EXCEPT !.halted[c] = FALSE]
+    /\ UNCHANGED << vars, pvn, hsh, pl >>
+Hypervisor == \E c \in Cpus : Preempt(c) \/ Resched(c) \/ Spurious(c)
+
+(***************************************************************************)
+(* The specification. A native step leaves PV's variables alone, except   *)
+(* that the hand-off (whatever action leaves mcs_handoff) schedules       *)
+(* pv_kick_node for the node that was `next'.                             *)
+(***************************************************************************)
+PvNative(x) ==
+    IF pc[x] = "mcs_handoff"
+    THEN /\ pl' = [pl EXCEPT !.kt[x] = nnext[node[x]]]
+         /\ UNCHANGED << pvn, hsh, hv >>
+    ELSE UNCHANGED pvvars
+
+\* PV's hooks; a mutant swaps one of the two sleeps.
+PvHooksWith(x, NodeSleep(_), HeadSleep(_)) ==
+    \/ WaitNodeSpin(x) \/ WaitNodeHalt(x) \/ NodeSleep(x) \/ WaitNodeWake(x)
+    \/ WaitHeadTop(x) \/ WaitHeadSpin(x) \/ WaitHeadHash(x) \/ WaitHeadSlow(x) \/ HeadSleep(x)
+    \/ KickNode(x) \/ UnlockPv(x)
+PvHooks(x) == PvHooksWith(x, WaitNodeSleep, WaitHeadSleep)
+
+\* Every step of context x but Start; only a running vCPU takes one.
+PvStepWith(x, Hooks(_)) ==
+    /\ Runs(x)
+    /\ \/ Step(x) /\ PvNative(x)
+       \/ FastPathQueue(x) /\ UNCHANGED pvvars
+       \/ Hooks(x)
+PvStep(x) == PvStepWith(x, PvHooks)
+PvStart(x) == Runs(x) /\ Start(x) /\ UNCHANGED pvvars
+
+\* A mutant's Next is PvNextWith(its step) (and its own additions), its
+\* fairness that of PvFairness with its step.
+PvNextWith(S(_)) == (\E x \in Ctx : PvStart(x) \/ S(x)) \/ Hypervisor
+PvNext == PvNextWith(PvStep)
+
+\* Strong fairness of a vCPU's steps where the hypervisor may deschedule it;
+\* without preemption weak fairness is the same: a halted vCPU cannot halt
+\* again before it has taken a step, so once woken its step stays enabled
+\* until taken.
+PvFairness == /\ IF Preemption THEN \A x \in Ctx : SF_allvars(PvStep(x))
+                                ELSE \A x \in Ctx : WF_allvars(PvStep(x))
+              /\ \A c \in Cpus : WF_allvars(Resched(c))
+PvSpec == PvInit /\ [][PvNext]_allvars /\ PvFairness
+
+(***************************************************************************)
+(* Properties (catalogue names; the QSpinlock ones apply unchanged).      *)
+(***************************************************************************)
+\* Due to run: handed the lock in pv_wait_node, or queue head with the lock free.
+Due(x)    == \/ pc[x] = "spin_locked" /\ nlocked[node[x]] # 0
+             \/ pc[x] = "head_wait" /\ L(x).locked = 0
+Asleep(x) == hv.halted[x[1]] \/ hv.pre[x[1]]
+W == INSTANCE Properties WITH Threads <- Ctx,
+                              trying  <- { x \in Ctx : Due(x) /\ Asleep(x) },
+                              holders <- { x \in Ctx : ~Asleep(x) }
+NoLostWakeup == W!NoLostWakeup
+
+HashEntries(n) == hsh[n]
+HashConsistent == \A Lk \in Locks : P(Lk)!HashConsistent(HashEntries, Nodes, lk[Lk].locked = SlowVal)
+
+\* pv_init_node's store is not a step (see the header): a node nobody uses is vcpu_running.
+FreeNodeRunning == \A n \in Nodes : (\A x \in Ctx : node[x] # n) => pvn.st[n] = "running"
+\* A state form of NoLostWakeup for pv_wait_node, used to find lost kicks
+\* without a liveness run: a waiter halted with the lock handed to it has a
+\* kick coming, its node's hash entry (the unlock kicks it) or a pending
+\* pv_kick_node naming it. Where it fails, only a spurious wakeup can wake
+\* that waiter (nothing else ever names its node again), so NoLostWakeup fails.
+WakeupComing ==
+    \A x \in Ctx : (pc[x] = "spin_locked" /\ nlocked[node[x]] # 0 /\ hv.halted[x[1]])
+                  => (hsh[node[x]] > 0 \/ \E y \in Ctx : pl.kt[y] = node[x])
+=============================================================================
