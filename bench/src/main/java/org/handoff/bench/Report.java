@@ -610,10 +610,19 @@ public final class Report {
                 .append(" (UTC). Regenerate this table alone with:\n\n```sh\n").append(command(id)).append("\n```\n\n");
         md.append("Machine: ").append(machine()).append(".  \n");
         md.append(opts.jmhSettings()).append(".  \n");
-        md.append("The machine was shared with other builds and model checks while this ran: the numbers are noisy; ")
-                .append("compare within a table, not across runs.\n\n");
+        md.append("Load average when the run started: ").append(loadAverage())
+                .append(" (anything well above 0 means other work shared the processors: compare within a table, not across runs).\n\n");
         md.append(what).append("\n\n");
         return md;
+    }
+
+    /** The 1-minute load average from /proc/loadavg, or "unknown" off Linux. */
+    static String loadAverage() {
+        try {
+            return java.nio.file.Files.readString(java.nio.file.Path.of("/proc/loadavg")).trim().split("\\s+")[0];
+        } catch (java.io.IOException | RuntimeException e) {
+            return "unknown";
+        }
     }
 
     /** The command that regenerates experiment {@code id} with this run's settings. */
