@@ -15,7 +15,9 @@ import org.handoff.core.Level;
 import org.handoff.core.Manifest;
 import org.handoff.core.Outcome;
 import org.handoff.core.ProjectRoot;
+import org.handoff.core.Verdict;
 import org.handoff.specs.Tlc;
+import org.handoff.specs.TlcRunner;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -53,7 +55,6 @@ final class StatsCommand implements Callable<Integer> {
         if (checks.isEmpty()) {
             throw new HandoffException("no TLC models selected");
         }
-        Path specs = root.resolve("specs");
         Path runDir = Runners.newRunDir(root, "stats");
         PrintWriter err = spec.commandLine().getErr();
         StringBuilder t = new StringBuilder();
@@ -72,12 +73,11 @@ final class StatsCommand implements Callable<Integer> {
         for (Check c : checks) {
             err.printf("[%d/%d] %s ...%n", ++i, checks.size(), c.check());
             err.flush();
-            Tlc.Result r = Tlc.run(new Tlc.Request(specs.resolve(c.param("spec")), specs.resolve(c.param("config")), 2,
-                    List.of(specs), runDir.resolve(c.check()), 3600, null));
+            Tlc.Result r = Tlc.run(TlcRunner.request(c, root, runDir.resolve(c.check()), null));
             String expected = c.expected().id() + (c.expected() == Outcome.FAIL ? " " + c.property() : "");
             String actual = r.outcome().id() + (r.violated() != null ? " " + r.violated() : "");
-            boolean ok = r.outcome() == c.expected() && (c.expected() != Outcome.FAIL || c.property() == null
-                    || c.property().equals(r.violated()));
+            boolean ok = new Verdict(c, r.outcome(), r.violated(), r.distinctStates(), r.seconds(), r.message())
+                    .matchesExpectation();
             bad += ok ? 0 : 1;
             t.append("| ").append(c.family()).append(" | `").append(c.check()).append("` | ").append(expected).append(" | ")
                     .append(actual).append(ok ? "" : " (NOT AS EXPECTED)").append(" | ").append(num(r.distinctStates()))

@@ -45,21 +45,17 @@ final class Distribution {
         int port = dist.port() == 0 ? freePort() : dist.port();
         Path dir = req.workDir().resolve("distributed");
         Path serverTmp = dir.resolve("server-tmp");
+        Path model = dir.resolve("model");
         try {
             Files.createDirectories(serverTmp);
-        } catch (IOException e) {
-            throw new HandoffException(dir + ": cannot create the run directory: " + e.getMessage(), e);
-        }
-        Path model = dir.resolve("model");
-        Tlc.Request withSpecDir = new Tlc.Request(spec, config, req.workers(), libraries(spec, req), req.workDir(),
-                req.timeoutSeconds(), req.echo(), dist);
-        try {
             Files.createDirectories(model);
             Files.copy(spec, model.resolve(spec.getFileName()));
             Files.copy(config, model.resolve(config.getFileName()));
         } catch (IOException e) {
-            throw new HandoffException(model + ": cannot copy the spec and config: " + e.getMessage(), e);
+            throw new HandoffException(dir + ": cannot set up the run directory: " + e.getMessage(), e);
         }
+        Tlc.Request withSpecDir = new Tlc.Request(spec, config, req.workers(), libraries(spec, req), req.workDir(),
+                req.timeoutSeconds(), req.echo(), dist);
         List<String> jvm = new ArrayList<>(Tlc.jvmOptions(serverTmp, withSpecDir));
         jvm.add("-D" + PORT_PROPERTY + "=" + port);
         List<String> args = List.of("-metadir", dir.resolve("states").toString(), "-config",
@@ -86,7 +82,7 @@ final class Distribution {
                 }
             }
             while (!running.isDone()) {
-                if (!workers.isEmpty() && workers.stream().noneMatch(Process::isAlive) && !running.isDone()) {
+                if (!workers.isEmpty() && workers.stream().noneMatch(Process::isAlive)) {
                     Thread.sleep(2000); // a server that finished as its workers left is still writing
                     if (!running.isDone()) {
                         ProcessHandle.current().descendants().filter(h -> h.info().commandLine().orElse("")
@@ -124,7 +120,7 @@ final class Distribution {
                             : "one of the invariants " + String.join(", ", invariants) + " is violated (distributed TLC does not say"
                             + " which: check this config on one machine to name it)")
                             + "; the trace below is only the end of the behaviour (distributed TLC does not print its start)",
-                    TlcOutput.counterexample(server.output(), libraries(spec, req)), log);
+                    TlcOutput.counterexample(server.output(), withSpecDir.libraries()), log);
         }
         return r;
     }

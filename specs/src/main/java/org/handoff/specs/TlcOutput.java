@@ -1,5 +1,8 @@
 package org.handoff.specs;
 
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -41,7 +44,7 @@ public record TlcOutput(Outcome outcome, String violated, boolean temporal, Long
      * a step that TLC names only by its source position ("Action line 47, col 31", as simulation
      * prints them) be named by the action written there.
      */
-    public static TlcOutput parse(String out, int exitCode, List<java.nio.file.Path> sources) {
+    public static TlcOutput parse(String out, int exitCode, List<Path> sources) {
         Long distinct = null;
         Long generated = null;
         Matcher s = STATES.matcher(out);
@@ -185,7 +188,7 @@ public record TlcOutput(Outcome outcome, String violated, boolean temporal, Long
         return counterexample(out, null);
     }
 
-    static String counterexample(String out, List<java.nio.file.Path> sources) {
+    static String counterexample(String out, List<Path> sources) {
         int start = out.indexOf("Error: The behavior up to this point is:");
         if (start < 0) {
             start = out.indexOf("Error: The following behavior constitutes a counter-example:");
@@ -232,7 +235,7 @@ public record TlcOutput(Outcome outcome, String violated, boolean temporal, Long
     }
 
     private static void flush(StringBuilder r, String header, Map<String, String> current, Map<String, String> previous,
-            List<java.nio.file.Path> sources) {
+            List<Path> sources) {
         if (header == null || current == null) {
             return;
         }
@@ -271,23 +274,23 @@ public record TlcOutput(Outcome outcome, String violated, boolean temporal, Long
      * The name of the action written at line:col of module's source (the identifier there, such as
      * {@code NonAtomicTailRead} in {@code NonAtomicTailRead(t)}), or "Action" when it cannot be read.
      */
-    static String actionAt(List<java.nio.file.Path> sources, String module, int line, int col) {
+    static String actionAt(List<Path> sources, String module, int line, int col) {
         if (sources == null) {
             return "Action";
         }
-        for (java.nio.file.Path dir : sources) {
-            java.nio.file.Path f = dir.resolve(module + ".tla");
-            if (!java.nio.file.Files.isRegularFile(f)) {
+        for (Path dir : sources) {
+            Path f = dir.resolve(module + ".tla");
+            if (!Files.isRegularFile(f)) {
                 continue;
             }
             try {
-                List<String> lines = java.nio.file.Files.readAllLines(f);
+                List<String> lines = Files.readAllLines(f);
                 if (line < 1 || line > lines.size() || col < 1 || col > lines.get(line - 1).length()) {
                     return "Action";
                 }
                 Matcher m = IDENT.matcher(lines.get(line - 1).substring(col - 1));
                 return m.lookingAt() ? m.group() : "Action";
-            } catch (java.io.IOException e) {
+            } catch (IOException e) {
                 return "Action";
             }
         }

@@ -1,5 +1,6 @@
 package org.handoff.specs;
 
+import java.io.PrintStream;
 import java.nio.file.Path;
 import java.util.List;
 import org.handoff.core.Check;
@@ -23,13 +24,21 @@ public final class TlcRunner implements LevelRunner {
         return Level.TLC;
     }
 
+    /**
+     * The TLC run of a manifest model: its spec and config under {@code <root>/specs}, specs/ as the
+     * module library, two workers (the runner drops to one when liveness is checked).
+     */
+    public static Tlc.Request request(Check check, Path root, Path workDir, PrintStream log) {
+        Path specs = root.resolve("specs");
+        return new Tlc.Request(specs.resolve(check.param("spec")), specs.resolve(check.param("config")), 2,
+                List.of(specs), workDir, TIMEOUT_SECONDS, log);
+    }
+
     @Override
     public Verdict run(Check check, RunContext context) {
-        Path specs = context.root().resolve("specs");
-        Path dir = context.workDir().resolve("tlc-" + check.check());
         try {
-            Tlc.Result r = Tlc.run(new Tlc.Request(specs.resolve(check.param("spec")),
-                    specs.resolve(check.param("config")), 2, List.of(specs), dir, TIMEOUT_SECONDS, context.log()));
+            Tlc.Result r = Tlc.run(request(check, context.root(), context.workDir().resolve("tlc-" + check.check()),
+                    context.log()));
             String detail = r.message() + (r.counterexample() != null ? "\n" + r.counterexample() : "");
             return new Verdict(check, r.outcome(), r.violated(), r.distinctStates(), r.seconds(), detail);
         } catch (HandoffException e) {
