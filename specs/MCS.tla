@@ -196,7 +196,10 @@ LockStep(t) ==
     \/ UnlockReadNext(t) \/ UnlockCmpxchg(t) \/ UnlockWaitNext(t)
     \/ UnlockHandoff(t)
 
-Next == \E t \in Threads : InitLocked(t) \/ LockStep(t)
+\* Every step of thread t (trace validation follows one thread's step per event).
+ThreadNext(t) == InitLocked(t) \/ LockStep(t)
+
+Next == \E t \in Threads : ThreadNext(t)
 
 \* Weak fairness of each thread: a thread that can take a lock or unlock
 \* step keeps taking them; nothing forces a thread out of its non-critical

@@ -63,7 +63,13 @@ public enum Property {
             "each submitter returns its own request's result, never the empty slot (jcstress; Lincheck)"),
     /** Combining locks: one holder runs at most B requests in one tenure. */
     BoundedCombining("Invariant BoundedCombining (Properties.tla)",
-            "the port's largest tenure with a batch limit (CombiningLockTest)");
+            "the port's largest tenure with a batch limit (CombiningLockTest)"),
+    /**
+     * Every run of the Java port, recorded step by step in the spec's vocabulary, is a behaviour of
+     * the spec: the levels agree on what the algorithm does, not only on what it guarantees.
+     */
+    SpecConformance("the family's trace map (specs/trace/<Spec>Trace.tla) and a generated trace module, checked by TLC",
+            "recorded stressed runs of the port (crosscheck level)");
 
     private final String tla;
     private final String java;
@@ -109,6 +115,8 @@ public enum Property {
         return switch (this) {
             case HandoffVisibility -> "a memory-model property: the specs are sequentially consistent, where it holds"
                     + " by construction";
+            case SpecConformance -> "a property between the levels, not of either: the crosscheck level checks it by"
+                    + " running TLC on the port's recorded traces";
             default -> null;
         };
     }

@@ -4,6 +4,8 @@ import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import org.handoff.models.HandoffLock;
 import org.handoff.models.SpinPolicy;
+import org.handoff.models.trace.TraceRecorder;
+import org.handoff.models.trace.Traceable;
 
 /**
  * The MCS queue lock, ported from the Linux kernel's {@code kernel/locking/mcs_spinlock.h}
@@ -17,8 +19,12 @@ import org.handoff.models.SpinPolicy;
  * equivalent of what the kernel relies on, and each says so where it happens.
  *
  * <p>Steps are protected methods so that the mutants in {@link McsMutants} replace exactly one.
+ *
+ * <p>With a {@link TraceRecorder} ({@link #traceTo}), {@code lock} and {@code unlock} record each
+ * step under its spec action's name, with what it observed; a mutant that replaces a step is
+ * recorded through the same calls, so its traces show what the mutated step did.
  */
-public class McsLock implements HandoffLock<McsLock.Node> {
+public class McsLock implements HandoffLock<McsLock.Node>, Traceable {
 
     /** A thread's queue node (the kernel's {@code struct mcs_spinlock}), reused across acquisitions. */
     public static final class Node {
@@ -46,6 +52,9 @@ public class McsLock implements HandoffLock<McsLock.Node> {
     /** The lock word: the last node of the queue, or null. */
     @SuppressWarnings("unused") // accessed through TAIL
     private Node tail;
+
+    /** Null unless a trace is being recorded. */
+    private TraceRecorder trace;
 
     /** How spin loops wait: forever, as in the kernel, unless a litmus test bounds them. */
     protected final SpinPolicy spin;
@@ -78,32 +87,66 @@ public class McsLock implements HandoffLock<McsLock.Node> {
         return spin;
     }
 
+    @Override
+    public void traceTo(TraceRecorder recorder) {
+        this.trace = recorder;
+    }
+
     /** mcs_spin_lock. */
     @Override
     public void lock(Node node) {
-        initNode(node);
-        Node prev = xchgTail(node);
+        TraceRecorder r = trace;
+        if (r == null) {
+            initNode(node);
+        } else {
+            // Both stores go to the thread's own node, which no other thread reaches before the
+            // xchg publishes it: one atomic action, recorded as the spec's two.
+            r.atomic("InitLocked", () -> initNode(node), "");
+            r.after("InitNext", "");
+        }
+        Node prev = r == null ? xchgTail(node) : r.atomic("XchgTail", () -> xchgTail(node), p -> "prev=" + r.id(p));
         if (prev == null) {
             return; // lock acquired uncontended
         }
-        linkPrev(prev, node);
+        if (r == null) {
+            linkPrev(prev, node);
+        } else {
+            r.atomic("LinkPrev", () -> linkPrev(prev, node), "");
+        }
         spinLocked(node);
+        if (r != null) {
+            // Stable: only this thread's next lock() clears node->locked again.
+            r.after("SpinLocked", "");
+        }
     }
 
     /** mcs_spin_unlock. */
     @Override
     public void unlock(Node node) {
-        Node next = readNext(node);
+        TraceRecorder r = trace;
+        Node next = r == null ? readNext(node) : r.atomic("UnlockReadNext", () -> readNext(node), n -> "next=" + r.id(n));
         if (next == null) {
-            if (cmpxchgTail(node)) {
+            boolean freed = r == null ? cmpxchgTail(node)
+                    : r.atomic("UnlockCmpxchg", () -> cmpxchgTail(node), ok -> "ok=" + ok);
+            if (freed) {
                 return; // no successor: the lock is free
             }
             next = waitNext(node);
+            if (r != null) {
+                // Stable: once a successor linked itself, node->next changes only at this thread's
+                // next lock().
+                r.after("UnlockWaitNext", "next=" + r.id(next));
+            }
             if (next == null) {
                 return; // only under a bounded SpinPolicy: the wait gave up (recorded by the policy)
             }
         }
-        handoff(next);
+        Node to = next;
+        if (r == null) {
+            handoff(to);
+        } else {
+            r.atomic("UnlockHandoff", () -> handoff(to), "to=" + r.id(to));
+        }
     }
 
     /** InitLocked, InitNext: {@code node->locked = 0; node->next = NULL;} */

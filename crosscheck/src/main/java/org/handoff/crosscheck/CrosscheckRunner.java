@@ -1,0 +1,221 @@
+package org.handoff.crosscheck;
+
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.handoff.core.Check;
+import org.handoff.core.HandoffException;
+import org.handoff.core.Level;
+import org.handoff.core.LevelRunner;
+import org.handoff.core.Outcome;
+import org.handoff.core.Property;
+import org.handoff.core.RunContext;
+import org.handoff.core.Verdict;
+
+/**
+ * The crosscheck level: records stressed runs of a Java port and validates every trace against a
+ * spec with TLC. A manifest entry names
+ * <ul>
+ * <li>{@code lock}: the port (or Java mutant) class;</li>
+ * <li>{@code spec}: the spec under test, under specs/ (the family's, or a spec mutant);</li>
+ * <li>{@code map}: the trace map module in specs/trace/;</li>
+ * <li>{@code init}, {@code step}: the spec's initial predicate and its step of thread {@code t}
+ * (default {@code Init}, {@code ThreadNext(t)});</li>
+ * <li>{@code constants}: the config's CONSTANT lines, separated by {@code ;}, where
+ * {@code ${threads}} is the run's thread count;</li>
+ * <li>{@code runs}, {@code threads}, {@code ops} (acquisitions per thread), {@code seed} (run i uses
+ * seed + i), {@code pause} (percent of steps preceded by a random pause), {@code stall} (ms a wait
+ * may last before the run counts as stalled).</li>
+ * </ul>
+ * The verdict is FAIL ({@code SpecConformance}) when the spec rejects a trace, ERROR when a run of a
+ * port stalled or crashed with every trace accepted (a lost waiter the trace alone cannot show),
+ * and PASS when every run finished and every trace was accepted.
+ */
+public final class CrosscheckRunner implements LevelRunner {
+    /** Traces per TLC run. */
+    static final int BATCH = 250;
+    /** How long a wait may last before a run counts as stalled, by default (entry setting {@code stall}, ms). */
+    static final int STALL_MILLIS = 500;
+    /** How many rejected traces are diagnosed (each needs one more TLC run). */
+    static final int DIAGNOSE = 2;
+
+    /** What a cross-check measured. */
+    public record Summary(int runs, int accepted, int rejected, int stalled, int crashed, long events,
+            long states, double recordSeconds, double validateSeconds, long seed, List<String> rejections,
+            List<String> problems) {
+        public double eventsPerSecond() {
+            return validateSeconds <= 0 ? 0 : events / validateSeconds;
+        }
+
+        public String line() {
+            return String.format("%d runs (seed %d): %d accepted, %d rejected, %d stalled, %d crashed; %,d events"
+                    + " validated in %.1f s (%,.0f events/s), recorded in %.1f s", runs, seed, accepted, rejected,
+                    stalled, crashed, events, validateSeconds, eventsPerSecond(), recordSeconds);
+        }
+    }
+
+    @Override
+    public Level level() {
+        return Level.CROSSCHECK;
+    }
+
+    @Override
+    public Verdict run(Check check, RunContext context) {
+        long t0 = System.nanoTime();
+        try {
+            Summary s = crosscheck(check, context.root(), context.workDir().resolve("crosscheck-" + check.check()
+                    + "-" + check.variant()), context.log());
+            double seconds = (System.nanoTime() - t0) / 1e9;
+            String detail = s.line() + (s.rejections().isEmpty() ? "" : "\n" + String.join("\n", s.rejections()))
+                    + (s.problems().isEmpty() ? "" : "\n" + String.join("\n", s.problems()));
+            if (s.rejected() > 0) {
+                return new Verdict(check, Outcome.FAIL, Property.SpecConformance.name(), s.states(), seconds, detail);
+            }
+            if (s.stalled() + s.crashed() > 0) {
+                return new Verdict(check, Outcome.ERROR, null, s.states(), seconds,
+                        "every trace was accepted, but runs stalled or crashed: " + detail);
+            }
+            return new Verdict(check, Outcome.PASS, null, s.states(), seconds, detail);
+        } catch (HandoffException e) {
+            return new Verdict(check, Outcome.ERROR, null, null, (System.nanoTime() - t0) / 1e9, e.getMessage());
+        }
+    }
+
+    static int intParam(Check c, String key, int fallback, int min) {
+        String v = c.paramOr(key, Integer.toString(fallback));
+        int n;
+        try {
+            n = Integer.parseInt(v);
+        } catch (NumberFormatException e) {
+            throw new HandoffException(c.id() + ": '" + key + "' must be an integer, not '" + v + "'");
+        }
+        if (n < min) {
+            throw new HandoffException(c.id() + ": '" + key + "' must be at least " + min + ", not " + n);
+        }
+        return n;
+    }
+
+    /** A path as the user should see it: relative to the project root when under it. */
+    static String shown(Path root, Path p) {
+        Path a = p.toAbsolutePath().normalize();
+        Path r = root.toAbsolutePath().normalize();
+        return a.startsWith(r) ? r.relativize(a).toString() : a.toString();
+    }
+
+    /** Records and validates every run of one manifest entry; writes each trace under {@code workDir}/traces. */
+    public static Summary crosscheck(Check c, Path root, Path workDir, PrintStream log) {
+        int runs = intParam(c, "runs", 100, 1);
+        int threads = intParam(c, "threads", 2, 1);
+        int ops = intParam(c, "ops", 5, 1);
+        int pause = intParam(c, "pause", 20, 0);
+        int stall = intParam(c, "stall", STALL_MILLIS, 1);
+        long seed;
+        try {
+            seed = Long.parseLong(c.paramOr("seed", "1"));
+        } catch (NumberFormatException e) {
+            throw new HandoffException(c.id() + ": 'seed' must be an integer, not '" + c.paramOr("seed", "") + "'");
+        }
+        String lock = c.param("lock");
+        List<String> constants = TraceValidator.constants(
+                Arrays.stream(c.paramOr("constants", "").split(";")).map(String::trim).filter(s -> !s.isEmpty()).toList(),
+                Map.of("threads", Integer.toString(threads)));
+        TraceValidator.Target target = new TraceValidator.Target(root.resolve("specs"), c.param("spec"), c.param("map"),
+                c.paramOr("init", "Init"), c.paramOr("step", "ThreadNext(t)"), constants);
+        TraceValidator validator = new TraceValidator(target, workDir.resolve("tlc"), log);
+        if (log != null) {
+            log.printf("[crosscheck] %s: %d runs of %s, %d threads x %d acquisitions, seed %d%n", c.id(), runs, lock,
+                    threads, ops, seed);
+        }
+        Path traces = workDir.resolve("traces");
+        try {
+            Files.createDirectories(traces);
+        } catch (IOException e) {
+            throw new HandoffException(traces + ": cannot create: " + e.getMessage(), e);
+        }
+        long r0 = System.nanoTime();
+        List<TraceRun.Recorded> recorded = new ArrayList<>();
+        List<Path> files = new ArrayList<>();
+        for (int i = 1; i <= runs; i++) {
+            TraceRun.Recorded run = TraceRun.record(lock, threads, ops, seed + i, i, stall, pause);
+            Map<String, String> header = new LinkedHashMap<>();
+            header.put("family", c.family());
+            header.put("variant", c.variant());
+            header.put("lock", lock);
+            header.put("threads", Integer.toString(threads));
+            header.put("ops", Integer.toString(ops));
+            header.put("seed", Long.toString(run.seed()));
+            header.put("run", Integer.toString(i));
+            header.put("status", run.status().name().toLowerCase(java.util.Locale.ROOT));
+            Path file = traces.resolve(String.format("run-%04d.trace", i));
+            try {
+                Files.writeString(file, TraceFile.format(header, run.events()));
+            } catch (IOException e) {
+                throw new HandoffException(file + ": cannot write: " + e.getMessage(), e);
+            }
+            recorded.add(run);
+            files.add(file);
+        }
+        double recordSeconds = (System.nanoTime() - r0) / 1e9;
+        int accepted = 0;
+        int rejected = 0;
+        int stalled = 0;
+        int crashed = 0;
+        long events = 0;
+        long states = 0;
+        double validateSeconds = 0;
+        List<String> rejections = new ArrayList<>();
+        List<String> problems = new ArrayList<>();
+        int diagnoseLeft = DIAGNOSE;
+        for (int from = 0; from < recorded.size(); from += BATCH) {
+            List<TraceRun.Recorded> batch = recorded.subList(from, Math.min(recorded.size(), from + BATCH));
+            List<List<TraceFile.Event>> evs = new ArrayList<>();
+            List<Integer> index = new ArrayList<>();
+            for (int k = 0; k < batch.size(); k++) {
+                if (!batch.get(k).events().isEmpty()) {
+                    evs.add(TraceFile.convert(batch.get(k).events()));
+                    index.add(from + k);
+                }
+            }
+            TraceValidator.Batch b = validator.validate(evs, diagnoseLeft);
+            validateSeconds += b.seconds();
+            states += b.states();
+            for (int k = 0; k < evs.size(); k++) {
+                events += evs.get(k).size();
+                TraceValidator.Judgement j = b.judgements().get(k);
+                int run = index.get(k);
+                if (j.accepted()) {
+                    accepted++;
+                    continue;
+                }
+                rejected++;
+                if (j.unmatched() != null) {
+                    diagnoseLeft--;
+                    rejections.add(String.format("REJECTED %s: the spec follows the first %d of %d events; it cannot take"
+                            + " event '%s'", shown(root, files.get(run)), j.prefix(),
+                            evs.get(k).size(), j.unmatched().line()));
+                } else if (rejections.size() < 10) {
+                    rejections.add("REJECTED " + shown(root, files.get(run)) + " (not diagnosed)");
+                }
+            }
+        }
+        for (int i = 0; i < recorded.size(); i++) {
+            TraceRun.Recorded run = recorded.get(i);
+            if (run.status() == TraceRun.Status.STALLED) {
+                stalled++;
+            } else if (run.status() == TraceRun.Status.CRASHED) {
+                crashed++;
+            }
+            if (run.status() != TraceRun.Status.OK && problems.size() < 5) {
+                problems.add(run.status() + " " + shown(root, files.get(i)) + ": " + run.note());
+            }
+        }
+        return new Summary(runs, accepted, rejected, stalled, crashed, events, states, recordSeconds, validateSeconds,
+                seed, rejections, problems);
+    }
+}

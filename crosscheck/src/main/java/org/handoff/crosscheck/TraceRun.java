@@ -1,0 +1,155 @@
+package org.handoff.crosscheck;
+
+import java.lang.reflect.Constructor;
+import java.lang.reflect.InvocationTargetException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CyclicBarrier;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicReference;
+import org.handoff.core.HandoffException;
+import org.handoff.models.HandoffLock;
+import org.handoff.models.SpinPolicy;
+import org.handoff.models.trace.TraceRecorder;
+import org.handoff.models.trace.Traceable;
+
+/**
+ * One stressed run of a Java port with a {@link TraceRecorder}: {@code threads} threads (spec
+ * threads 1..N, in start order) each take and release the lock {@code ops} times, and the recorder
+ * keeps every step.
+ *
+ * <p>A wait that lasts longer than {@code stallMillis} ends the run: the waiting thread stops
+ * (its spin policy throws {@link Stall}), so the trace stays an exact prefix of what the port did.
+ * A correct port never stalls at these sizes; a mutant that strands a waiter does, and its trace is
+ * still validated, because the step that stranded the waiter is usually one the spec cannot take.
+ */
+public final class TraceRun {
+    /** How a run ended. */
+    public enum Status {
+        /** Every thread finished its acquisitions. */
+        OK,
+        /** A wait outlasted the stall limit; the trace is the prefix up to it. */
+        STALLED,
+        /** The port threw; the trace is the prefix up to it. */
+        CRASHED
+    }
+
+    /** A recorded run. {@code note} says why it stalled or crashed, else null. */
+    public record Recorded(int run, long seed, Status status, String note, List<TraceRecorder.Event> events) {
+    }
+
+    /** Thrown by the run's spin policy when a wait outlasts the stall limit. */
+    static final class Stall extends RuntimeException {
+        Stall(String message) {
+            super(message, null, false, false);
+        }
+    }
+
+    private TraceRun() {
+    }
+
+    /** The spin policy of recorded runs: yield now and then (more threads than processors), stall after a limit. */
+    static SpinPolicy stallAfter(long millis) {
+        ThreadLocal<long[]> deadline = ThreadLocal.withInitial(() -> new long[1]);
+        return iteration -> {
+            if (iteration == 0) {
+                deadline.get()[0] = System.nanoTime() + millis * 1_000_000L;
+            } else if ((iteration & 63) == 63) {
+                if (System.nanoTime() - deadline.get()[0] > 0) {
+                    throw new Stall(Thread.currentThread().getName() + " waited more than " + millis + " ms");
+                }
+                Thread.yield();
+            } else {
+                Thread.onSpinWait();
+            }
+            return true;
+        };
+    }
+
+    /** A port of class {@code lockClass}, built with the given spin policy. */
+    @SuppressWarnings("unchecked")
+    static HandoffLock<Object> newLock(String lockClass, SpinPolicy spin) {
+        Class<?> c;
+        try {
+            c = Class.forName(lockClass);
+        } catch (ClassNotFoundException e) {
+            throw new HandoffException("lock class " + lockClass + " not found");
+        }
+        if (!HandoffLock.class.isAssignableFrom(c) || !Traceable.class.isAssignableFrom(c)) {
+            throw new HandoffException("lock class " + lockClass + " is not a traceable HandoffLock");
+        }
+        try {
+            Constructor<?> k = c.getConstructor(SpinPolicy.class);
+            return (HandoffLock<Object>) k.newInstance(spin);
+        } catch (NoSuchMethodException e) {
+            throw new HandoffException("lock class " + lockClass + " has no public (SpinPolicy) constructor");
+        } catch (InvocationTargetException e) {
+            throw new HandoffException("lock class " + lockClass + " failed to build: " + e.getCause());
+        } catch (ReflectiveOperationException e) {
+            throw new HandoffException("lock class " + lockClass + " cannot be built: " + e);
+        }
+    }
+
+    /**
+     * Records one run.
+     *
+     * @param pausePercent the recorder's chance of a random pause before a step
+     */
+    public static Recorded record(String lockClass, int threads, int ops, long seed, int run, long stallMillis,
+            int pausePercent) {
+        if (threads < 1 || ops < 1) {
+            throw new HandoffException("threads and ops must be at least 1 (got " + threads + ", " + ops + ")");
+        }
+        HandoffLock<Object> lock = newLock(lockClass, stallAfter(stallMillis));
+        TraceRecorder rec = new TraceRecorder(seed, pausePercent);
+        ((Traceable) lock).traceTo(rec);
+        CyclicBarrier registered = new CyclicBarrier(threads);
+        AtomicReference<String> stalled = new AtomicReference<>();
+        AtomicReference<String> crashed = new AtomicReference<>();
+        AtomicInteger inside = new AtomicInteger();
+        List<Thread> workers = new ArrayList<>();
+        for (int i = 1; i <= threads; i++) {
+            int id = i;
+            Thread t = new Thread(() -> {
+                try {
+                    Object ctx = lock.newContext();
+                    rec.register(id, ctx);
+                    registered.await();
+                    for (int k = 0; k < ops && stalled.get() == null && crashed.get() == null; k++) {
+                        lock.lock(ctx);
+                        if (inside.incrementAndGet() > 1) {
+                            // Not an error here: the validator decides; the spec names the step.
+                            Thread.onSpinWait();
+                        }
+                        inside.decrementAndGet();
+                        lock.unlock(ctx);
+                    }
+                } catch (Stall s) {
+                    stalled.compareAndSet(null, s.getMessage());
+                } catch (InterruptedException | java.util.concurrent.BrokenBarrierException e) {
+                    crashed.compareAndSet(null, "interrupted");
+                } catch (RuntimeException | Error e) {
+                    crashed.compareAndSet(null, e.toString());
+                }
+            }, "trace-" + run + "-t" + id);
+            t.setDaemon(true);
+            workers.add(t);
+        }
+        workers.forEach(Thread::start);
+        long limit = System.currentTimeMillis() + stallMillis * (ops + 4L);
+        for (Thread t : workers) {
+            try {
+                t.join(Math.max(1, limit - System.currentTimeMillis()));
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new HandoffException("interrupted while recording run " + run);
+            }
+            if (t.isAlive()) {
+                stalled.compareAndSet(null, t.getName() + " did not finish in " + (stallMillis * (ops + 4L)) + " ms");
+            }
+        }
+        Status status = crashed.get() != null ? Status.CRASHED : stalled.get() != null ? Status.STALLED : Status.OK;
+        String note = crashed.get() != null ? crashed.get() : stalled.get();
+        return new Recorded(run, seed, status, note, rec.events());
+    }
+}

@@ -1,0 +1,197 @@
+package org.handoff.models.trace;
+
+import java.util.ArrayList;
+import java.util.IdentityHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.SplittableRandom;
+import java.util.concurrent.locks.ReentrantLock;
+import java.util.function.Function;
+import java.util.function.Supplier;
+
+/**
+ * Records what a Java port does, in its spec's vocabulary, for trace validation
+ * ({@code crosscheck/}): one event per spec action, with the acting thread and the values the step
+ * observed or chose (the node {@code xchg} returned, whether a {@code cmpxchg} succeeded, to whom
+ * the lock was handed).
+ *
+ * <h2>Order</h2>
+ * A run's events are totally ordered by one sequence number. For the order to be one the spec can
+ * follow, each event must be numbered at its step's linearization point, the instant the step
+ * takes effect for every other thread. The recorder makes that instant explicit: a step that reads
+ * or writes shared state runs inside {@link #atomic}, under one lock that also takes the number,
+ * so its memory access and its number cannot be separated by another thread's step. Recording
+ * therefore runs every recorded step as one sequentially consistent atomic action, which is what
+ * the specs assume; weak-memory reorderings are jcstress's business, not this level's.
+ *
+ * <p>A wait ({@code smp_cond_load_acquire} and friends) is not run under the lock: it would hold it
+ * forever. It is recorded by {@link #after} once the wait has returned. That is sound only for a
+ * wait whose condition, once true, stays true until the waiting thread itself acts (the successor's
+ * {@code locked} flag, a linked {@code next} pointer): any instant between the read that ended the
+ * wait and the thread's next step then sees the condition true, so numbering the event at any such
+ * instant gives a valid linearization. Each port says at its waits why the condition is stable.
+ *
+ * <h2>Cost</h2>
+ * A port records only when {@link Traceable#traceTo} gave it a recorder; otherwise each step pays
+ * one test of a field that is null, and allocates nothing.
+ *
+ * <h2>Interleavings</h2>
+ * Before a recorded step the recorder may pause its thread for a short random time drawn from the
+ * run's seed and the thread's id, so that stressed runs visit more orders than the scheduler alone
+ * would give. The seed fixes the pauses, not the interleaving, which still comes from the
+ * scheduler: a rejected run is replayed from its recorded trace, which the validator keeps.
+ */
+public final class TraceRecorder {
+    /** The first line of every trace file. Bump the number when the line format changes. */
+    public static final String FORMAT = "handoff-trace 1";
+
+    /** One recorded step: sequence number, thread id (1..N), spec action, fields "k=v k=v". */
+    public record Event(long seq, int thread, String action, String fields) {
+        public String line() {
+            return seq + " " + thread + " " + action + (fields.isEmpty() ? "" : " " + fields);
+        }
+    }
+
+    private final ReentrantLock order = new ReentrantLock();
+    private final List<Event> events = new ArrayList<>();
+    private final Map<Object, Integer> ids = new IdentityHashMap<>();
+    private final ThreadLocal<int[]> self = new ThreadLocal<>();
+    private final ThreadLocal<SplittableRandom> jitter = new ThreadLocal<>();
+    private final long seed;
+    private final int pausePercent;
+    private long seq;
+
+    /**
+     * @param seed         drives the random pauses
+     * @param pausePercent the chance, in percent, that a thread pauses before a recorded step
+     */
+    public TraceRecorder(long seed, int pausePercent) {
+        if (pausePercent < 0 || pausePercent > 100) {
+            throw new IllegalArgumentException("pausePercent must be 0..100, not " + pausePercent);
+        }
+        this.seed = seed;
+        this.pausePercent = pausePercent;
+    }
+
+    /**
+     * Called by each worker thread before its first step: it is thread {@code id} of the spec, and
+     * {@code context} (its queue node, or whatever the port's per-thread context is) names it in
+     * the fields of other threads' events.
+     */
+    public void register(int id, Object context) {
+        order.lock();
+        try {
+            ids.put(context, id);
+        } finally {
+            order.unlock();
+        }
+        self.set(new int[] {id});
+        jitter.set(new SplittableRandom(seed * 1_000_003L + id));
+    }
+
+    /** Names an object other than a thread's context (a per-CPU node, a request) by a number. */
+    public void name(Object o, int id) {
+        order.lock();
+        try {
+            ids.put(o, id);
+        } finally {
+            order.unlock();
+        }
+    }
+
+    /** The id of a registered context or named object; 0 for null (the specs' Nil). */
+    public int id(Object o) {
+        if (o == null) {
+            return 0;
+        }
+        order.lock();
+        try {
+            Integer i = ids.get(o);
+            if (i == null) {
+                throw new IllegalStateException("unregistered object in a trace: " + o);
+            }
+            return i;
+        } finally {
+            order.unlock();
+        }
+    }
+
+    /** The calling thread's id. */
+    public int thread() {
+        int[] me = self.get();
+        if (me == null) {
+            throw new IllegalStateException("thread " + Thread.currentThread().getName() + " is not registered");
+        }
+        return me[0];
+    }
+
+    private void pause() {
+        SplittableRandom r = jitter.get();
+        if (r != null && pausePercent > 0 && r.nextInt(100) < pausePercent) {
+            if (r.nextBoolean()) {
+                Thread.yield();
+            } else {
+                for (int i = r.nextInt(200); i > 0; i--) {
+                    Thread.onSpinWait();
+                }
+            }
+        }
+    }
+
+    /**
+     * Runs one step as an atomic action and records it at that instant: {@code fields} turns the
+     * step's result into the event's fields.
+     */
+    public <T> T atomic(String action, Supplier<T> step, Function<T, String> fields) {
+        pause();
+        int me = thread();
+        order.lock();
+        try {
+            T result = step.get();
+            events.add(new Event(++seq, me, action, fields.apply(result)));
+            return result;
+        } finally {
+            order.unlock();
+        }
+    }
+
+    /** {@link #atomic} for a step with no result. */
+    public void atomic(String action, Runnable step, String fields) {
+        atomic(action, () -> {
+            step.run();
+            return null;
+        }, r -> fields);
+    }
+
+    /** {@link #atomic} for a step with no result whose fields are computed inside the action. */
+    public void atomic(String action, Runnable step, Supplier<String> fields) {
+        atomic(action, () -> {
+            step.run();
+            return null;
+        }, r -> fields.get());
+    }
+
+    /**
+     * Records a wait that has returned; only for waits on a stable condition (see the class
+     * comment).
+     */
+    public void after(String action, String fields) {
+        int me = thread();
+        order.lock();
+        try {
+            events.add(new Event(++seq, me, action, fields));
+        } finally {
+            order.unlock();
+        }
+    }
+
+    /** The events so far, in sequence order. */
+    public List<Event> events() {
+        order.lock();
+        try {
+            return List.copyOf(events);
+        } finally {
+            order.unlock();
+        }
+    }
+}
