@@ -10,6 +10,7 @@ import java.util.Map;
 import org.handoff.core.HandoffException;
 import org.handoff.core.Level;
 import org.handoff.core.LevelRunner;
+import org.handoff.crosscheck.CrosscheckRunner;
 import org.handoff.lincheck.LincheckRunner;
 import org.handoff.litmus.JcstressRunner;
 import org.handoff.specs.TlcRunner;
@@ -21,7 +22,8 @@ final class Runners {
 
     static Map<Level, LevelRunner> all() {
         Map<Level, LevelRunner> m = new EnumMap<>(Level.class);
-        for (LevelRunner r : new LevelRunner[] {new TlcRunner(), new JcstressRunner(), new LincheckRunner()}) {
+        for (LevelRunner r : new LevelRunner[] {new TlcRunner(), new JcstressRunner(), new LincheckRunner(),
+            new CrosscheckRunner()}) {
             m.put(r.level(), r);
         }
         return m;

@@ -38,7 +38,7 @@ class CliTest {
 
     @Test
     void helpEverywhere() {
-        for (String cmd : new String[] {"list", "tlc", "check", "stats"}) {
+        for (String cmd : new String[] {"list", "tlc", "check", "stats", "crosscheck"}) {
             Run r = run(cmd, "--help");
             assertEquals(0, r.code());
             assertTrue(r.out().contains("Usage: handoff " + cmd), r.out());
@@ -144,5 +144,43 @@ class CliTest {
         assertOneLineError(run("tlc", "MCS", "--model", "MCS_N3", "--simulate", "--distributed"), "not both");
         assertOneLineError(run("tlc", "MCS", "--model", "MCS_N3", "--seed", "3"), "--seed applies only to --simulate");
         assertOneLineError(run("tlc", "MCS", "--model", "MCS_N3", "--distributed"), "ignores temporal properties");
+    }
+
+    @Test
+    void crosscheckBadInputGetsOneLine(@TempDir Path dir) throws Exception {
+        assertOneLineError(run("crosscheck"), "name a family or give --all");
+        assertOneLineError(run("crosscheck", "nosuchlock"), "unknown family 'nosuchlock'");
+        assertOneLineError(run("crosscheck", "mcs", "--runs", "0"), "--runs");
+        assertOneLineError(run("crosscheck", "mcs", "--profile", "slow"), "unknown profile");
+        assertOneLineError(run("crosscheck", "--trace", dir.resolve("none.trace").toString()), "no such trace file");
+        Path junk = dir.resolve("junk.trace");
+        Files.writeString(junk, "not a trace\n");
+        assertOneLineError(run("crosscheck", "--trace", junk.toString()), "junk.trace:1:", "not a trace file");
+        Path gap = dir.resolve("gap.trace");
+        Files.writeString(gap, "handoff-trace 1\n# family=mcs threads=2\n2 1 InitLocked\n1 1 InitNext\n");
+        assertOneLineError(run("crosscheck", "--trace", gap.toString()), "gap.trace:4:", "does not follow");
+    }
+
+    /**
+     * A spec mutant rejects some of the correct port's traces, the command says which event it could
+     * not take, and the printed trace file replays: rejected by the mutant, accepted by the spec.
+     */
+    @Test
+    void crosscheckReportsARejectedTraceThatReplays() {
+        Run r = run("crosscheck", "mcs", "--check", "MCS_HandoffToTail_trace", "--runs", "12");
+        assertEquals(Main.OK, r.code(), r.out() + r.err());
+        assertTrue(r.out().contains("MCS_HandoffToTail_trace") && r.out().contains("1 crosscheck entries: 1 as expected"),
+                r.out());
+        java.util.regex.Matcher m = java.util.regex.Pattern.compile("REJECTED (\\S+\\.trace): the spec follows the first (\\d+)")
+                .matcher(r.err());
+        assertTrue(m.find(), r.err());
+        String file = ProjectRoot.find().resolve(m.group(1)).toString();
+        Run mutant = run("crosscheck", "--trace", file, "--check", "MCS_HandoffToTail_trace");
+        assertEquals(Main.MISMATCH, mutant.code(), mutant.out() + mutant.err());
+        assertTrue(mutant.out().contains("REJECTED by mutants/MCS_HandoffToTail.tla: the spec follows the first "
+                + m.group(2) + " events"), mutant.out());
+        Run spec = run("crosscheck", "--trace", file);
+        assertEquals(Main.OK, spec.code(), spec.out() + spec.err());
+        assertTrue(spec.out().contains("accepted by MCS.tla"), spec.out());
     }
 }

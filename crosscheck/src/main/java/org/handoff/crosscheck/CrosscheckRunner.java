@@ -71,20 +71,24 @@ public final class CrosscheckRunner implements LevelRunner {
         try {
             Summary s = crosscheck(check, context.root(), context.workDir().resolve("crosscheck-" + check.check()
                     + "-" + check.variant()), context.log());
-            double seconds = (System.nanoTime() - t0) / 1e9;
-            String detail = s.line() + (s.rejections().isEmpty() ? "" : "\n" + String.join("\n", s.rejections()))
-                    + (s.problems().isEmpty() ? "" : "\n" + String.join("\n", s.problems()));
-            if (s.rejected() > 0) {
-                return new Verdict(check, Outcome.FAIL, Property.SpecConformance.name(), s.states(), seconds, detail);
-            }
-            if (s.stalled() + s.crashed() > 0) {
-                return new Verdict(check, Outcome.ERROR, null, s.states(), seconds,
-                        "every trace was accepted, but runs stalled or crashed: " + detail);
-            }
-            return new Verdict(check, Outcome.PASS, null, s.states(), seconds, detail);
+            return judge(check, s, (System.nanoTime() - t0) / 1e9);
         } catch (HandoffException e) {
             return new Verdict(check, Outcome.ERROR, null, null, (System.nanoTime() - t0) / 1e9, e.getMessage());
         }
+    }
+
+    /** The verdict on a cross-check's summary (see the class comment). */
+    public static Verdict judge(Check check, Summary s, double seconds) {
+        String detail = s.line() + (s.rejections().isEmpty() ? "" : "\n" + String.join("\n", s.rejections()))
+                + (s.problems().isEmpty() ? "" : "\n" + String.join("\n", s.problems()));
+        if (s.rejected() > 0) {
+            return new Verdict(check, Outcome.FAIL, Property.SpecConformance.name(), s.states(), seconds, detail);
+        }
+        if (s.stalled() + s.crashed() > 0) {
+            return new Verdict(check, Outcome.ERROR, null, s.states(), seconds,
+                    "every trace was accepted, but runs stalled or crashed: " + detail);
+        }
+        return new Verdict(check, Outcome.PASS, null, s.states(), seconds, detail);
     }
 
     static int intParam(Check c, String key, int fallback, int min) {
@@ -99,6 +103,32 @@ public final class CrosscheckRunner implements LevelRunner {
             throw new HandoffException(c.id() + ": '" + key + "' must be at least " + min + ", not " + n);
         }
         return n;
+    }
+
+    /** What an entry validates against, for runs of {@code threads} threads. */
+    static TraceValidator.Target target(Check c, Path root, int threads) {
+        List<String> constants = TraceValidator.constants(
+                Arrays.stream(c.paramOr("constants", "").split(";")).map(String::trim).filter(s -> !s.isEmpty()).toList(),
+                Map.of("threads", Integer.toString(threads)));
+        return new TraceValidator.Target(root.resolve("specs"), c.param("spec"), c.param("map"),
+                c.paramOr("init", "Init"), c.paramOr("step", "ThreadNext(t)"), constants);
+    }
+
+    /**
+     * Validates one trace file again, as recorded (the replay of a rejected run): its header names
+     * the thread count; {@code c} names the spec to hold it to.
+     */
+    public static TraceValidator.Judgement replay(Check c, Path root, Path file, Path workDir, PrintStream log) {
+        TraceFile.Trace t = TraceFile.read(file);
+        String threads = t.header().get("threads");
+        if (threads == null || !threads.matches("[1-9][0-9]*")) {
+            throw new HandoffException(file + ": the header gives no thread count (threads=N)");
+        }
+        if (t.events().isEmpty()) {
+            throw new HandoffException(file + ": the trace has no events");
+        }
+        TraceValidator v = new TraceValidator(target(c, root, Integer.parseInt(threads)), workDir, log);
+        return v.validate(List.of(t.events()), 1).judgements().get(0);
     }
 
     /** A path as the user should see it: relative to the project root when under it. */
@@ -122,11 +152,7 @@ public final class CrosscheckRunner implements LevelRunner {
             throw new HandoffException(c.id() + ": 'seed' must be an integer, not '" + c.paramOr("seed", "") + "'");
         }
         String lock = c.param("lock");
-        List<String> constants = TraceValidator.constants(
-                Arrays.stream(c.paramOr("constants", "").split(";")).map(String::trim).filter(s -> !s.isEmpty()).toList(),
-                Map.of("threads", Integer.toString(threads)));
-        TraceValidator.Target target = new TraceValidator.Target(root.resolve("specs"), c.param("spec"), c.param("map"),
-                c.paramOr("init", "Init"), c.paramOr("step", "ThreadNext(t)"), constants);
+        TraceValidator.Target target = target(c, root, threads);
         TraceValidator validator = new TraceValidator(target, workDir.resolve("tlc"), log);
         if (log != null) {
             log.printf("[crosscheck] %s: %d runs of %s, %d threads x %d acquisitions, seed %d%n", c.id(), runs, lock,
