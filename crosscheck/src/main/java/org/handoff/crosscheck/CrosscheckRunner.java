@@ -40,13 +40,15 @@ import org.handoff.core.Verdict;
 public final class CrosscheckRunner implements LevelRunner {
     /** Traces per TLC run. */
     static final int BATCH = 250;
+    /** Runs in the first chunk, validated before any more are recorded. */
+    static final int FIRST_CHUNK = 10;
     /** How long a wait may last before a run counts as stalled, by default (entry setting {@code stall}, ms). */
     static final int STALL_MILLIS = 500;
     /** How many rejected traces are diagnosed (each needs one more TLC run). */
-    static final int DIAGNOSE = 2;
+    static final int DIAGNOSE = 1;
 
     /** What a cross-check measured. */
-    public record Summary(int runs, int accepted, int rejected, int stalled, int crashed, long events,
+    public record Summary(int runs, int planned, int accepted, int rejected, int stalled, int crashed, long events,
             long states, double recordSeconds, double validateSeconds, long seed, List<String> rejections,
             List<String> problems) {
         public double eventsPerSecond() {
@@ -54,9 +56,10 @@ public final class CrosscheckRunner implements LevelRunner {
         }
 
         public String line() {
-            return String.format("%d runs (seed %d): %d accepted, %d rejected, %d stalled, %d crashed; %,d events"
-                    + " validated in %.1f s (%,.0f events/s), recorded in %.1f s", runs, seed, accepted, rejected,
-                    stalled, crashed, events, validateSeconds, eventsPerSecond(), recordSeconds);
+            return String.format("%d runs%s (seed %d): %d accepted, %d rejected, %d stalled, %d crashed; %,d events"
+                    + " validated in %.1f s (%,.0f events/s), recorded in %.1f s", runs,
+                    runs < planned ? " of " + planned + " (stopped at the first rejected chunk)" : "", seed, accepted,
+                    rejected, stalled, crashed, events, validateSeconds, eventsPerSecond(), recordSeconds);
         }
     }
 
@@ -164,30 +167,9 @@ public final class CrosscheckRunner implements LevelRunner {
         } catch (IOException e) {
             throw new HandoffException(traces + ": cannot create: " + e.getMessage(), e);
         }
-        long r0 = System.nanoTime();
         List<TraceRun.Recorded> recorded = new ArrayList<>();
         List<Path> files = new ArrayList<>();
-        for (int i = 1; i <= runs; i++) {
-            TraceRun.Recorded run = TraceRun.record(lock, threads, ops, seed + i, i, stall, pause);
-            Map<String, String> header = new LinkedHashMap<>();
-            header.put("family", c.family());
-            header.put("variant", c.variant());
-            header.put("lock", lock);
-            header.put("threads", Integer.toString(threads));
-            header.put("ops", Integer.toString(ops));
-            header.put("seed", Long.toString(run.seed()));
-            header.put("run", Integer.toString(i));
-            header.put("status", run.status().name().toLowerCase(java.util.Locale.ROOT));
-            Path file = traces.resolve(String.format("run-%04d.trace", i));
-            try {
-                Files.writeString(file, TraceFile.format(header, run.events()));
-            } catch (IOException e) {
-                throw new HandoffException(file + ": cannot write: " + e.getMessage(), e);
-            }
-            recorded.add(run);
-            files.add(file);
-        }
-        double recordSeconds = (System.nanoTime() - r0) / 1e9;
+        double recordSeconds = 0;
         int accepted = 0;
         int rejected = 0;
         int stalled = 0;
@@ -198,14 +180,38 @@ public final class CrosscheckRunner implements LevelRunner {
         List<String> rejections = new ArrayList<>();
         List<String> problems = new ArrayList<>();
         int diagnoseLeft = DIAGNOSE;
-        for (int from = 0; from < recorded.size(); from += BATCH) {
-            List<TraceRun.Recorded> batch = recorded.subList(from, Math.min(recorded.size(), from + BATCH));
+        // Record and validate in chunks, a small one first: once a trace is rejected the verdict is
+        // settled, so a mutant stops there instead of recording (and stalling through) every run.
+        for (int from = 0; from < runs && rejected == 0; from += from == 0 ? FIRST_CHUNK : BATCH) {
+            int to = Math.min(runs, from == 0 ? FIRST_CHUNK : from + BATCH);
+            long r0 = System.nanoTime();
+            for (int i = from + 1; i <= to; i++) {
+                TraceRun.Recorded run = TraceRun.record(lock, threads, ops, seed + i, i, stall, pause);
+                Map<String, String> header = new LinkedHashMap<>();
+                header.put("family", c.family());
+                header.put("variant", c.variant());
+                header.put("lock", lock);
+                header.put("threads", Integer.toString(threads));
+                header.put("ops", Integer.toString(ops));
+                header.put("seed", Long.toString(run.seed()));
+                header.put("run", Integer.toString(i));
+                header.put("status", run.status().name().toLowerCase(java.util.Locale.ROOT));
+                Path file = traces.resolve(String.format("run-%04d.trace", i));
+                try {
+                    Files.writeString(file, TraceFile.format(header, run.events()));
+                } catch (IOException e) {
+                    throw new HandoffException(file + ": cannot write: " + e.getMessage(), e);
+                }
+                recorded.add(run);
+                files.add(file);
+            }
+            recordSeconds += (System.nanoTime() - r0) / 1e9;
             List<List<TraceFile.Event>> evs = new ArrayList<>();
             List<Integer> index = new ArrayList<>();
-            for (int k = 0; k < batch.size(); k++) {
-                if (!batch.get(k).events().isEmpty()) {
-                    evs.add(TraceFile.convert(batch.get(k).events()));
-                    index.add(from + k);
+            for (int k = from; k < to; k++) {
+                if (!recorded.get(k).events().isEmpty()) {
+                    evs.add(TraceFile.convert(recorded.get(k).events()));
+                    index.add(k);
                 }
             }
             TraceValidator.Batch b = validator.validate(evs, diagnoseLeft);
@@ -241,7 +247,7 @@ public final class CrosscheckRunner implements LevelRunner {
                 problems.add(run.status() + " " + shown(root, files.get(i)) + ": " + run.note());
             }
         }
-        return new Summary(runs, accepted, rejected, stalled, crashed, events, states, recordSeconds, validateSeconds,
+        return new Summary(recorded.size(), runs, accepted, rejected, stalled, crashed, events, states, recordSeconds, validateSeconds,
                 seed, rejections, problems);
     }
 }
