@@ -1,0 +1,166 @@
+package org.handoff.cli;
+
+import java.io.OutputStream;
+import java.io.PrintStream;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.Callable;
+import org.handoff.core.Check;
+import org.handoff.core.Family;
+import org.handoff.core.HandoffException;
+import org.handoff.core.Level;
+import org.handoff.core.LevelRunner;
+import org.handoff.core.Manifest;
+import org.handoff.core.ProjectRoot;
+import org.handoff.core.RunContext;
+import org.handoff.core.Verdict;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+/**
+ * {@code handoff review}: a proposed variant against its baseline, at every level, as a verdict
+ * diff a reviewer can paste: the properties the variant gains or loses, the bounds it is checked
+ * at, state counts and time (docs/review.md).
+ */
+@Command(name = "review", mixinStandardHelpOptions = true,
+        description = {"Run every check of a variant and of its baseline (the family's first variant unless given)",
+            "at every level and print what changed: properties gained or lost, bounds, state counts, time.",
+            "Exit 0 when every verdict is the one the manifest records, 1 otherwise."})
+final class ReviewCommand implements Callable<Integer> {
+    @CommandLine.Spec
+    CommandLine.Model.CommandSpec spec;
+
+    @Parameters(index = "0", paramLabel = "FAMILY", description = "The family (see 'handoff list').")
+    String family;
+
+    @Option(names = "--variant", required = true, paramLabel = "NAME", description = "The proposed variant.")
+    String variant;
+
+    @Option(names = "--baseline", paramLabel = "NAME", description = "What it is compared with (default: the family's first variant).")
+    String baseline;
+
+    @Option(names = "--level", paramLabel = "L", description = "Only these levels (tlc, jcstress, lincheck, crosscheck); repeatable.")
+    List<String> levels = new ArrayList<>();
+
+    @Option(names = "--profile", paramLabel = "P", defaultValue = "quick", description = "quick (default) or full.")
+    String profile;
+
+    @Option(names = {"-v", "--verbose"}, description = "Echo the tools' output to stderr.")
+    boolean verbose;
+
+    @Override
+    public Integer call() {
+        if (!profile.equals("quick") && !profile.equals("full")) {
+            throw new HandoffException("unknown profile '" + profile + "' (quick or full)");
+        }
+        Path root = ProjectRoot.find();
+        Manifest manifest = Manifest.load(root);
+        Family f = manifest.family(family);
+        Set<Level> only = new LinkedHashSet<>();
+        levels.forEach(l -> only.add(Level.of(l)));
+        Set<String> known = new LinkedHashSet<>(f.variants());
+        manifest.select(List.of(family), null, "full").stream().filter(c -> !c.mutant()).map(Check::variant)
+                .forEach(known::add);
+        String base = baseline != null ? baseline : f.variants().isEmpty() ? null : f.variants().get(0);
+        for (String v : new String[] {variant, base}) {
+            if (v == null || !known.contains(v)) {
+                throw new HandoffException("unknown variant '" + v + "' of " + family + " (known: " + String.join(", ", known) + ")");
+            }
+        }
+        if (base.equals(variant)) {
+            throw new HandoffException("the variant '" + variant + "' is its own baseline; name another with --baseline");
+        }
+        List<Check> checks = manifest.select(List.of(family), null, profile).stream()
+                .filter(c -> !c.mutant() && (c.variant().equals(variant) || c.variant().equals(base)))
+                .filter(c -> only.isEmpty() || only.contains(c.level())).toList();
+        if (checks.stream().noneMatch(c -> c.variant().equals(variant))) {
+            throw new HandoffException("variant '" + variant + "' has no checks in the " + profile + " profile"
+                    + (only.isEmpty() ? "" : " at " + levels));
+        }
+        Map<Level, LevelRunner> runners = Runners.all();
+        PrintWriter err = spec.commandLine().getErr();
+        PrintStream toolLog = verbose ? System.err : new PrintStream(OutputStream.nullOutputStream());
+        Path runDir = Runners.newRunDir(root, "review");
+        List<Verdict> bv = new ArrayList<>();
+        List<Verdict> vv = new ArrayList<>();
+        int i = 0;
+        for (Check c : checks) {
+            err.printf("[%d/%d] %s ...%n", ++i, checks.size(), c.id());
+            err.flush();
+            Verdict v = runners.get(c.level()).run(c, new RunContext(root, runDir, toolLog));
+            err.printf("        %s%s in %.1f s%s%n", v.actual().id(), v.violated() != null ? " (" + v.violated() + ")" : "",
+                    v.seconds(), v.matchesExpectation() ? "" : "  NOT AS EXPECTED: " + v.mismatch());
+            (c.variant().equals(variant) ? vv : bv).add(v);
+        }
+        PrintWriter out = spec.commandLine().getOut();
+        print(out, root.resolve("specs"), base, bv, variant, vv);
+        out.flush();
+        boolean asExpected = bv.stream().allMatch(Verdict::matchesExpectation) && vv.stream().allMatch(Verdict::matchesExpectation);
+        return asExpected ? Main.OK : Main.MISMATCH;
+    }
+
+    static void print(PrintWriter out, Path specsDir, String base, List<Verdict> bv, String variant, List<Verdict> vv) {
+        out.printf("Review of %s against %s%n%n", variant, base);
+        List<ReviewDiff.Row> rows = ReviewDiff.rows(bv, vv, specsDir);
+        String fmt = "%-11s %-22s %-10s %-10s %-28s %s%n";
+        out.printf(fmt, "LEVEL", "PROPERTY", base.length() > 10 ? "BASELINE" : base, variant.length() > 10 ? "VARIANT" : variant,
+                "CHANGE", "CHECKS (variant; baseline)");
+        for (ReviewDiff.Row r : rows) {
+            out.printf(fmt, r.level().id(), r.property(), r.baseline() == null ? "-" : r.baseline().word(),
+                    r.variant() == null ? "-" : r.variant().word(), r.change(),
+                    String.join(", ", r.variantChecks()) + "; " + String.join(", ", r.baselineChecks()));
+        }
+        List<String> gained = rows.stream().filter(r -> r.change().equals("GAINED")).map(r -> r.property() + " (" + r.level().id() + ")").toList();
+        List<String> lost = rows.stream().filter(r -> r.change().equals("LOST")).map(r -> r.property() + " (" + r.level().id() + ")").toList();
+        out.printf("%nGained: %s%nLost:   %s%n", gained.isEmpty() ? "nothing" : String.join(", ", gained),
+                lost.isEmpty() ? "nothing" : String.join(", ", lost));
+        out.printf("%nBounds (TLC models that check BoundedBypass or BoundedCombining, with their constants):%n");
+        for (List<Verdict> side : List.of(bv, vv)) {
+            for (Verdict v : side) {
+                Check c = v.check();
+                if (c.level() != Level.TLC) {
+                    continue;
+                }
+                Set<String> props = ReviewDiff.configured(c, specsDir);
+                boolean bound = props.contains("BoundedBypass") || props.contains("BoundedCombining")
+                        || "BoundedBypass".equals(c.property()) || "BoundedCombining".equals(c.property());
+                if (bound) {
+                    out.printf("  %-22s %-34s %s%s%n", c.variant(), c.shortName(), v.actual().id()
+                            + (v.violated() != null ? " (" + v.violated() + ")" : ""),
+                            c.reason() != null ? ": " + c.reason() : "");
+                }
+            }
+        }
+        out.printf("%nEffort per level (checks, distinct states of the TLC models, seconds):%n");
+        for (Level l : Level.values()) {
+            String b = effort(bv, l);
+            String v = effort(vv, l);
+            if (!b.isEmpty() || !v.isEmpty()) {
+                out.printf("  %-11s %-12s %-40s %-12s %s%n", l.id(), base, b.isEmpty() ? "-" : b, variant, v.isEmpty() ? "-" : v);
+            }
+        }
+        List<Verdict> odd = new ArrayList<>(bv);
+        odd.addAll(vv);
+        odd.removeIf(Verdict::matchesExpectation);
+        for (Verdict v : odd) {
+            out.printf("%nNOT AS THE MANIFEST RECORDS: %s: %s%n%s%n", v.check().id(), v.mismatch(), v.detail() == null ? "" : v.detail());
+        }
+    }
+
+    private static String effort(List<Verdict> vs, Level l) {
+        List<Verdict> at = vs.stream().filter(v -> v.check().level() == l).toList();
+        if (at.isEmpty()) {
+            return "";
+        }
+        long states = at.stream().filter(v -> v.states() != null && l == Level.TLC).mapToLong(Verdict::states).sum();
+        double secs = at.stream().mapToDouble(Verdict::seconds).sum();
+        return String.format("%d checks, %s%.1f s", at.size(), l == Level.TLC ? String.format("%,d states, ", states) : "", secs);
+    }
+}
