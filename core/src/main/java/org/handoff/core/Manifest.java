@@ -20,19 +20,30 @@ import java.util.Set;
  * the project root marks the root and may hold entries itself; each family keeps its own entries
  * in {@code manifest/<family>.json} (same shape: {@code families} and {@code checks}), read in name
  * order, so families are added without touching each other's files.
+ *
+ * <p>A family file may also hold a top-level {@code mutants} array: one {@link Mutant} per seeded
+ * bug of the family, with its kind, its source, the reasons for the levels without an entry, and
+ * the names the same bug has at other levels (docs/agreement.md).
  */
 public final class Manifest {
     public static final String FILE = "manifest.json";
     public static final String DIR = "manifest";
     private static final Set<String> ENTRY_KEYS = Set.of("family", "variant", "mutant", "level", "check",
             "property", "expected", "reason", "profile");
+    private static final List<String> MUTANT_KEYS = List.of("name", "family", "kind", "source", "levels", "pairs");
 
     private final List<Family> families;
     private final List<Check> checks;
+    private final List<Mutant> mutants;
 
-    private Manifest(List<Family> families, List<Check> checks) {
+    /** A mutant entry and where it was read (file and index), for errors found after reading. */
+    private record Located(Mutant mutant, String at) {
+    }
+
+    private Manifest(List<Family> families, List<Check> checks, List<Mutant> mutants) {
         this.families = List.copyOf(families);
         this.checks = List.copyOf(checks);
+        this.mutants = List.copyOf(mutants);
     }
 
     public List<Family> families() {
@@ -41,6 +52,21 @@ public final class Manifest {
 
     public List<Check> checks() {
         return checks;
+    }
+
+    /** The entries of the {@code mutants} arrays, in file order. */
+    public List<Mutant> mutants() {
+        return mutants;
+    }
+
+    /** The {@code mutants} entry of {@code family} named {@code name}, or null when there is none. */
+    public Mutant mutant(String family, String name) {
+        for (Mutant m : mutants) {
+            if (m.family().equals(family) && m.name().equals(name)) {
+                return m;
+            }
+        }
+        return null;
     }
 
     public Family family(String name) {
@@ -79,24 +105,28 @@ public final class Manifest {
         }
         List<Family> families = new ArrayList<>();
         List<Check> checks = new ArrayList<>();
+        List<Located> mutants = new ArrayList<>();
         for (Path file : files) {
             try {
-                read(Files.readString(file), root.relativize(file).toString(), families, checks);
+                read(Files.readString(file), root.relativize(file).toString(), families, checks, mutants);
             } catch (IOException e) {
                 throw new HandoffException(file + ": cannot read the manifest: " + e.getMessage(), e);
             }
         }
-        return validated(families, checks);
+        return validated(families, checks, mutants);
     }
 
-    static Manifest parse(String json, String where) {
+    /** One manifest file's text on its own ({@code where} names it in errors). */
+    public static Manifest parse(String json, String where) {
         List<Family> families = new ArrayList<>();
         List<Check> checks = new ArrayList<>();
-        read(json, where, families, checks);
-        return validated(families, checks);
+        List<Located> mutants = new ArrayList<>();
+        read(json, where, families, checks, mutants);
+        return validated(families, checks, mutants);
     }
 
-    private static void read(String json, String where, List<Family> families, List<Check> checks) {
+    private static void read(String json, String where, List<Family> families, List<Check> checks,
+            List<Located> mutants) {
         JsonNode tree;
         try {
             tree = new ObjectMapper().readTree(json);
@@ -137,9 +167,89 @@ public final class Manifest {
             }
             checks.add(check);
         }
+        readMutants(tree, where, mutants);
     }
 
-    private static Manifest validated(List<Family> families, List<Check> checks) {
+    /** The optional {@code mutants} array; an entry without {@code family} belongs to the file's one family. */
+    private static void readMutants(JsonNode tree, String where, List<Located> out) {
+        JsonNode list = tree.get("mutants");
+        if (list == null) {
+            return;
+        }
+        if (!list.isArray()) {
+            throw new HandoffException(where + ": 'mutants' must be an array");
+        }
+        List<String> declared = new ArrayList<>();
+        tree.path("families").forEach(f -> declared.add(f.path("name").asText()));
+        int i = 0;
+        for (JsonNode m : list) {
+            String at = where + ": mutants[" + i++ + "]";
+            if (!m.isObject()) {
+                throw new HandoffException(at + ": must be an object");
+            }
+            for (Iterator<String> it = m.fieldNames(); it.hasNext();) {
+                String key = it.next();
+                if (!MUTANT_KEYS.contains(key)) {
+                    throw new HandoffException(at + ": unknown key '" + key + "' (known: " + String.join(", ", MUTANT_KEYS) + ")");
+                }
+            }
+            String name = text(m, "name", at);
+            at = at + " '" + name + "'";
+            String family;
+            if (m.has("family")) {
+                family = text(m, "family", at);
+            } else if (declared.size() == 1) {
+                family = declared.get(0);
+            } else {
+                throw new HandoffException(at + ": missing 'family' (the file declares " + declared.size()
+                        + " families, so it cannot be implied)");
+            }
+            String kindText = text(m, "kind", at);
+            Mutant.Kind kind;
+            try {
+                kind = Mutant.Kind.of(kindText);
+            } catch (HandoffException e) {
+                throw new HandoffException(at + ": " + e.getMessage(), e);
+            }
+            String source = text(m, "source", at);
+            Map<Level, String> levels = new LinkedHashMap<>();
+            JsonNode lv = m.get("levels");
+            if (lv != null) {
+                if (!lv.isObject()) {
+                    throw new HandoffException(at + ": 'levels' must be an object of level -> reason");
+                }
+                for (Iterator<Map.Entry<String, JsonNode>> it = lv.fields(); it.hasNext();) {
+                    Map.Entry<String, JsonNode> e = it.next();
+                    Level level;
+                    try {
+                        level = Level.of(e.getKey());
+                    } catch (HandoffException x) {
+                        throw new HandoffException(at + ": levels: " + x.getMessage(), x);
+                    }
+                    if (!e.getValue().isTextual() || e.getValue().asText().isBlank()) {
+                        throw new HandoffException(at + ": levels." + e.getKey() + " must be a written reason");
+                    }
+                    levels.put(level, e.getValue().asText());
+                }
+            }
+            List<String> pairs = new ArrayList<>();
+            JsonNode ps = m.get("pairs");
+            if (ps != null) {
+                if (!ps.isArray()) {
+                    throw new HandoffException(at + ": 'pairs' must be an array of variant names");
+                }
+                for (JsonNode p : ps) {
+                    if (!p.isTextual() || p.asText().isBlank()) {
+                        throw new HandoffException(at + ": 'pairs' must be an array of variant names");
+                    }
+                    pairs.add(p.asText());
+                }
+            }
+            out.add(new Located(new Mutant(family, name, kind, source, levels, pairs), at));
+        }
+    }
+
+    private static Manifest validated(List<Family> families, List<Check> checks, List<Located> located) {
         Set<String> names = new HashSet<>();
         for (Family f : families) {
             if (!names.add(f.name())) {
@@ -147,12 +257,44 @@ public final class Manifest {
             }
         }
         Set<String> ids = new HashSet<>();
-        Manifest m = new Manifest(families, checks);
+        Manifest m = new Manifest(families, checks, located.stream().map(Located::mutant).toList());
         for (Check c : checks) {
             m.family(c.family());
             if (!ids.add(c.family() + "/" + c.variant() + "/" + c.level() + "/" + c.check())) {
                 throw new HandoffException("manifest: check '" + c.check() + "' of " + c.family() + "/"
                         + c.variant() + " at level " + c.level() + " is listed twice");
+            }
+        }
+        Set<String> mutantVariants = new HashSet<>();
+        for (Check c : checks) {
+            if (c.mutant()) {
+                mutantVariants.add(c.family() + "/" + c.variant());
+            }
+        }
+        Set<String> described = new HashSet<>();
+        for (Located l : located) {
+            Mutant mu = l.mutant();
+            try {
+                m.family(mu.family());
+            } catch (HandoffException e) {
+                throw new HandoffException(l.at() + ": " + e.getMessage(), e);
+            }
+            if (!mutantVariants.contains(mu.family() + "/" + mu.name())) {
+                throw new HandoffException(l.at() + ": no check of family " + mu.family()
+                        + " is a mutant with this variant name");
+            }
+            if (!described.add(mu.family() + "/" + mu.name())) {
+                throw new HandoffException(l.at() + ": mutant '" + mu.name() + "' of " + mu.family()
+                        + " is described twice");
+            }
+            for (String p : mu.pairs()) {
+                if (p.equals(mu.name())) {
+                    throw new HandoffException(l.at() + ": a mutant does not pair with itself");
+                }
+                if (!mutantVariants.contains(mu.family() + "/" + p)) {
+                    throw new HandoffException(l.at() + ": pairs names '" + p + "', which is no mutant of "
+                            + mu.family());
+                }
             }
         }
         return m;

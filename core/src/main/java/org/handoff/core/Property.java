@@ -30,7 +30,8 @@ public enum Property {
     NodeExclusive("Invariant NodeExclusive (Properties.tla)",
             "the nesting test of the qspinlock port (QSpinLockTest, an injected interrupt)"),
     /** A thread that passed the doorway is overtaken at most K times (K = 0: FIFO). */
-    BoundedBypass("Invariant BoundedBypass (Properties.tla)", "not yet checked at the Java level"),
+    BoundedBypass("Invariant BoundedBypass (Properties.tla)",
+            "the fairness harness's largest bypass, held to the TLC bound (BoundAgreementTest, outside the manifest)"),
     /** If some thread is trying, some thread eventually enters; no reachable state is stuck. */
     DeadlockFreedom("Temporal DeadlockFreedom and TLC's deadlock check (Properties.tla)",
             "a waiter finishes once the holder unlocks (jcstress Termination, Lincheck livelock detection)"),
@@ -101,7 +102,8 @@ public enum Property {
             case NodeExclusive -> "node ownership is internal; the qspinlock port's nesting test (QSpinLockTest, a"
                     + " JUnit test outside the manifest) checks it with an injected interrupt";
             case BoundedBypass, StarvationFreedom -> "a bound on overtaking needs a fair scheduler to observe; the"
-                    + " fairness harness (java-models FairnessHarness) measures the maximum bypass outside the manifest";
+                    + " fairness harness (java-models FairnessHarness) measures the maximum bypass outside the manifest,"
+                    + " and BoundAgreementTest holds it to the TLC bound";
             case BoundedCombining -> "checked by CombiningLockTest (a JUnit test of the batch limit, outside the manifest)";
             default -> null;
         };

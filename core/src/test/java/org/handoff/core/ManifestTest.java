@@ -50,6 +50,54 @@ class ManifestTest {
         assertTrue(e.getMessage().contains("unknown family 'nope'"));
     }
 
+    private static final String MUTANT_CHECKS = "\"checks\": ["
+            + "{\"family\": \"mcs\", \"variant\": \"x\", \"mutant\": true, \"level\": \"tlc\", \"check\": \"X\","
+            + " \"expected\": \"fail\", \"property\": \"MutualExclusion\"},"
+            + "{\"family\": \"mcs\", \"variant\": \"y\", \"mutant\": true, \"level\": \"jcstress\", \"check\": \"Y\","
+            + " \"expected\": \"fail\", \"property\": \"MutualExclusion\"}]";
+
+    private static Manifest withMutants(String mutants) {
+        return Manifest.parse("{" + FAMILY + ", " + MUTANT_CHECKS + ", \"mutants\": [" + mutants + "]}", "m.json");
+    }
+
+    private static String rejected(String mutants) {
+        return assertThrows(HandoffException.class, () -> withMutants(mutants)).getMessage();
+    }
+
+    @Test
+    void readsTheMutantsOfAFamilyFile() {
+        Manifest m = withMutants("{\"name\": \"x\", \"kind\": \"sc\", \"source\": \"constructed\","
+                + " \"levels\": {\"lincheck\": \"not ported\"}, \"pairs\": [\"y\"]}");
+        Mutant x = m.mutant("mcs", "x");
+        assertEquals(Mutant.Kind.SC, x.kind());
+        assertEquals("constructed", x.source());
+        assertEquals("not ported", x.reason(Level.LINCHECK));
+        assertNull(x.reason(Level.TLC));
+        assertEquals(List.of("y"), x.pairs());
+        assertNull(m.mutant("mcs", "y"));
+        assertEquals(List.of(), parse("").mutants());
+    }
+
+    @Test
+    void rejectsMalformedMutantsWithOneLine() {
+        String ok = "\"name\": \"x\", \"kind\": \"sc\", \"source\": \"constructed\"";
+        assertEquals("m.json: mutants[0] 'x': missing 'kind'", rejected("{\"name\": \"x\", \"source\": \"s\"}"));
+        assertTrue(rejected("{\"name\": \"x\", \"kind\": \"odd\", \"source\": \"s\"}")
+                .startsWith("m.json: mutants[0] 'x': unknown mutant kind 'odd' (known: sc, weak-memory,"));
+        assertEquals("m.json: mutants[0]: unknown key 'kinds' (known: name, family, kind, source, levels, pairs)",
+                rejected("{" + ok + ", \"kinds\": 1}"));
+        assertTrue(rejected("{" + ok + ", \"levels\": {\"tla\": \"r\"}}").startsWith("m.json: mutants[0] 'x': levels: unknown level 'tla'"));
+        assertEquals("m.json: mutants[0] 'x': levels.tlc must be a written reason", rejected("{" + ok + ", \"levels\": {\"tlc\": \"\"}}"));
+        assertEquals("m.json: mutants[0] 'x': 'pairs' must be an array of variant names", rejected("{" + ok + ", \"pairs\": \"y\"}"));
+        assertEquals("m.json: mutants[0] 'x': pairs names 'z', which is no mutant of mcs", rejected("{" + ok + ", \"pairs\": [\"z\"]}"));
+        assertEquals("m.json: mutants[0] 'x': a mutant does not pair with itself", rejected("{" + ok + ", \"pairs\": [\"x\"]}"));
+        assertEquals("m.json: mutants[0] 'w': no check of family mcs is a mutant with this variant name",
+                rejected("{\"name\": \"w\", \"kind\": \"sc\", \"source\": \"s\"}"));
+        assertEquals("m.json: mutants[1] 'x': mutant 'x' of mcs is described twice", rejected("{" + ok + "}, {" + ok + "}"));
+        assertEquals("m.json: 'mutants' must be an array", assertThrows(HandoffException.class,
+                () -> Manifest.parse("{" + FAMILY + ", \"mutants\": {}}", "m.json")).getMessage());
+    }
+
     @Test
     void verdictComparesOutcomePropertyAndStateCount() {
         Check pass = new Check("mcs", "mcs", false, Level.TLC, "M", null, Outcome.PASS, null, "quick", Map.of("states", 10));

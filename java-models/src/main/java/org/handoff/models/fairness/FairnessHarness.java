@@ -7,12 +7,17 @@ import java.util.Locale;
 import java.util.SplittableRandom;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.Predicate;
+import java.util.function.Supplier;
 import org.handoff.models.HandoffLock;
 import org.handoff.models.SpinPolicy;
+import org.handoff.models.clh.ClhLock;
 import org.handoff.models.cna.CnaLock;
 import org.handoff.models.cna.Topology;
 import org.handoff.models.mcs.McsLock;
+import org.handoff.models.mlock.MLock;
 import org.handoff.models.qspinlock.QSpinLock;
+import org.handoff.models.ticket.TicketLock;
 
 /**
  * Measures how fair a lock port is: {@code N} threads on {@code K} virtual NUMA nodes (thread
@@ -25,13 +30,27 @@ import org.handoff.models.qspinlock.QSpinLock;
  * As {@code BoundedBypass} in {@code specs/Properties.tla}: an acquisition's bypass count is the
  * number of entries into the critical section, between its thread's doorway and its own entry, by
  * threads that passed the doorway after it. The doorway is the thread's first step that orders it
- * among the waiters: the tail exchange of MCS and of qspinlock's queue, the setting of pending that
- * the thread then owns, or, for an uncontended fast path, the entry itself. Each doorway takes a
- * ticket from a global counter right after its atomic step, and each entry is numbered in the
- * critical section; the bypass of an entry is the number of earlier entries with a later ticket.
- * The ticket is not part of the doorway's atomic step, so two doorways a few instructions apart can
- * be numbered in the other order; that can add or hide one bypass per such pair, which is noise
- * against the counts that matter here (FIFO gives 0, NUMA preference gives tens to thousands).
+ * among the waiters: the tail exchange of MCS, CLH, the M-lock and qspinlock's queue, the ticket
+ * increment of the ticket lock, the setting of pending that the thread then owns, or, for an
+ * uncontended fast path, the entry itself. Each doorway takes a ticket from a global counter, and
+ * each entry is numbered in the critical section; the bypass of an entry is the number of earlier
+ * entries with a later ticket.
+ *
+ * <p>Where the ticket is taken is a choice ({@link Config#exact}):
+ * <ul>
+ * <li>after the step (the default): the ticket is taken right after the doorway's atomic step, and
+ *     an uncontended entry (fast path, trylock) is numbered in the critical section. The ticket is
+ *     not part of the atomic step, so two doorways a few instructions apart can be numbered in the
+ *     other order; that can add or hide one bypass per such pair, which is noise against the counts
+ *     that matter for NUMA preference (tens to thousands), not against a bound of 0 or 1.
+ * <li>exact ({@code --doorways exact}): every step that can be a doorway (including the fast path's
+ *     compare-and-exchange and the queue path's trylock) runs together with its ticket under one
+ *     monitor of the run. The doorways of a lock are read-modify-writes of one word, which that word
+ *     already orders among themselves; the monitor adds no order between them, it only keeps another
+ *     doorway from slipping in between a step and its ticket. Ticket order is then doorway order, and
+ *     the bypass counts are those of {@code BoundedBypass}, exactly. The monitor slows the doorways
+ *     down, which changes the timing of the run, not the set of orders the lock allows.
+ * </ul>
  *
  * <h2>Spins</h2>
  * The machine may have fewer processors than threads, so every wait spins with
@@ -45,11 +64,22 @@ import org.handoff.models.qspinlock.QSpinLock;
 public final class FairnessHarness {
 
     /** The locks the harness knows, by variant name. */
-    public static final List<String> LOCKS = List.of("mcs", "qspinlock", "cna-v1", "cna-prob", "cna-threshold");
+    public static final List<String> LOCKS = List.of("mcs", "qspinlock", "cna-v1", "cna-prob", "cna-threshold",
+            "ticket", "clh", "mlock");
 
-    /** What one run measures. */
+    /**
+     * What one run measures.
+     *
+     * @param exact whether doorways are numbered exactly (see the class comment), or right after
+     *              their step
+     */
     public record Config(String lock, int threads, int nodes, int acquisitions, long seed, int probArg,
-            int threshold) {
+            int threshold, boolean exact) {
+        /** A run whose doorways are numbered right after their step. */
+        public Config(String lock, int threads, int nodes, int acquisitions, long seed, int probArg, int threshold) {
+            this(lock, threads, nodes, acquisitions, seed, probArg, threshold, false);
+        }
+
         public Config {
             if (!LOCKS.contains(lock)) {
                 throw new IllegalArgumentException("unknown lock '" + lock + "' (one of " + String.join(", ", LOCKS) + ")");
@@ -99,25 +129,89 @@ public final class FairnessHarness {
         }
     }
 
-    /** The doorway tickets: one global counter, and each thread's ticket for its current acquisition. */
+    /**
+     * The doorway tickets: one global counter, and each thread's ticket for its current acquisition
+     * (and whether its doorway was also its entry).
+     */
     public static final class Doorways {
         private final AtomicLong next = new AtomicLong();
-        private final ThreadLocal<long[]> mine = ThreadLocal.withInitial(() -> new long[] {-1});
+        private final ThreadLocal<long[]> mine = ThreadLocal.withInitial(() -> new long[] {-1, 0});
+        private final boolean exact;
+
+        /** Tickets taken right after each doorway's step. */
+        public Doorways() {
+            this(false);
+        }
+
+        /** With {@code exact}, each doorway step and its ticket run under this object's monitor. */
+        public Doorways(boolean exact) {
+            this.exact = exact;
+        }
+
+        public boolean exact() {
+            return exact;
+        }
 
         /** Called right after a doorway's atomic step, on the thread that passed it. */
         public void passed() {
             mine.get()[0] = next.getAndIncrement();
         }
 
+        /**
+         * Runs a step that may be a doorway, and numbers it when {@code doorway} says its result made
+         * it one: under the monitor when exact, else right after it.
+         */
+        public <T> T step(Supplier<T> atomicStep, Predicate<? super T> doorway) {
+            if (!exact) {
+                T r = atomicStep.get();
+                if (doorway.test(r)) {
+                    passed();
+                }
+                return r;
+            }
+            synchronized (this) {
+                T r = atomicStep.get();
+                if (doorway.test(r)) {
+                    passed();
+                }
+                return r;
+            }
+        }
+
+        /**
+         * A step that, when it succeeds, is both the doorway and the entry (fast path, trylock): numbered
+         * under the monitor when exact; else left to the entry, which numbers itself.
+         */
+        public <T> T entryStep(Supplier<T> atomicStep, Predicate<? super T> entered) {
+            if (!exact) {
+                return atomicStep.get();
+            }
+            synchronized (this) {
+                T r = atomicStep.get();
+                if (entered.test(r)) {
+                    long[] t = mine.get();
+                    t[0] = next.getAndIncrement();
+                    t[1] = 1;
+                }
+                return r;
+            }
+        }
+
         void reset() {
-            mine.get()[0] = -1;
+            long[] t = mine.get();
+            t[0] = -1;
+            t[1] = 0;
         }
 
         /** This thread's ticket, or a fresh one if it passed no doorway (fast path: entry is the doorway). */
         long ticket(boolean[] fast) {
             long[] t = mine.get();
-            fast[0] = t[0] < 0;
-            return fast[0] ? next.getAndIncrement() : t[0];
+            if (t[0] < 0) {
+                fast[0] = true;
+                return next.getAndIncrement();
+            }
+            fast[0] = t[1] != 0;
+            return t[0];
         }
 
         long issued() {
@@ -128,7 +222,11 @@ public final class FairnessHarness {
     private FairnessHarness() {
     }
 
-    /** The lock of {@code c}, instrumented to report its doorways to {@code d}. */
+    /**
+     * The lock of {@code c}, instrumented to report its doorways to {@code d}. Every doorway step goes
+     * through {@link Doorways#step}; the fast path and the queue path's trylock go through
+     * {@link Doorways#entryStep}, which numbers them only when exact (otherwise the entry does).
+     */
     @SuppressWarnings("unchecked")
     public static HandoffLock<Object> instrumented(Config c, Doorways d) {
         SpinPolicy spin = SpinPolicy.YIELDING;
@@ -136,55 +234,123 @@ public final class FairnessHarness {
             case "mcs" -> new McsLock(spin) {
                 @Override
                 protected Node xchgTail(Node node) {
-                    Node prev = super.xchgTail(node);
-                    d.passed();
-                    return prev;
+                    return d.step(() -> super.xchgTail(node), prev -> true);
                 }
             };
             case "qspinlock" -> new QSpinLock(spin) {
                 @Override
+                public void lock(Cpu cpu) {
+                    int val = fastPath(this, d);
+                    if (val != 0) {
+                        slowpath(cpu, val);
+                    }
+                }
+
+                @Override
+                protected boolean queuedSpinTrylock() {
+                    return d.entryStep(super::queuedSpinTrylock, ok -> ok);
+                }
+
+                @Override
                 protected int queuedFetchSetPendingAcquire() {
-                    return pendingDoorway(super.queuedFetchSetPendingAcquire(), d);
+                    return d.step(super::queuedFetchSetPendingAcquire, FairnessHarness::ownsPending);
                 }
 
                 @Override
                 protected int xchgTail(int tail) {
-                    return tailDoorway(super.xchgTail(tail), d);
+                    return d.step(() -> super.xchgTail(tail), old -> true);
                 }
             };
             case "cna-v1" -> new CnaLock(spin) {
                 @Override
+                public void lock(Cpu cpu) {
+                    int val = fastPath(this, d);
+                    if (val != 0) {
+                        slowpath(cpu, val);
+                    }
+                }
+
+                @Override
+                protected boolean queuedSpinTrylock() {
+                    return d.entryStep(super::queuedSpinTrylock, ok -> ok);
+                }
+
+                @Override
                 protected int queuedFetchSetPendingAcquire() {
-                    return pendingDoorway(super.queuedFetchSetPendingAcquire(), d);
+                    return d.step(super::queuedFetchSetPendingAcquire, FairnessHarness::ownsPending);
                 }
 
                 @Override
                 protected int xchgTail(int tail) {
-                    return tailDoorway(super.xchgTail(tail), d);
+                    return d.step(() -> super.xchgTail(tail), old -> true);
                 }
             };
             case "cna-prob" -> new CnaLock.Prob(spin) {
                 @Override
+                public void lock(Cpu cpu) {
+                    int val = fastPath(this, d);
+                    if (val != 0) {
+                        slowpath(cpu, val);
+                    }
+                }
+
+                @Override
+                protected boolean queuedSpinTrylock() {
+                    return d.entryStep(super::queuedSpinTrylock, ok -> ok);
+                }
+
+                @Override
                 protected int queuedFetchSetPendingAcquire() {
-                    return pendingDoorway(super.queuedFetchSetPendingAcquire(), d);
+                    return d.step(super::queuedFetchSetPendingAcquire, FairnessHarness::ownsPending);
                 }
 
                 @Override
                 protected int xchgTail(int tail) {
-                    return tailDoorway(super.xchgTail(tail), d);
+                    return d.step(() -> super.xchgTail(tail), old -> true);
                 }
             }.probArg(c.probArg);
             case "cna-threshold" -> new CnaLock.Threshold(spin) {
                 @Override
+                public void lock(Cpu cpu) {
+                    int val = fastPath(this, d);
+                    if (val != 0) {
+                        slowpath(cpu, val);
+                    }
+                }
+
+                @Override
+                protected boolean queuedSpinTrylock() {
+                    return d.entryStep(super::queuedSpinTrylock, ok -> ok);
+                }
+
+                @Override
                 protected int queuedFetchSetPendingAcquire() {
-                    return pendingDoorway(super.queuedFetchSetPendingAcquire(), d);
+                    return d.step(super::queuedFetchSetPendingAcquire, FairnessHarness::ownsPending);
                 }
 
                 @Override
                 protected int xchgTail(int tail) {
-                    return tailDoorway(super.xchgTail(tail), d);
+                    return d.step(() -> super.xchgTail(tail), old -> true);
                 }
             }.threshold(c.threshold);
+            case "ticket" -> new TicketLock(spin) {
+                @Override
+                protected int mpLockTicket() {
+                    return d.step(super::mpLockTicket, ticket -> true);
+                }
+            };
+            case "clh" -> new ClhLock(spin) {
+                @Override
+                protected Node clhSwapTail(Me me) {
+                    return d.step(() -> super.clhSwapTail(me), pred -> true);
+                }
+            };
+            case "mlock" -> new MLock(spin) {
+                @Override
+                protected Node mpLockSwap(Me me) {
+                    return d.step(() -> super.mpLockSwap(me), pred -> true);
+                }
+            };
             default -> throw new IllegalArgumentException("unknown lock " + c.lock);
         };
         if (lock instanceof CnaLock cna) {
@@ -193,22 +359,22 @@ public final class FairnessHarness {
         return (HandoffLock<Object>) lock;
     }
 
-    /** The pending path's doorway: the fetch-or that found no pending and no tail owns pending. */
-    static int pendingDoorway(int old, Doorways d) {
-        if ((old & ~QSpinLock.LOCKED_MASK) == 0) {
-            d.passed();
-        }
-        return old;
+    /**
+     * queued_spin_lock's fast path, {@code atomic_try_cmpxchg_acquire(&lock->val, 0, _Q_LOCKED_VAL)}
+     * (as {@link QSpinLock#lock}): an entry that is its own doorway. Returns the value found.
+     */
+    static int fastPath(QSpinLock lock, Doorways d) {
+        return d.entryStep(() -> lock.cmpxchgWordAcquire(0, QSpinLock.LOCKED_VAL), val -> val == 0);
     }
 
-    static int tailDoorway(int old, Doorways d) {
-        d.passed();
-        return old;
+    /** The pending path's doorway: the fetch-or that found no pending and no tail owns pending. */
+    static boolean ownsPending(int old) {
+        return (old & ~QSpinLock.LOCKED_MASK) == 0;
     }
 
     /** Runs {@code c} on the lock {@code c.lock} (instrumented). */
     public static Result run(Config c) throws InterruptedException {
-        Doorways d = new Doorways();
+        Doorways d = new Doorways(c.exact);
         return run(c, instrumented(c, d), d);
     }
 
@@ -335,7 +501,8 @@ public final class FairnessHarness {
     // ------------------------------------------------------------------ command line
 
     static final String USAGE = "usage: FairnessHarness [--lock all|" + String.join("|", LOCKS)
-            + "] [--threads N] [--nodes K] [--acquisitions M] [--seed S] [--prob-arg P] [--threshold T]";
+            + "] [--threads N] [--nodes K] [--acquisitions M] [--seed S] [--prob-arg P] [--threshold T]"
+            + " [--doorways after|exact]";
 
     public static void main(String[] args) {
         try {
@@ -357,6 +524,7 @@ public final class FairnessHarness {
         long seed = System.nanoTime();
         int probArg = CnaLock.INTRA_SOCKET_HANDOFF_PROB_ARG;
         int threshold = CnaLock.DEFAULT_THRESHOLD;
+        boolean exact = false;
         for (int i = 0; i < args.length; i++) {
             String a = args[i];
             if (a.equals("-h") || a.equals("--help")) {
@@ -375,6 +543,11 @@ public final class FairnessHarness {
                 case "--seed" -> seed = longNumber(a, v);
                 case "--prob-arg" -> probArg = number(a, v);
                 case "--threshold" -> threshold = number(a, v);
+                case "--doorways" -> exact = switch (v) {
+                    case "exact" -> true;
+                    case "after" -> false;
+                    default -> throw new IllegalArgumentException("--doorways is 'after' or 'exact', not '" + v + "'");
+                };
                 default -> throw new IllegalArgumentException("unknown option " + a + "; " + USAGE);
             }
         }
@@ -387,11 +560,12 @@ public final class FairnessHarness {
         List<String> locks = lock.equals("all") ? LOCKS : List.of(lock);
         List<Config> configs = new ArrayList<>();
         for (String l : locks) {
-            configs.add(new Config(l, threads, nodes, acquisitions, seed, probArg, threshold));
+            configs.add(new Config(l, threads, nodes, acquisitions, seed, probArg, threshold, exact));
         }
         System.out.printf(Locale.ROOT,
-                "fairness: seed %d, %d threads on %d virtual nodes, %d acquisitions, cna-prob arg %d, cna-threshold %d%n",
-                seed, threads, nodes, acquisitions, probArg, threshold);
+                "fairness: seed %d, %d threads on %d virtual nodes, %d acquisitions, cna-prob arg %d, cna-threshold %d,"
+                        + " doorways numbered %s%n",
+                seed, threads, nodes, acquisitions, probArg, threshold, exact ? "exactly" : "after the step");
         for (Config c : configs) {
             Result r = run(c);
             System.out.println(r.line());

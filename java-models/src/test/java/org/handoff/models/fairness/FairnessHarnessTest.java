@@ -56,7 +56,7 @@ class FairnessHarnessTest {
 
     @Test
     void badConfigurationIsRejectedInOneLine() {
-        assertThrows(IllegalArgumentException.class, () -> config("ticket", 2, 10));
+        assertThrows(IllegalArgumentException.class, () -> config("tas", 2, 10));
         assertThrows(IllegalArgumentException.class, () -> config("mcs", 0, 10));
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
                 () -> FairnessHarness.runCli(new String[] {"--threads", "x"}));

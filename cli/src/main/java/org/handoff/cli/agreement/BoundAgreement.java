@@ -1,0 +1,478 @@
+package org.handoff.cli.agreement;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Objects;
+import java.util.function.Consumer;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.handoff.core.Check;
+import org.handoff.core.HandoffException;
+import org.handoff.core.Level;
+import org.handoff.core.Manifest;
+import org.handoff.core.Outcome;
+import org.handoff.core.ProjectRoot;
+import org.handoff.core.Property;
+import org.handoff.models.cna.CnaLock;
+import org.handoff.models.fairness.FairnessHarness;
+import org.handoff.specs.TlaText;
+import org.handoff.specs.TlcConfig;
+
+/**
+ * The bound agreement table: for every variant whose TLC models prove a bypass bound
+ * ({@code BoundedBypass} in a passing model), the bound K TLC proves, whether a model shows it
+ * tight, and the largest bypass the Java port shows in {@link FairnessHarness} runs, which must not
+ * exceed K (docs/agreement.md).
+ *
+ * <p>Both sides count the same thing: an acquisition's bypass is the number of entries into the
+ * critical section, between its thread's doorway and its own entry, by threads whose doorway came
+ * later ({@code BypassAtEntry} in specs/Properties.tla; {@link FairnessHarness}'s class comment).
+ * The harness runs with exact doorway numbering ({@link FairnessHarness.Config#exact}): each doorway
+ * step and its ticket under one monitor, so that the numbering adds no bypass of its own and the
+ * comparison needs no tolerance. A Java run cannot prove a bound; it can only refute one, so
+ * "agree" means that no run exceeded K.
+ *
+ * <p>The TLC side is read from the manifest and the model files only; whether each model really
+ * passes or fails as expected is confirmed by the TLC tests.
+ */
+public final class BoundAgreement {
+
+    /** The harness lock that ports each variant with a proved bound (family/variant -> lock). */
+    static final Map<String, String> PORTS = Map.of(
+            "mcs/mcs", "mcs",
+            "qspinlock/qspinlock", "qspinlock",
+            "cna/cna-threshold", "cna-threshold",
+            "ticket/ticket", "ticket",
+            "clh/clh", "clh",
+            "mlock/mlock", "mlock");
+
+    private static final String PV_NOT_MEASURED = "not comparable: the Java port keeps the lock stealing the spec"
+            + " leaves out (pv_hybrid_queued_unfair_trylock in the slowpath), so a vCPU that never passed the"
+            + " doorway may enter ahead of queued ones; the spec's bound 0 is for the queue without stealing";
+
+    /** What a reader of a row needs to know about how the two sides compare (family/variant -> note). */
+    static final Map<String, String> NOTES = Map.of(
+            "qspinlock/qspinlock", "the doorway is the step that makes a CPU visible in the lock word: the pending"
+                    + " set it then owns, the tail swap, or a fast path or trylock that enters at once; from the"
+                    + " slowpath's entry there is no bound (README). The harness injects no interrupts, so its"
+                    + " runs compare with the models without them (QSpinlock_N3_L0); the models with interrupts"
+                    + " prove the same K for every lock",
+            "cna/cna-threshold", "same units on both sides: the spec's Threshold and the port's threshold() both"
+                    + " count intra-node hand-offs in a row (spec: intra, passed on with the lock as the holder's"
+                    + " count + 1; Java: intraCount, the same), and both search for a local waiter only while the"
+                    + " count is below the threshold; K counts entries by later-doorway threads (BypassAtEntry) and"
+                    + " so does the harness. The models have 2 NUMA nodes with CPUs alternating between them, as"
+                    + " the harness's virtual nodes (thread i on node i % 2). CNA_Threshold_N4_T1 is queue-only"
+                    + " (PendingPath = FALSE); the port keeps the pending path, which only serves a lock with an"
+                    + " empty queue and so overtakes nobody",
+            "ticket/ticket", "the models' counters are 1 or 2 bits wide, as many values as CPUs; the port runs with"
+                    + " the kernel's 32-bit counters; both are FIFO from the ticket increment, as long as there are"
+                    + " at least as many ticket values as CPUs");
+
+    /** Why a variant with a proved bound has no Java measurement (family/variant -> reason). */
+    static final Map<String, String> NOT_MEASURED = Map.of(
+            "pv/pv", PV_NOT_MEASURED,
+            "pv/pv-wait-early", PV_NOT_MEASURED,
+            "pv/pv-wait-early-merged", PV_NOT_MEASURED);
+
+    /**
+     * What the TLC models of one variant (and one CNA threshold) say about its bypass.
+     *
+     * @param bound     K of BoundedBypass in the passing models
+     * @param threshold the models' CNA {@code Threshold}, or null
+     * @param threads   the largest N among the passing models: the Java runs use as many threads
+     * @param sockets   the models' NUMA nodes ({@code Sockets}), 1 when they have none
+     * @param models    the passing models that check BoundedBypass with K
+     * @param tight     models of the variant expected to violate BoundedBypass with K - 1
+     * @param biting    mutant models expected to violate BoundedBypass (the check bites)
+     */
+    public record TlcBound(String family, String variant, int bound, Integer threshold, int threads, int sockets,
+            List<Check> models, List<Check> tight, List<Check> biting) {
+        public String id() {
+            return family + "/" + variant + (threshold == null ? "" : " (T = " + threshold + ")");
+        }
+
+        /** Whether the bound is shown to be the least one, and how. */
+        public String tightness() {
+            String bites = biting.isEmpty() ? "" : "; a mutant violates it: " + names(biting);
+            if (bound == 0) {
+                return "yes: 0 is the least bound" + bites;
+            }
+            if (!tight.isEmpty()) {
+                return "yes: K = " + (bound - 1) + " fails (" + names(tight) + ")" + bites;
+            }
+            return "not shown" + bites;
+        }
+    }
+
+    /**
+     * One harness run.
+     *
+     * @param entries  entries measured (the acquisitions and each thread's last one)
+     * @param handoffs entries by another thread than the one before
+     */
+    public record Run(long seed, int threads, int nodes, int acquisitions, int maxBypass, int p99, long entries,
+            long handoffs, double seconds) {
+        /**
+         * Whether the threads really competed: at least a tenth of the entries passed the lock to
+         * another thread. On a loaded machine a run can end before the other threads are scheduled,
+         * with one thread taking every entry; such a run cannot exceed any bound and proves little.
+         */
+        public boolean contended() {
+            return handoffs * 10 >= entries;
+        }
+    }
+
+    /**
+     * One row: the TLC bound and the Java runs of the port, or the reason there are none.
+     *
+     * @param lock        the harness lock, or null
+     * @param notMeasured why there are no runs, or null
+     */
+    public record Row(TlcBound tlc, String lock, String notMeasured, List<Run> runs) {
+        public long contendedRuns() {
+            return runs.stream().filter(Run::contended).count();
+        }
+
+        /** A measured row none of whose runs was contended. */
+        public boolean inconclusive() {
+            return lock != null && contendedRuns() == 0;
+        }
+
+        public Integer observedMax() {
+            return runs.stream().map(Run::maxBypass).max(Integer::compare).orElse(null);
+        }
+
+        public Integer p99() {
+            return runs.stream().map(Run::p99).max(Integer::compare).orElse(null);
+        }
+
+        /** No run exceeded the bound, and a row without runs says why. */
+        public boolean agrees() {
+            if (lock == null) {
+                return notMeasured != null;
+            }
+            return runs.stream().allMatch(r -> r.maxBypass() <= tlc.bound());
+        }
+
+        /** Why the row disagrees, naming the seeds; null when it agrees. */
+        public String disagreement() {
+            if (agrees()) {
+                return null;
+            }
+            if (lock == null) {
+                return tlc.id() + ": TLC proves a bypass bound of " + tlc.bound()
+                        + ", but no Java port is measured and no reason says why";
+            }
+            List<String> over = new ArrayList<>();
+            for (Run r : runs) {
+                if (r.maxBypass() > tlc.bound()) {
+                    over.add("seed " + r.seed() + ": " + r.maxBypass());
+                }
+            }
+            String models = tlc.models().isEmpty() ? "" : " (" + names(tlc.models()) + ")";
+            return tlc.id() + ": TLC proves a bypass of at most " + tlc.bound() + models + ", the Java port " + lock
+                    + " overtook more (" + String.join(", ", over) + "; " + tlc.threads() + " threads)";
+        }
+    }
+
+    /**
+     * How much to run: until {@code runs} contended runs of {@code acquisitions} each (at most
+     * {@link #ATTEMPTS} times as many runs in all), seeds {@code seed}, {@code seed + 1}, ...
+     */
+    public record Settings(int runs, int acquisitions, long seed) {
+        /** Runs per contended run wanted, at most. */
+        public static final int ATTEMPTS = 10;
+
+        public Settings {
+            if (runs < 1 || acquisitions < 1) {
+                throw new IllegalArgumentException("at least one run of at least one acquisition");
+            }
+        }
+    }
+
+    private final List<Row> rows;
+    private final Settings settings;
+
+    private BoundAgreement(List<Row> rows, Settings settings) {
+        this.rows = List.copyOf(rows);
+        this.settings = settings;
+    }
+
+    public List<Row> rows() {
+        return rows;
+    }
+
+    /** One line per row that disagrees; empty when every measured port stays within its bound. */
+    public List<String> disagreements() {
+        return rows.stream().map(Row::disagreement).filter(Objects::nonNull).toList();
+    }
+
+    /** One line per measured row without a contended run. */
+    public List<String> inconclusive() {
+        return rows.stream().filter(Row::inconclusive).map(r -> r.tlc().id() + " on " + r.lock() + ": none of "
+                + r.runs().size() + " runs was contended (seeds " + r.runs().get(0).seed() + " to "
+                + r.runs().get(r.runs().size() - 1).seed() + ")").toList();
+    }
+
+    // ------------------------------------------------------------------ the TLC side
+
+    private static final Pattern SPEC_BOUND = Pattern.compile(
+            "BoundedBypass\\s*==\\s*P!BoundedBypass\\(\\s*bypass\\s*,\\s*(\\d+)\\s*\\)");
+
+    /** An integer constant the config assigns ({@code N = 3}), or null. */
+    static Integer constant(String cfgText, String name) {
+        Matcher m = Pattern.compile("(?<![A-Za-z0-9_])" + Pattern.quote(name) + "\\s*=\\s*(\\d+)")
+                .matcher(TlaText.stripComments(cfgText));
+        return m.find() ? Integer.valueOf(m.group(1)) : null;
+    }
+
+    private static String read(Path p) {
+        try {
+            return Files.readString(p);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /**
+     * K of a model that checks BoundedBypass, or null when it does not: the config's
+     * {@code BypassBound}, else the literal of the spec's {@code BoundedBypass == P!BoundedBypass(bypass, K)}.
+     */
+    static Integer boundOf(Path specs, Check c) {
+        String cfg = read(specs.resolve(c.param("config")));
+        if (!TlcConfig.parse(cfg).invariants().contains(Property.BoundedBypass.name())) {
+            return null;
+        }
+        Integer k = constant(cfg, "BypassBound");
+        if (k != null) {
+            return k;
+        }
+        Matcher m = SPEC_BOUND.matcher(TlaText.stripComments(read(specs.resolve(c.param("spec")))));
+        if (m.find()) {
+            return Integer.valueOf(m.group(1));
+        }
+        throw new HandoffException(c.param("config") + ": checks BoundedBypass, but neither the config's BypassBound"
+                + " nor " + c.param("spec") + " gives its bound");
+    }
+
+    /** Every bound the manifest's passing TLC models prove, one per family, variant and CNA threshold. */
+    public static List<TlcBound> tlcBounds(Manifest manifest, Path root) {
+        Path specs = root.resolve("specs");
+        Map<String, List<Check>> groups = new LinkedHashMap<>();
+        Map<String, int[]> keyOf = new LinkedHashMap<>(); // bound, threshold (-1 none)
+        for (Check c : manifest.checks()) {
+            if (c.level() != Level.TLC || c.mutant() || c.expected() != Outcome.PASS) {
+                continue;
+            }
+            Integer k = boundOf(specs, c);
+            if (k == null) {
+                continue;
+            }
+            Integer t = constant(read(specs.resolve(c.param("config"))), "Threshold");
+            String key = c.family() + "/" + c.variant() + "/" + k + "/" + t;
+            groups.computeIfAbsent(key, x -> new ArrayList<>()).add(c);
+            keyOf.put(key, new int[] {k, t == null ? -1 : t});
+        }
+        List<TlcBound> out = new ArrayList<>();
+        for (Map.Entry<String, List<Check>> g : groups.entrySet()) {
+            List<Check> models = g.getValue();
+            Check first = models.get(0);
+            int k = keyOf.get(g.getKey())[0];
+            Integer t = keyOf.get(g.getKey())[1] < 0 ? null : keyOf.get(g.getKey())[1];
+            int threads = 0;
+            int sockets = 1;
+            for (Check c : models) {
+                String cfg = read(specs.resolve(c.param("config")));
+                Integer n = constant(cfg, "N");
+                if (n == null) {
+                    throw new HandoffException(c.param("config") + ": no N, the number of threads");
+                }
+                threads = Math.max(threads, n);
+                Integer s = constant(cfg, "Sockets");
+                sockets = s == null ? sockets : Math.max(sockets, s);
+            }
+            List<Check> tight = new ArrayList<>();
+            List<Check> biting = new ArrayList<>();
+            for (Check c : manifest.checks()) {
+                if (c.level() != Level.TLC || !c.family().equals(first.family()) || c.expected() != Outcome.FAIL
+                        || !Property.BoundedBypass.name().equals(c.property())) {
+                    continue;
+                }
+                if (c.mutant()) {
+                    biting.add(c);
+                } else if (c.variant().equals(first.variant()) && Objects.equals(boundOf(specs, c), k - 1)
+                        && Objects.equals(constant(read(specs.resolve(c.param("config"))), "Threshold"), t)) {
+                    tight.add(c);
+                }
+            }
+            out.add(new TlcBound(first.family(), first.variant(), k, t, threads, sockets, models, tight, biting));
+        }
+        return out;
+    }
+
+    // ------------------------------------------------------------------ the Java side
+
+    /**
+     * Runs {@code lock} in the harness, exact doorways, with the bound's threads, nodes and threshold,
+     * until {@code s.runs()} runs were contended or {@link Settings#ATTEMPTS} times as many were made.
+     */
+    public static Row measure(TlcBound b, String lock, Settings s, Consumer<String> log) {
+        List<Run> runs = new ArrayList<>();
+        int contended = 0;
+        for (int i = 0; contended < s.runs() && i < s.runs() * Settings.ATTEMPTS; i++) {
+            long seed = s.seed() + i;
+            FairnessHarness.Config c = new FairnessHarness.Config(lock, b.threads(), b.sockets(), s.acquisitions(), seed,
+                    CnaLock.INTRA_SOCKET_HANDOFF_PROB_ARG, b.threshold() == null ? CnaLock.DEFAULT_THRESHOLD : b.threshold(),
+                    true);
+            FairnessHarness.Result r;
+            try {
+                r = FairnessHarness.run(c);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new HandoffException("interrupted while measuring " + b.id(), e);
+            }
+            long entries = r.bypass().length;
+            Run run = new Run(seed, c.threads(), c.nodes(), c.acquisitions(), r.maxBypass(), r.p99Bypass(), entries,
+                    r.handoffs(), r.seconds());
+            log.accept(String.format(Locale.ROOT, "bound agreement: %s on %s, seed %d: %d threads, %d acquisitions,"
+                    + " bypass max %d p99 %d (TLC bound %d), %d hand-offs in %d entries%s, %.2f s", b.id(), lock, seed,
+                    run.threads(), run.acquisitions(), run.maxBypass(), run.p99(), b.bound(), run.handoffs(),
+                    run.entries(), run.contended() ? "" : " (not contended)", run.seconds()));
+            runs.add(run);
+            contended += run.contended() ? 1 : 0;
+        }
+        return new Row(b, lock, null, runs);
+    }
+
+    /** The table for the manifest: every TLC bound, each measured on its port or given its reason. */
+    public static BoundAgreement measure(Manifest manifest, Path root, Settings s, Consumer<String> log) {
+        List<Row> rows = new ArrayList<>();
+        for (TlcBound b : tlcBounds(manifest, root)) {
+            String key = b.family() + "/" + b.variant();
+            String lock = PORTS.get(key);
+            rows.add(lock != null ? measure(b, lock, s, log) : new Row(b, null, NOT_MEASURED.get(key), List.of()));
+        }
+        return new BoundAgreement(rows, s);
+    }
+
+    /** A table of rows measured elsewhere (a test's). */
+    public static BoundAgreement of(List<Row> rows, Settings s) {
+        return new BoundAgreement(rows, s);
+    }
+
+    // ------------------------------------------------------------------ the table
+
+    static String names(List<Check> checks) {
+        return String.join(", ", checks.stream().map(c -> "`" + c.check() + "`"
+                + ("full".equals(c.profile()) ? " (full)" : "")).toList());
+    }
+
+    private static String units(TlcBound b) {
+        if (b.threshold() == null) {
+            return "K = " + b.bound();
+        }
+        return "K = " + b.bound() + " (T = " + b.threshold() + ")";
+    }
+
+    private static String noteRef(List<String> notes, String note) {
+        if (!notes.contains(note)) {
+            notes.add(note);
+        }
+        return "[" + (notes.indexOf(note) + 1) + "]";
+    }
+
+    /** The table as markdown, with each run's seed and the notes on units and measurement. */
+    public String markdown() {
+        StringBuilder out = new StringBuilder();
+        List<String> bad = disagreements();
+        out.append(String.format(Locale.ROOT, "Bound agreement: %d bounds; Java runs of %,d acquisitions (exact"
+                + " doorways), per row until %d run%s contended, first seed %d. ", rows.size(),
+                settings.acquisitions(), settings.runs(), settings.runs() == 1 ? " was" : "s were", settings.seed()));
+        out.append(bad.isEmpty() ? "Every measured port stays within its TLC bound.\n" : bad.size() + " disagreements:\n");
+        for (String d : bad) {
+            out.append("- ").append(d).append('\n');
+        }
+        for (String d : inconclusive()) {
+            out.append("- inconclusive: ").append(d).append('\n');
+        }
+        out.append("\n| family | variant | TLC bound | tight? | TLC models | Java: lock, threads (nodes), contended / all"
+                + " runs | observed max | p99 | agree? |\n|---|---|---|---|---|---|---|---|---|\n");
+        List<String> notes = new ArrayList<>();
+        for (Row r : rows) {
+            TlcBound b = r.tlc();
+            String key = b.family() + "/" + b.variant();
+            String variant = b.variant();
+            if (NOTES.containsKey(key)) {
+                variant += " " + noteRef(notes, NOTES.get(key));
+            }
+            out.append("| ").append(b.family()).append(" | ").append(variant).append(" | ").append(units(b))
+                    .append(" | ").append(b.tightness()).append(" | ").append(names(b.models()))
+                    .append(" (N ≤ ").append(b.threads()).append(") | ");
+            if (r.lock() == null) {
+                out.append(r.notMeasured() == null ? "none" : "not measured " + noteRef(notes, r.notMeasured()))
+                        .append(" | — | — | ").append(r.agrees() ? "n/a" : "**no**").append(" |\n");
+                continue;
+            }
+            out.append('`').append(r.lock()).append("`, ").append(b.threads()).append(" (").append(b.sockets())
+                    .append("), ").append(r.contendedRuns()).append(" / ").append(r.runs().size())
+                    .append(" | ").append(r.observedMax()).append(" | ").append(r.p99()).append(" | ")
+                    .append(!r.agrees() ? "**no**" : b.bound() > 0 && r.observedMax() == b.bound() ? "yes (K reached)" : "yes")
+                    .append(" |\n");
+        }
+        if (!notes.isEmpty()) {
+            out.append('\n');
+        }
+        for (int i = 0; i < notes.size(); i++) {
+            out.append(i + 1).append(". ").append(notes.get(i)).append('\n');
+        }
+        out.append("\nRuns (seed: bypass max / p99, hand-offs / entries, seconds; * not contended):\n\n");
+        for (Row r : rows) {
+            if (r.runs().isEmpty()) {
+                continue;
+            }
+            List<String> runs = new ArrayList<>();
+            for (Run run : r.runs()) {
+                runs.add(String.format(Locale.ROOT, "%d%s: %d / %d, %d / %d, %.2f s", run.seed(),
+                        run.contended() ? "" : "*", run.maxBypass(), run.p99(), run.handoffs(), run.entries(),
+                        run.seconds()));
+            }
+            out.append("- ").append(r.tlc().id()).append(" on `").append(r.lock()).append("`: ")
+                    .append(String.join("; ", runs)).append('\n');
+        }
+        return out.toString();
+    }
+
+    /**
+     * Measures and prints the table for the project's manifest: {@code [--runs R] [--acquisitions M]
+     * [--seed S]}; exit 1 on a disagreement.
+     */
+    public static void main(String[] args) {
+        int runs = 3;
+        int acquisitions = 100_000;
+        long seed = 1;
+        for (int i = 0; i < args.length; i += 2) {
+            if (i + 1 >= args.length) {
+                throw new IllegalArgumentException("missing value after " + args[i]);
+            }
+            switch (args[i]) {
+                case "--runs" -> runs = Integer.parseInt(args[i + 1]);
+                case "--acquisitions" -> acquisitions = Integer.parseInt(args[i + 1]);
+                case "--seed" -> seed = Long.parseLong(args[i + 1]);
+                default -> throw new IllegalArgumentException("unknown option " + args[i]
+                        + " (--runs R, --acquisitions M, --seed S)");
+            }
+        }
+        Path root = ProjectRoot.find();
+        BoundAgreement a = measure(Manifest.load(root), root, new Settings(runs, acquisitions, seed), System.err::println);
+        System.out.print(a.markdown());
+        System.exit(a.disagreements().isEmpty() ? 0 : 1);
+    }
+}
