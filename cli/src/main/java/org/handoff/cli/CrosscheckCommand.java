@@ -16,6 +16,8 @@ import org.handoff.core.Level;
 import org.handoff.core.Manifest;
 import org.handoff.core.ProjectRoot;
 import org.handoff.core.Verdict;
+import org.handoff.cli.agreement.BoundAgreement;
+import org.handoff.cli.agreement.MutantAgreement;
 import org.handoff.crosscheck.CrosscheckRunner;
 import org.handoff.crosscheck.TraceFile;
 import org.handoff.crosscheck.TraceValidator;
@@ -39,8 +41,20 @@ final class CrosscheckCommand implements Callable<Integer> {
     @Parameters(paramLabel = "FAMILY", arity = "0..*", description = "Families to cross-check (see 'handoff list').")
     List<String> families = new ArrayList<>();
 
-    @Option(names = "--all", description = "Every family with crosscheck entries.")
+    @Option(names = "--all", description = {"Every family with crosscheck entries, then the agreement tables",
+            "(mutant x level, and each TLC bypass bound against the Java fairness harness)."})
     boolean all;
+
+    @Option(names = "--tables", description = "Print only the agreement tables (no trace runs).")
+    boolean tablesOnly;
+
+    @Option(names = "--bound-runs", paramLabel = "R", defaultValue = "3",
+            description = "Contended fairness-harness runs per bound row in the tables (default 3).")
+    int boundRuns;
+
+    @Option(names = "--bound-acquisitions", paramLabel = "M", defaultValue = "100000",
+            description = "Acquisitions per fairness-harness run (default 100000).")
+    int boundAcquisitions;
 
     @Option(names = "--runs", paramLabel = "R", description = "Runs per entry (default: the manifest's).")
     Integer runs;
@@ -87,8 +101,14 @@ final class CrosscheckCommand implements Callable<Integer> {
         if (trace != null) {
             return replay(root, manifest, out, toolLog);
         }
+        if (boundRuns < 1 || boundAcquisitions < 1) {
+            throw new HandoffException("--bound-runs and --bound-acquisitions must be at least 1");
+        }
+        if (tablesOnly) {
+            return tables(root, manifest, out, err) ? Main.OK : Main.MISMATCH;
+        }
         if (families.isEmpty() && !all) {
-            throw new HandoffException("name a family or give --all");
+            throw new HandoffException("name a family or give --all (or --tables)");
         }
         List<Check> checks = manifest.select(all ? List.of() : families, Level.CROSSCHECK, profile).stream()
                 .filter(c -> checkName == null || c.check().equals(checkName) || c.variant().equals(checkName))
@@ -146,7 +166,25 @@ final class CrosscheckCommand implements Callable<Integer> {
         }
         out.printf("%n%d crosscheck entries: %d as expected, %d not%n", verdicts.size(), verdicts.size() - bad, bad);
         out.flush();
-        return bad == 0 ? Main.OK : Main.MISMATCH;
+        boolean tablesAgree = !all || tables(root, manifest, out, err);
+        return bad == 0 && tablesAgree ? Main.OK : Main.MISMATCH;
+    }
+
+    /** Prints both agreement tables; false when a rule does not hold or a bound is exceeded. */
+    private boolean tables(Path root, Manifest manifest, PrintWriter out, PrintWriter err) {
+        MutantAgreement mutants = MutantAgreement.of(manifest);
+        out.printf("%n## Mutant agreement%n%n%s", mutants.markdown());
+        out.flush();
+        err.printf("measuring the bound table (%d contended runs x %d acquisitions per row) ...%n", boundRuns, boundAcquisitions);
+        err.flush();
+        BoundAgreement bounds = BoundAgreement.measure(manifest, root,
+                new BoundAgreement.Settings(boundRuns, boundAcquisitions, seed == null ? 1 : seed), line -> {
+                    err.println("  " + line);
+                    err.flush();
+                });
+        out.printf("%n## Bound agreement%n%n%s", bounds.markdown());
+        out.flush();
+        return mutants.problems().isEmpty() && bounds.disagreements().isEmpty() && bounds.inconclusive().isEmpty();
     }
 
     /** The entry with the command line's settings in place of the manifest's. */

@@ -149,6 +149,7 @@ class CliTest {
     @Test
     void crosscheckBadInputGetsOneLine(@TempDir Path dir) throws Exception {
         assertOneLineError(run("crosscheck"), "name a family or give --all");
+        assertOneLineError(run("crosscheck", "--tables", "--bound-runs", "0"), "--bound-runs");
         assertOneLineError(run("crosscheck", "nosuchlock"), "unknown family 'nosuchlock'");
         assertOneLineError(run("crosscheck", "mcs", "--runs", "0"), "--runs");
         assertOneLineError(run("crosscheck", "mcs", "--profile", "slow"), "unknown profile");
