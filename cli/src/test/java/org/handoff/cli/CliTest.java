@@ -38,7 +38,7 @@ class CliTest {
 
     @Test
     void helpEverywhere() {
-        for (String cmd : new String[] {"list", "tlc", "check", "stats", "crosscheck"}) {
+        for (String cmd : new String[] {"list", "tlc", "check", "stats", "crosscheck", "review", "mutants"}) {
             Run r = run(cmd, "--help");
             assertEquals(0, r.code());
             assertTrue(r.out().contains("Usage: handoff " + cmd), r.out());

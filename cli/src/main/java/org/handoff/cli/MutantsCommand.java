@@ -1,0 +1,77 @@
+package org.handoff.cli;
+
+import java.io.PrintWriter;
+import java.util.ArrayList;
+import java.util.EnumMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import org.handoff.cli.agreement.MutantAgreement;
+import org.handoff.core.Level;
+import org.handoff.core.Manifest;
+import org.handoff.core.ProjectRoot;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Parameters;
+
+/**
+ * {@code handoff mutants}: the corpus of seeded bugs, each with its source and the levels expected
+ * to catch it, and the mutation score of each level. The expectations are the manifest's; every one
+ * of them is confirmed by the level's own run ({@code mvn verify}, {@code handoff check}).
+ */
+@Command(name = "mutants", mixinStandardHelpOptions = true,
+        description = {"The seeded bugs of each family (paired variants of one bug on one line), where each comes from,",
+            "which levels are expected to catch it, and the mutation score per level: caught / mutants."})
+final class MutantsCommand implements Callable<Integer> {
+    @CommandLine.Spec
+    CommandLine.Model.CommandSpec spec;
+
+    @Parameters(paramLabel = "FAMILY", arity = "0..*", description = "Only these families.")
+    List<String> families = new ArrayList<>();
+
+    @Override
+    public Integer call() {
+        Manifest manifest = Manifest.load(ProjectRoot.find());
+        families.forEach(manifest::family);
+        MutantAgreement a = MutantAgreement.of(manifest);
+        PrintWriter out = spec.commandLine().getOut();
+        List<MutantAgreement.Row> rows = a.rows().stream()
+                .filter(r -> families.isEmpty() || families.contains(r.family())).toList();
+        String fmt = "%-10s %-44s %-11s %-30s %s%n";
+        out.printf(fmt, "FAMILY", "MUTANT", "KIND", "CAUGHT BY", "SOURCE");
+        Map<Level, int[]> score = new EnumMap<>(Level.class);
+        for (Level l : MutantAgreement.COLUMNS) {
+            score.put(l, new int[2]);
+        }
+        for (MutantAgreement.Row r : rows) {
+            List<String> by = r.caughtBy().stream().map(l -> l == Level.CROSSCHECK ? "trace" : l.id()).toList();
+            String source = r.sources().isEmpty() ? "(not described)" : r.sources().values().iterator().next();
+            out.printf(fmt, r.family(), String.join(" = ", r.names()), r.kind() == null ? "?" : r.kind().id(),
+                    by.isEmpty() ? "none (by design, see 'crosscheck --tables')" : String.join(", ", by), source);
+            for (Level l : MutantAgreement.COLUMNS) {
+                int[] s = score.get(l);
+                s[1]++;
+                if (r.caughtBy().contains(l)) {
+                    s[0]++;
+                }
+            }
+        }
+        out.printf("%nMutation score by level (%d bugs; paired variants of one bug count once):%n", rows.size());
+        for (Level l : MutantAgreement.COLUMNS) {
+            int[] s = score.get(l);
+            out.printf("  %-9s %3d / %-3d  %5.1f %%%n", l == Level.CROSSCHECK ? "trace" : l.id(), s[0], s[1],
+                    s[1] == 0 ? 0.0 : 100.0 * s[0] / s[1]);
+        }
+        long any = rows.stream().filter(r -> !r.caughtBy().isEmpty()).count();
+        out.printf("  %-9s %3d / %-3d  %5.1f %%%n", "any", any, rows.size(), rows.isEmpty() ? 0.0 : 100.0 * any / rows.size());
+        out.println("\nThese are the manifest's expectations; 'mvn verify' (quick) and 'mvn -Pfull verify' confirm each one.");
+        if (!a.problems().isEmpty()) {
+            out.printf("%n%d agreement problems (see 'handoff crosscheck --tables'):%n", a.problems().size());
+            a.problems().forEach(p -> out.println("  " + p));
+            out.flush();
+            return Main.MISMATCH;
+        }
+        out.flush();
+        return Main.OK;
+    }
+}
