@@ -292,7 +292,10 @@ LockStep(t) ==
     \/ AliReadTail(t) \/ AliWaitNext(t) \/ AliFn(t) \/ AliComplete(t)
     \/ AliCmpxchg(t) \/ AliLastComplete(t) \/ AliHandoff(t)
 
-Next == \E t \in Threads : AliInit(t) \/ LockStep(t)
+\* Every step of thread t (trace validation follows one thread's step per event).
+ThreadNext(t) == AliInit(t) \/ LockStep(t)
+
+Next == \E t \in Threads : ThreadNext(t)
 
 \* Weak fairness of each thread's steps after it submitted; a thread may
 \* stay idle forever.

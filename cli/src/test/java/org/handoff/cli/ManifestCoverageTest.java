@@ -21,7 +21,8 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The manifest is the one list of what is checked: every spec mutant and model file is in it, every
- * Java mutant is expected somewhere at both Java levels, and every family is checked at every level.
+ * Java mutant is expected somewhere at both Java levels, and every family is checked at every level
+ * (trace validation where the family has it).
  */
 class ManifestCoverageTest {
     private final Path root = ProjectRoot.find();
@@ -95,9 +96,14 @@ class ManifestCoverageTest {
                     catching.add(c.level());
                 }
             }
+            // Trace validation (crosscheck) is not required of every family (docs/crosscheck-notes.md
+            // says why the litmus family has none), but a family checked there must have a mutant it
+            // catches there too.
             Set<Level> want = EnumSet.of(Level.TLC, Level.JCSTRESS, Level.LINCHECK);
-            assertEquals(want, levels, f.name() + ": levels checked in the quick profile");
-            assertEquals(want, catching, f.name() + ": levels with a mutant they must catch");
+            Set<Level> required = EnumSet.copyOf(want);
+            required.retainAll(levels);
+            assertEquals(want, required, f.name() + ": levels checked in the quick profile");
+            assertEquals(levels, catching, f.name() + ": levels with a mutant they must catch");
         }
     }
 }

@@ -29,7 +29,8 @@ import org.handoff.core.Verdict;
  * (default {@code Init}, {@code ThreadNext(t)});</li>
  * <li>{@code constants}: the config's CONSTANT lines, separated by {@code ;}, where
  * {@code ${threads}} is the run's thread count;</li>
- * <li>{@code runs}, {@code threads}, {@code ops} (acquisitions per thread), {@code seed} (run i uses
+ * <li>{@code runs}, {@code threads}, {@code ops} (operations per thread: acquisitions of a lock,
+ * requests to a combining lock; see {@link Workload}), {@code seed} (run i uses
  * seed + i), {@code pause} (percent of steps preceded by a random pause), {@code stall} (ms a wait
  * may last before the run counts as stalled).</li>
  * </ul>
@@ -158,7 +159,7 @@ public final class CrosscheckRunner implements LevelRunner {
         TraceValidator.Target target = target(c, root, threads);
         TraceValidator validator = new TraceValidator(target, workDir.resolve("tlc"), log);
         if (log != null) {
-            log.printf("[crosscheck] %s: %d runs of %s, %d threads x %d acquisitions, seed %d%n", c.id(), runs, lock,
+            log.printf("[crosscheck] %s: %d runs of %s, %d threads x %d operations, seed %d%n", c.id(), runs, lock,
                     threads, ops, seed);
         }
         Path traces = workDir.resolve("traces");
@@ -192,6 +193,7 @@ public final class CrosscheckRunner implements LevelRunner {
                 header.put("variant", c.variant());
                 header.put("lock", lock);
                 header.put("threads", Integer.toString(threads));
+                header.put("workload", run.workload());
                 header.put("ops", Integer.toString(ops));
                 header.put("seed", Long.toString(run.seed()));
                 header.put("run", Integer.toString(i));

@@ -5,37 +5,47 @@ import java.lang.reflect.InvocationTargetException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CyclicBarrier;
-import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
 import org.handoff.core.HandoffException;
-import org.handoff.models.HandoffLock;
+import org.handoff.models.HandoffPort;
 import org.handoff.models.SpinPolicy;
 import org.handoff.models.trace.TraceRecorder;
 import org.handoff.models.trace.Traceable;
 
 /**
  * One stressed run of a Java port with a {@link TraceRecorder}: {@code threads} threads (spec
- * threads 1..N, in start order) each take and release the lock {@code ops} times, and the recorder
- * keeps every step.
+ * threads 1..N, in start order) each do {@code ops} operations of the port's {@link Workload} (take
+ * and release a lock, or submit a request to a combining lock), and the recorder keeps every step.
  *
  * <p>A wait that lasts longer than {@code stallMillis} ends the run: the waiting thread stops
  * (its spin policy throws {@link Stall}), so the trace stays an exact prefix of what the port did.
  * A correct port never stalls at these sizes; a mutant that strands a waiter does, and its trace is
  * still validated, because the step that stranded the waiter is usually one the spec cannot take.
+ * A run also ends when it has recorded {@value #STEPS_PER_OP} events per operation, several times
+ * what a correct port takes (an MCS acquisition or a combining request takes at most about a
+ * dozen): a mutant may loop without waiting (a holder walking a cycle of nodes), and the
+ * recorder's budget stops it the same way.
  */
 public final class TraceRun {
+    /** The recorder's budget, in events per operation of the run (see the class comment). */
+    static final int STEPS_PER_OP = 64;
+
     /** How a run ended. */
     public enum Status {
-        /** Every thread finished its acquisitions. */
+        /** Every thread finished its operations. */
         OK,
-        /** A wait outlasted the stall limit; the trace is the prefix up to it. */
+        /** A wait outlasted the stall limit, or the run spent its budget of events; the trace is the prefix up to it. */
         STALLED,
         /** The port threw; the trace is the prefix up to it. */
         CRASHED
     }
 
-    /** A recorded run. {@code note} says why it stalled or crashed, else null. */
-    public record Recorded(int run, long seed, Status status, String note, List<TraceRecorder.Event> events) {
+    /**
+     * A recorded run: {@code workload} names what the threads did ({@link Workload#name}); {@code note}
+     * says why it stalled or crashed, else null.
+     */
+    public record Recorded(int run, long seed, String workload, Status status, String note,
+            List<TraceRecorder.Event> events) {
     }
 
     /** Thrown by the run's spin policy when a wait outlasts the stall limit. */
@@ -66,27 +76,26 @@ public final class TraceRun {
         };
     }
 
-    /** A port of class {@code lockClass}, built with the given spin policy. */
-    @SuppressWarnings("unchecked")
-    static HandoffLock<Object> newLock(String lockClass, SpinPolicy spin) {
+    /** A traceable port of class {@code portClass}, built with the given spin policy. */
+    static HandoffPort newPort(String portClass, SpinPolicy spin) {
         Class<?> c;
         try {
-            c = Class.forName(lockClass);
+            c = Class.forName(portClass);
         } catch (ClassNotFoundException e) {
-            throw new HandoffException("lock class " + lockClass + " not found");
+            throw new HandoffException("lock class " + portClass + " not found");
         }
-        if (!HandoffLock.class.isAssignableFrom(c) || !Traceable.class.isAssignableFrom(c)) {
-            throw new HandoffException("lock class " + lockClass + " is not a traceable HandoffLock");
+        if (!HandoffPort.class.isAssignableFrom(c) || !Traceable.class.isAssignableFrom(c)) {
+            throw new HandoffException("lock class " + portClass + " is not a traceable port");
         }
         try {
             Constructor<?> k = c.getConstructor(SpinPolicy.class);
-            return (HandoffLock<Object>) k.newInstance(spin);
+            return (HandoffPort) k.newInstance(spin);
         } catch (NoSuchMethodException e) {
-            throw new HandoffException("lock class " + lockClass + " has no public (SpinPolicy) constructor");
+            throw new HandoffException("lock class " + portClass + " has no public (SpinPolicy) constructor");
         } catch (InvocationTargetException e) {
-            throw new HandoffException("lock class " + lockClass + " failed to build: " + e.getCause());
+            throw new HandoffException("lock class " + portClass + " failed to build: " + e.getCause());
         } catch (ReflectiveOperationException e) {
-            throw new HandoffException("lock class " + lockClass + " cannot be built: " + e);
+            throw new HandoffException("lock class " + portClass + " cannot be built: " + e);
         }
     }
 
@@ -100,32 +109,28 @@ public final class TraceRun {
         if (threads < 1 || ops < 1) {
             throw new HandoffException("threads and ops must be at least 1 (got " + threads + ", " + ops + ")");
         }
-        HandoffLock<Object> lock = newLock(lockClass, stallAfter(stallMillis));
-        TraceRecorder rec = new TraceRecorder(seed, pausePercent);
-        ((Traceable) lock).traceTo(rec);
+        HandoffPort port = newPort(lockClass, stallAfter(stallMillis));
+        Workload work = Workload.of(port);
+        TraceRecorder rec = new TraceRecorder(seed, pausePercent, (long) STEPS_PER_OP * threads * ops);
+        ((Traceable) port).traceTo(rec);
         CyclicBarrier registered = new CyclicBarrier(threads);
         AtomicReference<String> stalled = new AtomicReference<>();
         AtomicReference<String> crashed = new AtomicReference<>();
-        AtomicInteger inside = new AtomicInteger();
         List<Thread> workers = new ArrayList<>();
         for (int i = 1; i <= threads; i++) {
             int id = i;
             Thread t = new Thread(() -> {
                 try {
-                    Object ctx = lock.newContext();
+                    Object ctx = work.newContext();
                     rec.register(id, ctx);
                     registered.await();
                     for (int k = 0; k < ops && stalled.get() == null && crashed.get() == null; k++) {
-                        lock.lock(ctx);
-                        if (inside.incrementAndGet() > 1) {
-                            // Not an error here: the validator decides; the spec names the step.
-                            Thread.onSpinWait();
-                        }
-                        inside.decrementAndGet();
-                        lock.unlock(ctx);
+                        work.op(ctx);
                     }
                 } catch (Stall s) {
                     stalled.compareAndSet(null, s.getMessage());
+                } catch (TraceRecorder.Overrun o) {
+                    stalled.compareAndSet(null, o.getMessage() + " (a livelock: steps without progress)");
                 } catch (InterruptedException | java.util.concurrent.BrokenBarrierException e) {
                     crashed.compareAndSet(null, "interrupted");
                 } catch (RuntimeException | Error e) {
@@ -150,6 +155,6 @@ public final class TraceRun {
         }
         Status status = crashed.get() != null ? Status.CRASHED : stalled.get() != null ? Status.STALLED : Status.OK;
         String note = crashed.get() != null ? crashed.get() : stalled.get();
-        return new Recorded(run, seed, status, note, rec.events());
+        return new Recorded(run, seed, work.name(), status, note, rec.events());
     }
 }

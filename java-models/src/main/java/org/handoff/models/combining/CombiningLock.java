@@ -5,6 +5,8 @@ import java.lang.invoke.VarHandle;
 import java.util.function.IntUnaryOperator;
 import org.handoff.models.HandoffPort;
 import org.handoff.models.SpinPolicy;
+import org.handoff.models.trace.TraceRecorder;
+import org.handoff.models.trace.Traceable;
 
 /**
  * The combining lock "alispinlock" (Ling Ma, LKML RFC, 2015/2016): a thread submits a request (a
@@ -27,8 +29,14 @@ import org.handoff.models.SpinPolicy;
  *
  * <p>Steps are protected methods so that the mutants in {@link CombiningMutants} replace exactly
  * one.
+ *
+ * <p>With a {@link TraceRecorder} ({@link #traceTo}), {@code alispinlock} records each step under
+ * its spec action's name, with what it observed: the tail the doorway and the snapshot read, the
+ * link a holder waited for, whose request ran, whether the cmpxchg emptied the queue, whom the
+ * holder role went to, and the result the submitter read. A mutant that replaces a step is recorded
+ * through the same calls.
  */
-public class CombiningLock implements HandoffPort {
+public class CombiningLock implements HandoffPort, Traceable {
 
     /** The flag of a queued request: waiting. */
     public static final int WAITING = 1;
@@ -66,6 +74,9 @@ public class CombiningLock implements HandoffPort {
     /** lock->lock_p: the last node queued, null when no request is queued or running. */
     @SuppressWarnings("unused") // accessed through TAIL
     private volatile Node tail;
+
+    /** Null unless a trace is being recorded. */
+    private TraceRecorder trace;
 
     /** How spin loops wait: forever unless a litmus test bounds them. */
     protected final SpinPolicy spin;
@@ -122,28 +133,49 @@ public class CombiningLock implements HandoffPort {
         return largestTenure;
     }
 
+    @Override
+    public void traceTo(TraceRecorder recorder) {
+        this.trace = recorder;
+    }
+
     /**
      * alispinlock: submit {@code fn(para)} with this thread's node {@code ali}; returns the
      * function's result once it has run, here or on the holder's thread, exactly once.
      */
     public int alispinlock(Node ali, IntUnaryOperator fn, int para) {
-        aliInit(ali, fn, para);
-        Node old = aliXchg(ali);
+        TraceRecorder r = trace;
+        if (r == null) {
+            aliInit(ali, fn, para);
+        } else {
+            r.atomic("AliInit", () -> aliInit(ali, fn, para), "");
+        }
+        Node old = r == null ? aliXchg(ali) : r.atomic("AliXchg", () -> aliXchg(ali), o -> "old=" + r.id(o));
         if (old != null) {
-            aliLink(old, ali);
-            if (aliWait(ali) == DONE) {
-                return aliReturn(ali);
+            if (r == null) {
+                aliLink(old, ali);
+            } else {
+                r.atomic("AliLink", () -> aliLink(old, ali), "");
+            }
+            int s = aliWait(ali);
+            if (r != null) {
+                // Stable: a flag that left WAITING is written again only by this thread (its next
+                // AliInit, or its own completion steps once it is the holder).
+                r.after("AliWait", "locked=" + s);
+            }
+            if (s == DONE) {
+                return r == null ? aliReturn(ali) : tracedReturn(r, ali);
             }
             // COMBINE (combining-batch): our request has not run; we are the holder now.
         }
         combine(ali);
-        return aliReturn(ali);
+        return r == null ? aliReturn(ali) : tracedReturn(r, ali);
     }
 
     /** The holder's part: run requests from our own node on, until the queue is empty or the batch is full. */
     private void combine(Node ali) {
+        TraceRecorder r = trace;
         int count = 0;
-        Node old = aliReadTail();
+        Node old = r == null ? aliReadTail() : r.atomic("AliReadTail", this::aliReadTail, o -> "old=" + r.id(o));
         for (;;) {
             Node next;
             if (ali != old) {
@@ -151,14 +183,29 @@ public class CombiningLock implements HandoffPort {
                 if (next == null) {
                     return; // bounded policy only: the wait gave up; the test reports it
                 }
-                aliFn(ali);
+                if (r != null) {
+                    tracedWaitNext(r, next);
+                }
+                if (r == null) {
+                    aliFn(ali);
+                } else {
+                    tracedFn(r, ali);
+                }
                 count++;
             } else { // end:
-                aliFn(ali);
+                if (r == null) {
+                    aliFn(ali);
+                } else {
+                    tracedFn(r, ali);
+                }
                 count++;
-                Node moved = aliCmpxchg(ali);
+                Node moved = r == null ? aliCmpxchg(ali) : tracedCmpxchg(r, ali);
                 if (moved == null) {
-                    aliLastComplete(ali);
+                    if (r == null) {
+                        aliLastComplete(ali);
+                    } else {
+                        tracedLastComplete(r, ali);
+                    }
                     tenure(count);
                     return;
                 }
@@ -167,15 +214,63 @@ public class CombiningLock implements HandoffPort {
                 if (next == null) {
                     return; // bounded policy only, as above
                 }
+                if (r != null) {
+                    tracedWaitNext(r, next);
+                }
             }
-            aliComplete(ali);
+            if (r == null) {
+                aliComplete(ali);
+            } else {
+                tracedComplete(r, ali);
+            }
             ali = next;
             if (batch > 0 && count >= batch) {
-                aliHandoff(ali);
+                if (r == null) {
+                    aliHandoff(ali);
+                } else {
+                    tracedHandoff(r, ali);
+                }
                 tenure(count);
                 return;
             }
         }
+    }
+
+    // The recorded forms of the steps: each runs the step (the protected method a mutant may
+    // replace) as one atomic action of the recorder, or records a wait that has returned.
+
+    private int tracedReturn(TraceRecorder r, Node ali) {
+        // The result slot is written by whoever ran the request: read under the recorder's lock.
+        return r.atomic("AliReturn", () -> aliReturn(ali),
+                v -> v == NO_RESULT ? "ran=false result=0" : "ran=true result=" + v);
+    }
+
+    private void tracedWaitNext(TraceRecorder r, Node next) {
+        // Stable: ali->next, once linked, is cleared only by AliInit of ali's owner, which is this
+        // holder (its own node) or a submitter still waiting for this holder to complete ali.
+        r.after("AliWaitNext", "next=" + r.id(next));
+    }
+
+    private void tracedFn(TraceRecorder r, Node ali) {
+        r.atomic("AliFn", () -> aliFn(ali), "node=" + r.id(ali));
+    }
+
+    private Node tracedCmpxchg(TraceRecorder r, Node ali) {
+        // The tail the cmpxchg found: ali itself when it emptied the queue.
+        return r.atomic("AliCmpxchg", () -> aliCmpxchg(ali),
+                m -> "ok=" + (m == null) + " tail=" + r.id(m == null ? ali : m));
+    }
+
+    private void tracedLastComplete(TraceRecorder r, Node ali) {
+        r.atomic("AliLastComplete", () -> aliLastComplete(ali), "node=" + r.id(ali));
+    }
+
+    private void tracedComplete(TraceRecorder r, Node ali) {
+        r.atomic("AliComplete", () -> aliComplete(ali), "node=" + r.id(ali));
+    }
+
+    private void tracedHandoff(TraceRecorder r, Node next) {
+        r.atomic("AliHandoff", () -> aliHandoff(next), "to=" + r.id(next));
     }
 
     private void tenure(int count) {
@@ -269,10 +364,15 @@ public class CombiningLock implements HandoffPort {
         LOCKED.setRelease(next, COMBINE);
     }
 
-    /** combining-batch with a batch limit of 2 (1 with {@link #Batched(SpinPolicy, int)}), for the tests. */
+    /** combining-batch with a batch limit of 2, or the one given to {@link #Batched(SpinPolicy, int)}, for the tests. */
     public static class Batched extends CombiningLock {
         public Batched() {
             super(SpinPolicy.FOREVER, 2);
+        }
+
+        /** Batch limit 2 (the spec's {@code Batch = 2}) with the given spin policy. */
+        public Batched(SpinPolicy spin) {
+            super(spin, 2);
         }
 
         public Batched(SpinPolicy spin, int batch) {

@@ -35,6 +35,12 @@ import java.util.function.Supplier;
  * A port records only when {@link Traceable#traceTo} gave it a recorder; otherwise each step pays
  * one test of a field that is null, and allocates nothing.
  *
+ * <h2>Budget</h2>
+ * A recorder may be given a budget of events. Once the run has recorded that many, every further
+ * recording call throws {@link Overrun} before its step runs, so a thread that keeps taking steps
+ * without finishing (a mutant whose holder walks a cycle) stops, and the trace stays an exact
+ * prefix of what the port did.
+ *
  * <h2>Interleavings</h2>
  * Before a recorded step the recorder may pause its thread for a short random time drawn from the
  * run's seed and the thread's id, so that stressed runs visit more orders than the scheduler alone
@@ -52,6 +58,13 @@ public final class TraceRecorder {
         }
     }
 
+    /** Thrown by a recording call once the run has recorded its budget of events; the step has not run. */
+    public static final class Overrun extends RuntimeException {
+        Overrun(String message) {
+            super(message, null, false, false);
+        }
+    }
+
     private final ReentrantLock order = new ReentrantLock();
     private final List<Event> events = new ArrayList<>();
     private final Map<Object, Integer> ids = new IdentityHashMap<>();
@@ -59,18 +72,42 @@ public final class TraceRecorder {
     private final ThreadLocal<SplittableRandom> jitter = new ThreadLocal<>();
     private final long seed;
     private final int pausePercent;
+    private final long budget;
     private long seq;
 
     /**
+     * A recorder with no budget.
+     *
      * @param seed         drives the random pauses
      * @param pausePercent the chance, in percent, that a thread pauses before a recorded step
      */
     public TraceRecorder(long seed, int pausePercent) {
+        this(seed, pausePercent, Long.MAX_VALUE);
+    }
+
+    /**
+     * @param seed         drives the random pauses
+     * @param pausePercent the chance, in percent, that a thread pauses before a recorded step
+     * @param budget       the most events the run may record (see the class comment)
+     */
+    public TraceRecorder(long seed, int pausePercent, long budget) {
         if (pausePercent < 0 || pausePercent > 100) {
             throw new IllegalArgumentException("pausePercent must be 0..100, not " + pausePercent);
         }
+        if (budget < 1) {
+            throw new IllegalArgumentException("budget must be at least 1, not " + budget);
+        }
         this.seed = seed;
         this.pausePercent = pausePercent;
+        this.budget = budget;
+    }
+
+    /** Called under {@code order}: throws once the budget is spent. */
+    private void spend(String action) {
+        if (seq >= budget) {
+            throw new Overrun("thread " + thread() + " would record " + action + " past the run's budget of "
+                    + budget + " events");
+        }
     }
 
     /**
@@ -147,6 +184,7 @@ public final class TraceRecorder {
         int me = thread();
         order.lock();
         try {
+            spend(action);
             T result = step.get();
             events.add(new Event(++seq, me, action, fields.apply(result)));
             return result;
@@ -179,6 +217,7 @@ public final class TraceRecorder {
         int me = thread();
         order.lock();
         try {
+            spend(action);
             events.add(new Event(++seq, me, action, fields));
         } finally {
             order.unlock();

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.util.ArrayList;
 import java.util.List;
 import org.handoff.models.SpinPolicy;
+import org.handoff.models.trace.TraceRecorder;
 import org.junit.jupiter.api.Test;
 
 /** Smoke tests of the port on real threads; the litmus and Lincheck modules do the real checking. */
@@ -68,5 +69,19 @@ class CombiningLockTest {
         // The mutant needs a moving tail; alone it behaves: the test is about the other levels.
         CombiningLock lock = new CombiningMutants.RunTwice();
         assertEquals(3, lock.alispinlock(lock.newContext(), x -> x + 1, 2));
+    }
+
+    @Test
+    void aTracedLoneSubmitterRecordsTheSpecsStepsAndGetsTheSameResult() {
+        CombiningLock lock = new CombiningLock();
+        TraceRecorder rec = new TraceRecorder(1, 0);
+        lock.traceTo(rec);
+        CombiningLock.Node node = lock.newContext();
+        rec.register(1, node);
+        assertEquals(42, lock.alispinlock(node, x -> x * 2, 21));
+        assertEquals(List.of("1 1 AliInit", "2 1 AliXchg old=0", "3 1 AliReadTail old=1", "4 1 AliFn node=1",
+                "5 1 AliCmpxchg ok=true tail=1", "6 1 AliLastComplete node=1", "7 1 AliReturn ran=true result=42"),
+                rec.events().stream().map(TraceRecorder.Event::line).toList());
+        assertEquals(1, lock.largestTenure());
     }
 }

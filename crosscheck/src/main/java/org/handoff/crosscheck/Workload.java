@@ -1,0 +1,100 @@
+package org.handoff.crosscheck;
+
+import java.util.concurrent.atomic.AtomicInteger;
+import org.handoff.core.HandoffException;
+import org.handoff.models.HandoffLock;
+import org.handoff.models.HandoffPort;
+import org.handoff.models.combining.CombiningLock;
+
+/**
+ * What each thread of a recorded run does with the port, one operation at a time. The workload
+ * follows from the port's type ({@link #of}): a {@link HandoffLock} is taken and released; a
+ * {@link CombiningLock} is handed requests to run. A new kind of port adds its case there.
+ */
+interface Workload {
+    /** A short name, written in each trace's header. */
+    String name();
+
+    /** A fresh per-thread context; the recorder names the thread by it in other threads' events. */
+    Object newContext();
+
+    /** One operation of the calling thread: an acquisition and its release, or one request. */
+    void op(Object context);
+
+    /** The workload that drives {@code port}. */
+    static Workload of(HandoffPort port) {
+        if (port instanceof HandoffLock<?> lock) {
+            return new Locking(lock);
+        }
+        if (port instanceof CombiningLock combining) {
+            return new Requests(combining);
+        }
+        throw new HandoffException("no trace workload drives a " + port.getClass().getName()
+                + " (known: HandoffLock, CombiningLock)");
+    }
+
+    /** Take the lock, leave at once, release it. */
+    final class Locking implements Workload {
+        private final HandoffLock<Object> lock;
+        private final AtomicInteger inside = new AtomicInteger();
+
+        @SuppressWarnings("unchecked")
+        Locking(HandoffLock<?> lock) {
+            this.lock = (HandoffLock<Object>) lock;
+        }
+
+        @Override
+        public String name() {
+            return "lock";
+        }
+
+        @Override
+        public Object newContext() {
+            return lock.newContext();
+        }
+
+        @Override
+        public void op(Object ctx) {
+            lock.lock(ctx);
+            if (inside.incrementAndGet() > 1) {
+                // Not an error here: the validator decides; the spec names the step.
+                Thread.onSpinWait();
+            }
+            inside.decrementAndGet();
+            lock.unlock(ctx);
+        }
+    }
+
+    /**
+     * Submit one request and wait for its result. The request counts its own executions and returns
+     * the count, so the result the submitter reads (recorded by the port's AliReturn event) is how
+     * often its request ran: 1 for a correct port. The trace map (specs/trace/CombiningTrace.tla)
+     * holds it against the spec's {@code runs}, which makes a request that ran twice, or not at all,
+     * show in the trace even when the extra run happened inside another step.
+     */
+    final class Requests implements Workload {
+        private final CombiningLock lock;
+
+        Requests(CombiningLock lock) {
+            this.lock = lock;
+        }
+
+        @Override
+        public String name() {
+            return "requests";
+        }
+
+        @Override
+        public Object newContext() {
+            return lock.newContext();
+        }
+
+        @Override
+        public void op(Object ctx) {
+            // Fresh for every request; published to the holder with the request by the port's xchg
+            // (and, while recording, by the recorder's lock, under which the request runs).
+            int[] ran = new int[1];
+            lock.alispinlock((CombiningLock.Node) ctx, unused -> ++ran[0], 0);
+        }
+    }
+}
