@@ -28,10 +28,11 @@ import org.handoff.core.Verdict;
  * <li>{@code init}, {@code step}: the spec's initial predicate and its step of thread {@code t}
  * (default {@code Init}, {@code ThreadNext(t)});</li>
  * <li>{@code constants}: the config's CONSTANT lines, separated by {@code ;}, where
- * {@code ${threads}} is the run's thread count;</li>
- * <li>{@code runs}, {@code threads}, {@code ops} (acquisitions per thread), {@code seed} (run i uses
- * seed + i), {@code pause} (percent of steps preceded by a random pause), {@code stall} (ms a wait
- * may last before the run counts as stalled).</li>
+ * {@code ${threads}} is the run's thread count and {@code ${nest}} its nesting depth;</li>
+ * <li>{@code runs}, {@code threads}, {@code ops} (acquisitions per thread), {@code nest} (calls of
+ * {@code lock} per acquisition, default 1: above 1 only for a port with recursion), {@code seed}
+ * (run i uses seed + i), {@code pause} (percent of steps preceded by a random pause), {@code stall}
+ * (ms a wait may last before the run counts as stalled).</li>
  * </ul>
  * The verdict is FAIL ({@code SpecConformance}) when the spec rejects a trace, ERROR when a run of a
  * port stalled or crashed with every trace accepted (a lost waiter the trace alone cannot show),
@@ -113,6 +114,7 @@ public final class CrosscheckRunner implements LevelRunner {
         int runs = intParam(c, "runs", 100, 1);
         int threads = intParam(c, "threads", 2, 1);
         int ops = intParam(c, "ops", 5, 1);
+        int nest = intParam(c, "nest", 1, 1);
         int pause = intParam(c, "pause", 20, 0);
         int stall = intParam(c, "stall", STALL_MILLIS, 1);
         long seed;
@@ -124,13 +126,13 @@ public final class CrosscheckRunner implements LevelRunner {
         String lock = c.param("lock");
         List<String> constants = TraceValidator.constants(
                 Arrays.stream(c.paramOr("constants", "").split(";")).map(String::trim).filter(s -> !s.isEmpty()).toList(),
-                Map.of("threads", Integer.toString(threads)));
+                Map.of("threads", Integer.toString(threads), "nest", Integer.toString(nest)));
         TraceValidator.Target target = new TraceValidator.Target(root.resolve("specs"), c.param("spec"), c.param("map"),
                 c.paramOr("init", "Init"), c.paramOr("step", "ThreadNext(t)"), constants);
         TraceValidator validator = new TraceValidator(target, workDir.resolve("tlc"), log);
         if (log != null) {
-            log.printf("[crosscheck] %s: %d runs of %s, %d threads x %d acquisitions, seed %d%n", c.id(), runs, lock,
-                    threads, ops, seed);
+            log.printf("[crosscheck] %s: %d runs of %s, %d threads x %d acquisitions%s, seed %d%n", c.id(), runs,
+                    lock, threads, ops, nest > 1 ? " (" + nest + " nested calls each)" : "", seed);
         }
         Path traces = workDir.resolve("traces");
         try {
@@ -142,13 +144,14 @@ public final class CrosscheckRunner implements LevelRunner {
         List<TraceRun.Recorded> recorded = new ArrayList<>();
         List<Path> files = new ArrayList<>();
         for (int i = 1; i <= runs; i++) {
-            TraceRun.Recorded run = TraceRun.record(lock, threads, ops, seed + i, i, stall, pause);
+            TraceRun.Recorded run = TraceRun.record(lock, threads, ops, nest, seed + i, i, stall, pause);
             Map<String, String> header = new LinkedHashMap<>();
             header.put("family", c.family());
             header.put("variant", c.variant());
             header.put("lock", lock);
             header.put("threads", Integer.toString(threads));
             header.put("ops", Integer.toString(ops));
+            header.put("nest", Integer.toString(nest));
             header.put("seed", Long.toString(run.seed()));
             header.put("run", Integer.toString(i));
             header.put("status", run.status().name().toLowerCase(java.util.Locale.ROOT));

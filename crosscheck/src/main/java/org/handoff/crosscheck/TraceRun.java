@@ -16,7 +16,9 @@ import org.handoff.models.trace.Traceable;
 /**
  * One stressed run of a Java port with a {@link TraceRecorder}: {@code threads} threads (spec
  * threads 1..N, in start order) each take and release the lock {@code ops} times, and the recorder
- * keeps every step.
+ * keeps every step. With {@code nest} above 1, each acquisition takes the lock {@code nest} times
+ * before releasing it as often (recursion, for a port that allows it: the ticket lock's
+ * {@code __mp_lock}); a port without recursion waits for itself and the run stalls.
  *
  * <p>A wait that lasts longer than {@code stallMillis} ends the run: the waiting thread stops
  * (its spin policy throws {@link Stall}), so the trace stays an exact prefix of what the port did.
@@ -97,11 +99,22 @@ public final class TraceRun {
      */
     public static Recorded record(String lockClass, int threads, int ops, long seed, int run, long stallMillis,
             int pausePercent) {
-        if (threads < 1 || ops < 1) {
-            throw new HandoffException("threads and ops must be at least 1 (got " + threads + ", " + ops + ")");
+        return record(lockClass, threads, ops, 1, seed, run, stallMillis, pausePercent);
+    }
+
+    /**
+     * Records one run in which every acquisition is {@code nest} nested calls of {@code lock}.
+     *
+     * @param pausePercent the recorder's chance of a random pause before a step
+     */
+    public static Recorded record(String lockClass, int threads, int ops, int nest, long seed, int run,
+            long stallMillis, int pausePercent) {
+        if (threads < 1 || ops < 1 || nest < 1) {
+            throw new HandoffException("threads, ops and nest must be at least 1 (got " + threads + ", " + ops + ", "
+                    + nest + ")");
         }
         HandoffLock<Object> lock = newLock(lockClass, stallAfter(stallMillis));
-        TraceRecorder rec = new TraceRecorder(seed, pausePercent);
+        TraceRecorder rec = new TraceRecorder(seed, pausePercent, threads);
         ((Traceable) lock).traceTo(rec);
         CyclicBarrier registered = new CyclicBarrier(threads);
         AtomicReference<String> stalled = new AtomicReference<>();
@@ -116,13 +129,17 @@ public final class TraceRun {
                     rec.register(id, ctx);
                     registered.await();
                     for (int k = 0; k < ops && stalled.get() == null && crashed.get() == null; k++) {
-                        lock.lock(ctx);
+                        for (int d = 0; d < nest; d++) {
+                            lock.lock(ctx);
+                        }
                         if (inside.incrementAndGet() > 1) {
                             // Not an error here: the validator decides; the spec names the step.
                             Thread.onSpinWait();
                         }
                         inside.decrementAndGet();
-                        lock.unlock(ctx);
+                        for (int d = 0; d < nest; d++) {
+                            lock.unlock(ctx);
+                        }
                     }
                 } catch (Stall s) {
                     stalled.compareAndSet(null, s.getMessage());

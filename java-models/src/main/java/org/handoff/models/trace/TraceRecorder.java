@@ -59,18 +59,45 @@ public final class TraceRecorder {
     private final ThreadLocal<SplittableRandom> jitter = new ThreadLocal<>();
     private final long seed;
     private final int pausePercent;
+    private final int threads;
     private long seq;
 
     /**
+     * A recorder for a run whose thread count is not known to it ({@link #threads} then throws).
+     *
      * @param seed         drives the random pauses
      * @param pausePercent the chance, in percent, that a thread pauses before a recorded step
      */
     public TraceRecorder(long seed, int pausePercent) {
+        this(seed, pausePercent, 0);
+    }
+
+    /**
+     * @param seed         drives the random pauses
+     * @param pausePercent the chance, in percent, that a thread pauses before a recorded step
+     * @param threads      the run's thread count, the spec's N (0: unknown)
+     */
+    public TraceRecorder(long seed, int pausePercent, int threads) {
         if (pausePercent < 0 || pausePercent > 100) {
             throw new IllegalArgumentException("pausePercent must be 0..100, not " + pausePercent);
         }
+        if (threads < 0) {
+            throw new IllegalArgumentException("threads must not be negative, not " + threads);
+        }
         this.seed = seed;
         this.pausePercent = pausePercent;
+        this.threads = threads;
+    }
+
+    /**
+     * The run's thread count, the spec's N: a port whose spec numbers objects after the threads (the
+     * lock's own queue node is node N + 1 in CLH and MLock) names them with it.
+     */
+    public int threads() {
+        if (threads == 0) {
+            throw new IllegalStateException("this recorder was not told the run's thread count");
+        }
+        return threads;
     }
 
     /**
@@ -94,6 +121,16 @@ public final class TraceRecorder {
         order.lock();
         try {
             ids.put(o, id);
+        } finally {
+            order.unlock();
+        }
+    }
+
+    /** Whether {@code o} is a registered context or a named object. */
+    public boolean named(Object o) {
+        order.lock();
+        try {
+            return ids.containsKey(o);
         } finally {
             order.unlock();
         }
