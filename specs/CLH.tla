@@ -134,7 +134,10 @@ ClhRelease(t) ==
 (***************************************************************************)
 LockStep(t) == ClhSwapTail(t) \/ ClhSpinPred(t) \/ ClhRelease(t)
 
-Next == \E t \in Threads : ClhInitNode(t) \/ LockStep(t)
+\* Every step of thread t (trace validation follows one thread's step per event).
+ThreadNext(t) == ClhInitNode(t) \/ LockStep(t)
+
+Next == \E t \in Threads : ThreadNext(t)
 
 \* Weak fairness of each thread: a thread that can take a lock or unlock
 \* step keeps taking them; nothing forces a thread out of its non-critical

@@ -160,7 +160,10 @@ MpUnlockRelease(t) ==
 (***************************************************************************)
 LockStep(t) == MpLockSwap(t) \/ MpLockSpin(t) \/ MpUnlockCas(t) \/ MpUnlockRelease(t)
 
-Next == \E t \in Threads : MpLockInitNode(t) \/ LockStep(t)
+\* Every step of thread t (trace validation follows one thread's step per event).
+ThreadNext(t) == MpLockInitNode(t) \/ LockStep(t)
+
+Next == \E t \in Threads : ThreadNext(t)
 
 \* Weak fairness of each thread: a thread that can take a lock or unlock
 \* step keeps taking them; nothing forces a thread out of its non-critical

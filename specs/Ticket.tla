@@ -186,7 +186,10 @@ MpUnlockStore(t) ==
 LockStep(t) ==
     \/ MpLockTicket(t) \/ MpLockSpin(t) \/ MpUnlock(t) \/ MpUnlockStore(t)
 
-Next == \E t \in Threads : MpLockDepth(t) \/ LockStep(t)
+\* Every step of CPU t (trace validation follows one CPU's step per event).
+ThreadNext(t) == MpLockDepth(t) \/ LockStep(t)
+
+Next == \E t \in Threads : ThreadNext(t)
 
 \* Weak fairness of each CPU: a CPU that can take a lock or unlock step keeps
 \* taking them (a holder eventually calls __mp_unlock); nothing forces a CPU

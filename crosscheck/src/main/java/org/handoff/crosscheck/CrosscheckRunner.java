@@ -28,9 +28,10 @@ import org.handoff.core.Verdict;
  * <li>{@code init}, {@code step}: the spec's initial predicate and its step of thread {@code t}
  * (default {@code Init}, {@code ThreadNext(t)});</li>
  * <li>{@code constants}: the config's CONSTANT lines, separated by {@code ;}, where
- * {@code ${threads}} is the run's thread count;</li>
+ * {@code ${threads}} is the run's thread count and {@code ${nest}} its nesting depth;</li>
  * <li>{@code runs}, {@code threads}, {@code ops} (operations per thread: acquisitions of a lock,
- * requests to a combining lock; see {@link Workload}), {@code seed} (run i uses
+ * requests to a combining lock; see {@link Workload}), {@code nest} (calls of {@code lock} per
+ * acquisition, default 1: above 1 only for a port with recursion), {@code seed} (run i uses
  * seed + i), {@code pause} (percent of steps preceded by a random pause), {@code stall} (ms a wait
  * may last before the run counts as stalled).</li>
  * </ul>
@@ -110,10 +111,10 @@ public final class CrosscheckRunner implements LevelRunner {
     }
 
     /** What an entry validates against, for runs of {@code threads} threads. */
-    static TraceValidator.Target target(Check c, Path root, int threads) {
+    static TraceValidator.Target target(Check c, Path root, int threads, int nest) {
         List<String> constants = TraceValidator.constants(
                 Arrays.stream(c.paramOr("constants", "").split(";")).map(String::trim).filter(s -> !s.isEmpty()).toList(),
-                Map.of("threads", Integer.toString(threads)));
+                Map.of("threads", Integer.toString(threads), "nest", Integer.toString(nest)));
         return new TraceValidator.Target(root.resolve("specs"), c.param("spec"), c.param("map"),
                 c.paramOr("init", "Init"), c.paramOr("step", "ThreadNext(t)"), constants);
     }
@@ -131,7 +132,11 @@ public final class CrosscheckRunner implements LevelRunner {
         if (t.events().isEmpty()) {
             throw new HandoffException(file + ": the trace has no events");
         }
-        TraceValidator v = new TraceValidator(target(c, root, Integer.parseInt(threads)), workDir, log);
+        String nest = t.header().getOrDefault("nest", "1");
+        if (!nest.matches("[1-9][0-9]*")) {
+            throw new HandoffException(file + ": the header's nest=" + nest + " is not a positive integer");
+        }
+        TraceValidator v = new TraceValidator(target(c, root, Integer.parseInt(threads), Integer.parseInt(nest)), workDir, log);
         return v.validate(List.of(t.events()), 1).judgements().get(0);
     }
 
@@ -147,6 +152,7 @@ public final class CrosscheckRunner implements LevelRunner {
         int runs = intParam(c, "runs", 100, 1);
         int threads = intParam(c, "threads", 2, 1);
         int ops = intParam(c, "ops", 5, 1);
+        int nest = intParam(c, "nest", 1, 1);
         int pause = intParam(c, "pause", 20, 0);
         int stall = intParam(c, "stall", STALL_MILLIS, 1);
         long seed;
@@ -156,11 +162,11 @@ public final class CrosscheckRunner implements LevelRunner {
             throw new HandoffException(c.id() + ": 'seed' must be an integer, not '" + c.paramOr("seed", "") + "'");
         }
         String lock = c.param("lock");
-        TraceValidator.Target target = target(c, root, threads);
+        TraceValidator.Target target = target(c, root, threads, nest);
         TraceValidator validator = new TraceValidator(target, workDir.resolve("tlc"), log);
         if (log != null) {
-            log.printf("[crosscheck] %s: %d runs of %s, %d threads x %d operations, seed %d%n", c.id(), runs, lock,
-                    threads, ops, seed);
+            log.printf("[crosscheck] %s: %d runs of %s, %d threads x %d operations%s, seed %d%n", c.id(), runs,
+                    lock, threads, ops, nest > 1 ? " (" + nest + " nested calls each)" : "", seed);
         }
         Path traces = workDir.resolve("traces");
         try {
@@ -187,7 +193,7 @@ public final class CrosscheckRunner implements LevelRunner {
             int to = Math.min(runs, from == 0 ? FIRST_CHUNK : from + BATCH);
             long r0 = System.nanoTime();
             for (int i = from + 1; i <= to; i++) {
-                TraceRun.Recorded run = TraceRun.record(lock, threads, ops, seed + i, i, stall, pause);
+                TraceRun.Recorded run = TraceRun.record(lock, threads, ops, nest, seed + i, i, stall, pause);
                 Map<String, String> header = new LinkedHashMap<>();
                 header.put("family", c.family());
                 header.put("variant", c.variant());
@@ -195,6 +201,7 @@ public final class CrosscheckRunner implements LevelRunner {
                 header.put("threads", Integer.toString(threads));
                 header.put("workload", run.workload());
                 header.put("ops", Integer.toString(ops));
+                header.put("nest", Integer.toString(nest));
                 header.put("seed", Long.toString(run.seed()));
                 header.put("run", Integer.toString(i));
                 header.put("status", run.status().name().toLowerCase(java.util.Locale.ROOT));

@@ -16,6 +16,9 @@ import org.handoff.models.trace.Traceable;
  * One stressed run of a Java port with a {@link TraceRecorder}: {@code threads} threads (spec
  * threads 1..N, in start order) each do {@code ops} operations of the port's {@link Workload} (take
  * and release a lock, or submit a request to a combining lock), and the recorder keeps every step.
+ * With {@code nest} above 1, each acquisition takes the lock {@code nest} times before releasing it
+ * as often (recursion, for a port that allows it: the ticket lock's {@code __mp_lock}); a port
+ * without recursion waits for itself and the run stalls.
  *
  * <p>A wait that lasts longer than {@code stallMillis} ends the run: the waiting thread stops
  * (its spin policy throws {@link Stall}), so the trace stays an exact prefix of what the port did.
@@ -106,12 +109,23 @@ public final class TraceRun {
      */
     public static Recorded record(String lockClass, int threads, int ops, long seed, int run, long stallMillis,
             int pausePercent) {
-        if (threads < 1 || ops < 1) {
-            throw new HandoffException("threads and ops must be at least 1 (got " + threads + ", " + ops + ")");
+        return record(lockClass, threads, ops, 1, seed, run, stallMillis, pausePercent);
+    }
+
+    /**
+     * Records one run in which every acquisition is {@code nest} nested calls of {@code lock}.
+     *
+     * @param pausePercent the recorder's chance of a random pause before a step
+     */
+    public static Recorded record(String lockClass, int threads, int ops, int nest, long seed, int run,
+            long stallMillis, int pausePercent) {
+        if (threads < 1 || ops < 1 || nest < 1) {
+            throw new HandoffException("threads, ops and nest must be at least 1 (got " + threads + ", " + ops + ", "
+                    + nest + ")");
         }
         HandoffPort port = newPort(lockClass, stallAfter(stallMillis));
-        Workload work = Workload.of(port);
-        TraceRecorder rec = new TraceRecorder(seed, pausePercent, (long) STEPS_PER_OP * threads * ops);
+        Workload work = Workload.of(port, nest);
+        TraceRecorder rec = new TraceRecorder(seed, pausePercent, threads, (long) STEPS_PER_OP * threads * ops * nest);
         ((Traceable) port).traceTo(rec);
         CyclicBarrier registered = new CyclicBarrier(threads);
         AtomicReference<String> stalled = new AtomicReference<>();

@@ -4,6 +4,8 @@ import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import org.handoff.models.HandoffLock;
 import org.handoff.models.SpinPolicy;
+import org.handoff.models.trace.TraceRecorder;
+import org.handoff.models.trace.Traceable;
 
 /**
  * The CLH queue lock (Craig 1993; Magnusson, Landin and Hagersten 1994): each thread swaps its node
@@ -16,8 +18,16 @@ import org.handoff.models.SpinPolicy;
  * the own node's flag. The flag's initialisation is published to the successor by the swap.
  *
  * <p>Steps are protected methods so that the mutants in {@link ClhMutants} replace exactly one.
+ *
+ * <p>With a {@link TraceRecorder} ({@link #traceTo}), {@code lock} and {@code unlock} record each
+ * step under its spec action's name, with the nodes it used. Nodes migrate between threads, so an
+ * event names a node by the spec's number for it, which follows the node object, not its current
+ * owner: the spec's node t is the node thread t started with, node N + 1 the node the lock started
+ * with. The port names the lock's node when tracing starts and a thread's node at the thread's first
+ * acquisition, before its swap publishes it; every node is therefore named before any other thread
+ * can see it, and keeps its number wherever it migrates.
  */
-public class ClhLock implements HandoffLock<ClhLock.Me> {
+public class ClhLock implements HandoffLock<ClhLock.Me>, Traceable {
 
     /** A queue node: one flag, set while its owner holds or wants the lock. */
     public static final class Node {
@@ -55,6 +65,9 @@ public class ClhLock implements HandoffLock<ClhLock.Me> {
     /** How spin loops wait: forever unless a litmus test bounds them. */
     protected final SpinPolicy spin;
 
+    /** Null unless a trace is being recorded. */
+    private TraceRecorder trace;
+
     public ClhLock() {
         this(SpinPolicy.FOREVER);
     }
@@ -84,18 +97,52 @@ public class ClhLock implements HandoffLock<ClhLock.Me> {
         return spin;
     }
 
+    /**
+     * Starts recording; call before any thread uses the lock. The lock's own node, still its tail, is
+     * the spec's node N + 1.
+     */
+    @Override
+    public void traceTo(TraceRecorder recorder) {
+        recorder.name(TAIL.getVolatile(this), recorder.threads() + 1);
+        this.trace = recorder;
+    }
+
     /** clh_lock. */
     @Override
     public void lock(Me me) {
-        clhInitNode(me);
-        me.pred = clhSwapTail(me);
+        TraceRecorder r = trace;
+        if (r == null) {
+            clhInitNode(me);
+            me.pred = clhSwapTail(me);
+            clhSpinPred(me.pred);
+            return;
+        }
+        if (!r.named(me.node)) {
+            // Only the node a thread starts with is unnamed (see the class comment): spec node t.
+            r.name(me.node, r.thread());
+        }
+        r.atomic("ClhInitNode", () -> clhInitNode(me), () -> "node=" + r.id(me.node));
+        me.pred = r.atomic("ClhSwapTail", () -> clhSwapTail(me), p -> "pred=" + r.id(p));
         clhSpinPred(me.pred);
+        // Stable: only a node's owner sets its flag, and once the flag is clear nobody owns this
+        // node (the predecessor, releasing, took its own predecessor's node; the lock's first node
+        // was never anyone's) until this thread's own release takes it (the spec's NodeExclusive).
+        r.after("ClhSpinPred", "pred=" + r.id(me.pred));
     }
 
     /** clh_unlock. */
     @Override
     public void unlock(Me me) {
-        clhRelease(me);
+        TraceRecorder r = trace;
+        if (r == null) {
+            clhRelease(me);
+            return;
+        }
+        Node own = me.node;
+        // The step's effect, read in the same atomic action: the flag of the node the thread owned,
+        // and the node it owns now.
+        r.atomic("ClhRelease", () -> clhRelease(me),
+                () -> "node=" + r.id(own) + " locked=" + (int) LOCKED.getVolatile(own) + " next=" + r.id(me.node));
     }
 
     /** ClhInitNode: {@code me->node->locked = 1}. Published by the swap that follows. */

@@ -4,6 +4,8 @@ import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import org.handoff.models.HandoffLock;
 import org.handoff.models.SpinPolicy;
+import org.handoff.models.trace.TraceRecorder;
+import org.handoff.models.trace.Traceable;
 
 /**
  * The M-lock (Magnusson, Landin and Hagersten 1994), proposed for OpenBSD's {@code __mp_lock}:
@@ -20,8 +22,17 @@ import org.handoff.models.SpinPolicy;
  * orders before its volatile swap; the release store of our flag is a {@code setRelease}.
  *
  * <p>Steps are protected methods so that the mutants in {@link MLockMutants} replace exactly one.
+ *
+ * <p>With a {@link TraceRecorder} ({@link #traceTo}), {@code lock} and {@code unlock} record each
+ * step under its spec action's name, with the nodes it used. Nodes migrate between threads (here
+ * only through a release that found a successor), so an event names a node by the spec's number for
+ * it, which follows the node object, not its current owner: the spec's node t is the node thread t
+ * started with, node N + 1 the node the lock started with. The port names the lock's node when
+ * tracing starts and a thread's node at the thread's first acquisition, before its swap publishes
+ * it; every node is therefore named before any other thread can see it, and keeps its number
+ * wherever it migrates.
  */
-public class MLock implements HandoffLock<MLock.Me> {
+public class MLock implements HandoffLock<MLock.Me>, Traceable {
 
     /** A queue node: one flag, set while its owner holds or wants the lock. */
     public static final class Node {
@@ -59,6 +70,9 @@ public class MLock implements HandoffLock<MLock.Me> {
     /** How spin loops wait: forever unless a litmus test bounds them. */
     protected final SpinPolicy spin;
 
+    /** Null unless a trace is being recorded. */
+    private TraceRecorder trace;
+
     public MLock() {
         this(SpinPolicy.FOREVER);
     }
@@ -88,19 +102,59 @@ public class MLock implements HandoffLock<MLock.Me> {
         return spin;
     }
 
+    /**
+     * Starts recording; call before any thread uses the lock. The lock's own node, still its tail, is
+     * the spec's node N + 1.
+     */
+    @Override
+    public void traceTo(TraceRecorder recorder) {
+        recorder.name(TAIL.getVolatile(this), recorder.threads() + 1);
+        this.trace = recorder;
+    }
+
     /** __mp_lock. */
     @Override
     public void lock(Me me) {
-        mpLockInitNode(me);
-        me.pred = mpLockSwap(me);
+        TraceRecorder r = trace;
+        if (r == null) {
+            mpLockInitNode(me);
+            me.pred = mpLockSwap(me);
+            mpLockSpin(me.pred);
+            return;
+        }
+        if (!r.named(me.node)) {
+            // Only the node a thread starts with is unnamed (see the class comment): spec node t.
+            r.name(me.node, r.thread());
+        }
+        r.atomic("MpLockInitNode", () -> mpLockInitNode(me), () -> "node=" + r.id(me.node));
+        me.pred = r.atomic("MpLockSwap", () -> mpLockSwap(me), p -> "pred=" + r.id(p));
         mpLockSpin(me.pred);
+        // Stable: only a node's owner sets its flag, and once the flag is clear nobody owns this
+        // node until this thread's own release: a predecessor that found us behind it cleared it and
+        // took its own predecessor's node; a node put back by a compare-and-swap, or the lock's
+        // first node, is the lock's, nobody's (the spec's NodeExclusive).
+        r.after("MpLockSpin", "pred=" + r.id(me.pred));
     }
 
     /** __mp_unlock. */
     @Override
     public void unlock(Me me) {
-        if (!mpUnlockCas(me)) {
-            mpUnlockRelease(me);
+        TraceRecorder r = trace;
+        if (r == null) {
+            if (!mpUnlockCas(me)) {
+                mpUnlockRelease(me);
+            }
+            return;
+        }
+        // Each step's effect is read in the same atomic action: the tail and the node the thread
+        // owns after the compare-and-swap; the flag of the node it owned, and the node it owns, after
+        // the release.
+        boolean freed = r.atomic("MpUnlockCas", () -> mpUnlockCas(me),
+                ok -> "ok=" + ok + " tail=" + r.id(TAIL.getVolatile(this)) + " node=" + r.id(me.node));
+        if (!freed) {
+            Node own = me.node;
+            r.atomic("MpUnlockRelease", () -> mpUnlockRelease(me), () -> "node=" + r.id(own) + " locked="
+                    + (int) LOCKED.getVolatile(own) + " next=" + r.id(me.node));
         }
     }
 

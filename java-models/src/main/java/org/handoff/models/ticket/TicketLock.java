@@ -4,6 +4,8 @@ import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import org.handoff.models.HandoffLock;
 import org.handoff.models.SpinPolicy;
+import org.handoff.models.trace.TraceRecorder;
+import org.handoff.models.trace.Traceable;
 
 /**
  * The ticket lock of OpenBSD's kernel and scheduler locks, {@code __mp_lock} in
@@ -25,8 +27,14 @@ import org.handoff.models.SpinPolicy;
  * {@code setRelease}.
  *
  * <p>Steps are protected methods so that the mutants in {@link TicketMutants} replace exactly one.
+ *
+ * <p>With a {@link TraceRecorder} ({@link #traceTo}), {@code lock} and {@code unlock} record each
+ * step under its spec action's name, with the counter values it drew, read or left, exactly as the
+ * port holds them (masked to {@link #width()}); the trace map (specs/trace/TicketTrace.tla) compares
+ * them with the spec's modulo {@code 2^W}, which a port at least W bits wide agrees with whether or
+ * not either has wrapped. A mutant that replaces a step is recorded through the same calls.
  */
-public class TicketLock implements HandoffLock<TicketLock.Cpu> {
+public class TicketLock implements HandoffLock<TicketLock.Cpu>, Traceable {
 
     /** A CPU's part of the lock (the kernel's {@code struct __mp_lock_cpu}), used by its thread only. */
     public static final class Cpu {
@@ -76,6 +84,9 @@ public class TicketLock implements HandoffLock<TicketLock.Cpu> {
     /** How spin loops wait: forever, as in the kernel, unless a litmus test bounds them. */
     protected final SpinPolicy spin;
 
+    /** Null unless a trace is being recorded. */
+    private TraceRecorder trace;
+
     public TicketLock() {
         this(KERNEL_WIDTH, SpinPolicy.FOREVER);
     }
@@ -122,20 +133,52 @@ public class TicketLock implements HandoffLock<TicketLock.Cpu> {
         return spin;
     }
 
+    @Override
+    public void traceTo(TraceRecorder recorder) {
+        this.trace = recorder;
+    }
+
     /** __mp_lock. A CPU that holds the lock may call it again; it then returns at once. */
     @Override
     public void lock(Cpu cpu) {
-        if (mpLockDepth(cpu)) {
-            cpu.ticket = mpLockTicket();
+        TraceRecorder r = trace;
+        if (r == null) {
+            if (mpLockDepth(cpu)) {
+                cpu.ticket = mpLockTicket();
+            }
+            mpLockSpin(cpu.ticket);
+            return;
+        }
+        // CPU-local, but numbered like the others so that the trace shows where the call began.
+        if (r.atomic("MpLockDepth", () -> mpLockDepth(cpu), draw -> "depth=" + cpu.depth)) {
+            cpu.ticket = r.atomic("MpLockTicket", this::mpLockTicket, v -> "ticket=" + v);
         }
         mpLockSpin(cpu.ticket);
+        // Stable: mpl_ticket is written only by the CPU whose ticket it serves (MpUnlockStore), and
+        // no other CPU holds this ticket (there are more ticket values than CPUs, 2^width >= N), so
+        // once it serves this CPU it changes only at this CPU's own release.
+        r.after("MpLockSpin", "ticket=" + cpu.ticket);
     }
 
     /** __mp_unlock. The lock is passed on when the outermost acquisition is released. */
     @Override
     public void unlock(Cpu cpu) {
-        if (mpUnlockDepth(cpu)) {
-            mpUnlockStore(mpUnlockLoad());
+        TraceRecorder r = trace;
+        if (r == null) {
+            if (mpUnlockDepth(cpu)) {
+                mpUnlockStore(mpUnlockLoad());
+            }
+            return;
+        }
+        // The spec's MpUnlock is the depth count and, at depth 0, the load half of mpl_ticket++:
+        // the count is CPU-local, so the two are one atomic action here as there.
+        Integer served = r.atomic("MpUnlock", () -> mpUnlockDepth(cpu) ? Integer.valueOf(mpUnlockLoad()) : null,
+                v -> "depth=" + cpu.depth + (v == null ? "" : " loaded=" + v));
+        if (served != null) {
+            // What the store left in mpl_ticket, read in the same atomic action: the step's effect,
+            // whichever counter it wrote.
+            r.atomic("MpUnlockStore", () -> mpUnlockStore(served),
+                    () -> "serving=" + (int) TICKET.getOpaque(this));
         }
     }
 

@@ -72,34 +72,52 @@ public final class TraceRecorder {
     private final ThreadLocal<SplittableRandom> jitter = new ThreadLocal<>();
     private final long seed;
     private final int pausePercent;
+    private final int threads;
     private final long budget;
     private long seq;
 
     /**
-     * A recorder with no budget.
+     * A recorder with no budget, for a run whose thread count is not known to it ({@link #threads}
+     * then throws).
      *
      * @param seed         drives the random pauses
      * @param pausePercent the chance, in percent, that a thread pauses before a recorded step
      */
     public TraceRecorder(long seed, int pausePercent) {
-        this(seed, pausePercent, Long.MAX_VALUE);
+        this(seed, pausePercent, 0, Long.MAX_VALUE);
     }
 
     /**
      * @param seed         drives the random pauses
      * @param pausePercent the chance, in percent, that a thread pauses before a recorded step
+     * @param threads      the run's thread count, the spec's N (0: unknown)
      * @param budget       the most events the run may record (see the class comment)
      */
-    public TraceRecorder(long seed, int pausePercent, long budget) {
+    public TraceRecorder(long seed, int pausePercent, int threads, long budget) {
         if (pausePercent < 0 || pausePercent > 100) {
             throw new IllegalArgumentException("pausePercent must be 0..100, not " + pausePercent);
+        }
+        if (threads < 0) {
+            throw new IllegalArgumentException("threads must not be negative, not " + threads);
         }
         if (budget < 1) {
             throw new IllegalArgumentException("budget must be at least 1, not " + budget);
         }
         this.seed = seed;
         this.pausePercent = pausePercent;
+        this.threads = threads;
         this.budget = budget;
+    }
+
+    /**
+     * The run's thread count, the spec's N: a port whose spec numbers objects after the threads (the
+     * lock's own queue node is node N + 1 in CLH and MLock) names them with it.
+     */
+    public int threads() {
+        if (threads == 0) {
+            throw new IllegalStateException("this recorder was not told the run's thread count");
+        }
+        return threads;
     }
 
     /** Called under {@code order}: throws once the budget is spent. */
@@ -148,6 +166,16 @@ public final class TraceRecorder {
                 throw new IllegalStateException("unregistered object in a trace: " + o);
             }
             return i;
+        } finally {
+            order.unlock();
+        }
+    }
+
+    /** Whether {@code o} is a registered context or a named object. */
+    public boolean named(Object o) {
+        order.lock();
+        try {
+            return ids.containsKey(o);
         } finally {
             order.unlock();
         }

@@ -5,6 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertSame;
 
 import java.util.ArrayList;
 import java.util.List;
+import org.handoff.models.SpinPolicy;
+import org.handoff.models.trace.TraceRecorder;
 import org.junit.jupiter.api.Test;
 
 /** Smoke tests of the port on real threads; the litmus and Lincheck modules do the real checking. */
@@ -43,5 +45,30 @@ class MLockTest {
             lock.unlock(me);
             assertSame(mine, me.node(), "no successor: the node does not migrate");
         }
+    }
+
+    /** The events of two acquisitions by one traced thread (spec thread 1 of 1: the lock's node is node 2). */
+    private static List<String> traceOfTwoAcquisitions(MLock lock) {
+        TraceRecorder rec = new TraceRecorder(1, 0, 1, Long.MAX_VALUE);
+        lock.traceTo(rec);
+        MLock.Me me = lock.newContext();
+        rec.register(1, me);
+        for (int i = 0; i < 2; i++) {
+            lock.lock(me);
+            lock.unlock(me);
+        }
+        return rec.events().stream().map(TraceRecorder.Event::line).toList();
+    }
+
+    @Test
+    void tracedStepsNameNodesAsTheSpecDoes() {
+        assertEquals(List.of(
+                "1 1 MpLockInitNode node=1", "2 1 MpLockSwap pred=2", "3 1 MpLockSpin pred=2",
+                "4 1 MpUnlockCas ok=true tail=2 node=1",
+                "5 1 MpLockInitNode node=1", "6 1 MpLockSwap pred=2", "7 1 MpLockSpin pred=2",
+                "8 1 MpUnlockCas ok=true tail=2 node=1"), traceOfTwoAcquisitions(new MLock()));
+        // The trace shows an uncontended release that takes the lock's node.
+        assertEquals("4 1 MpUnlockCas ok=true tail=2 node=2",
+                traceOfTwoAcquisitions(new MLockMutants.SwapAfterCas(SpinPolicy.bounded(1_000))).get(3));
     }
 }

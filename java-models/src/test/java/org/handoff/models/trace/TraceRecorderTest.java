@@ -10,7 +10,7 @@ import org.junit.jupiter.api.Test;
 class TraceRecorderTest {
     @Test
     void pastItsBudgetARecorderRunsAndRecordsNoMoreSteps() {
-        TraceRecorder rec = new TraceRecorder(1, 0, 2);
+        TraceRecorder rec = new TraceRecorder(1, 0, 0, 2);
         rec.register(1, new Object());
         AtomicInteger ran = new AtomicInteger();
         rec.atomic("A", ran::incrementAndGet, "");
