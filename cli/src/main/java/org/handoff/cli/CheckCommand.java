@@ -8,9 +8,13 @@ import java.io.OutputStream;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.Callable;
+import org.handoff.cli.report.Report;
+import org.handoff.cli.report.ReportDir;
 import org.handoff.core.Check;
 import org.handoff.core.HandoffException;
 import org.handoff.core.Level;
@@ -19,6 +23,8 @@ import org.handoff.core.Manifest;
 import org.handoff.core.ProjectRoot;
 import org.handoff.core.RunContext;
 import org.handoff.core.Verdict;
+import org.handoff.specs.Tlc;
+import org.handoff.specs.TlcRunner;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -52,11 +58,31 @@ final class CheckCommand implements Callable<Integer> {
     @Option(names = {"-v", "--verbose"}, description = "Echo the tools' output to stderr.")
     boolean verbose;
 
+    @Option(names = "--report", paramLabel = "DIR", description = {"Also write DIR/report.md and a self-contained DIR/report.html:",
+            "verdicts, every TLC counterexample as pictures, bypass histograms, TLC statistics (docs/report.md).",
+            "DIR must be new, empty or an earlier report; it is replaced only when the report is complete."})
+    Path report;
+
+    @Option(names = "--seed", paramLabel = "S", description = "--report: the fairness harness's seed (default: drawn and printed).")
+    Long seed;
+
+    @Option(names = "--fairness-acquisitions", paramLabel = "M", defaultValue = "20000",
+            description = "--report: acquisitions per fairness-harness run (default ${DEFAULT-VALUE}).")
+    int fairnessAcquisitions;
+
     @Override
     public Integer call() throws Exception {
         if (!profile.equals("quick") && !profile.equals("full")) {
             throw new HandoffException("unknown profile '" + profile + "' (quick or full)");
         }
+        if (report == null && (seed != null || spec.commandLine().getParseResult().hasMatchedOption("--fairness-acquisitions"))) {
+            throw new HandoffException("--seed and --fairness-acquisitions apply only to --report");
+        }
+        if (fairnessAcquisitions < 1) {
+            throw new HandoffException("--fairness-acquisitions must be at least 1 (got " + fairnessAcquisitions + ")");
+        }
+        // Before anything runs: a report that cannot be written is known now, not after the checks.
+        ReportDir reportDir = report == null ? null : ReportDir.check(report);
         Path root = ProjectRoot.find();
         Manifest manifest = Manifest.load(root);
         List<Check> checks = manifest.select(families, level == null ? null : Level.of(level), profile).stream()
@@ -71,6 +97,7 @@ final class CheckCommand implements Callable<Integer> {
         PrintStream toolLog = verbose ? System.err : new PrintStream(OutputStream.nullOutputStream());
         Path runDir = Runners.newRunDir(root, "check");
         List<Verdict> verdicts = new ArrayList<>();
+        Map<Check, Tlc.Result> tlcResults = new LinkedHashMap<>();
         int i = 0;
         for (Check c : checks) {
             err.printf("[%d/%d] %s ...%n", ++i, checks.size(), c.id());
@@ -79,7 +106,17 @@ final class CheckCommand implements Callable<Integer> {
             if (r == null) {
                 throw new HandoffException("no runner for level " + c.level().id());
             }
-            Verdict v = r.run(c, new RunContext(root, runDir, toolLog));
+            RunContext context = new RunContext(root, runDir, toolLog);
+            Verdict v;
+            if (r instanceof TlcRunner tlc) {
+                TlcRunner.Run run = tlc.runDetailed(c, context);
+                v = run.verdict();
+                if (run.result() != null) {
+                    tlcResults.put(c, run.result());
+                }
+            } else {
+                v = r.run(c, context);
+            }
             verdicts.add(v);
             err.printf("        %s%s in %.1f s%s%n", v.actual().id(), v.violated() != null ? " (" + v.violated() + ")" : "",
                     v.seconds(), v.matchesExpectation() ? "" : "  NOT AS EXPECTED: " + v.mismatch());
@@ -92,7 +129,32 @@ final class CheckCommand implements Callable<Integer> {
             printTable(out, verdicts);
         }
         out.flush();
+        if (reportDir != null) {
+            writeReport(reportDir, root, verdicts, tlcResults, err);
+        }
         return verdicts.stream().allMatch(Verdict::matchesExpectation) ? Main.OK : Main.MISMATCH;
+    }
+
+    private void writeReport(ReportDir dir, Path root, List<Verdict> verdicts, Map<Check, Tlc.Result> tlc, PrintWriter err)
+            throws InterruptedException {
+        long s = seed != null ? seed : new java.util.SplittableRandom().nextLong() & Long.MAX_VALUE;
+        Set<String> families = new LinkedHashSet<>();
+        verdicts.forEach(v -> families.add(v.check().family()));
+        Report.Fairness fairness = Report.runFairness(families, s, fairnessAcquisitions, err);
+        String command = "./handoff check " + String.join(" ", spec.commandLine().getParseResult().expandedArgs().stream()
+                .map(CheckCommand::quote).toList());
+        String generated = java.time.LocalDateTime.now().withNano(0).toString().replace('T', ' ') + " on " + Machine.describe();
+        Report r = new Report(command, generated, verdicts, tlc, fairness, root);
+        Map<String, String> files = new LinkedHashMap<>();
+        files.put("report.md", r.markdown());
+        files.put("report.html", r.html());
+        dir.write(files);
+        err.printf("report: %s (report.md, report.html; fairness seed %d)%n", dir.path(), s);
+        err.flush();
+    }
+
+    private static String quote(String a) {
+        return a.matches("[A-Za-z0-9_./:=,+-]+") ? a : "'" + a.replace("'", "'\\''") + "'";
     }
 
     /** The JSON object of one verdict; the field names are a contract that scripts rely on. */

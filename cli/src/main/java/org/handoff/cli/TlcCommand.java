@@ -118,7 +118,8 @@ final class TlcCommand implements Callable<Integer> {
         }
         if (r.counterexample() != null) {
             out.println();
-            out.println("Counterexample (each step: the action, then only the variables it changed):");
+            out.println("Counterexample (one line per step: the thread, the action [the kernel function it models], and only");
+            out.println("the entries it changed; the initial state in full):");
             out.print(r.counterexample());
         }
         return switch (r.outcome()) {

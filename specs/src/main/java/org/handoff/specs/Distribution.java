@@ -107,10 +107,11 @@ final class Distribution {
         }
         if (server.timedOut()) {
             return new Tlc.Result(Outcome.ERROR, null, null, null, null, server.seconds(), dist.localWorkers(),
-                    "the TLC server did not finish within " + req.timeoutSeconds() + " s", null, log);
+                    "the TLC server did not finish within " + req.timeoutSeconds() + " s", null, log, null);
         }
         Tlc.Result r = Tlc.result(server, spec, dist.localWorkers(), withSpecDir, log);
         if (r.outcome() == Outcome.ERROR && server.output().contains("Error: The behavior up to this point is:")) {
+            TlcTrace trace = TlcTrace.parse(server.output(), withSpecDir.libraries());
             // TLC 2.18's server reports an invariant violation without naming the invariant, with
             // exit 0, and prints only the end of the behaviour (its "State 1" is not an initial state).
             List<String> invariants = cfg.invariants();
@@ -120,7 +121,7 @@ final class Distribution {
                             : "one of the invariants " + String.join(", ", invariants) + " is violated (distributed TLC does not say"
                             + " which: check this config on one machine to name it)")
                             + "; the trace below is only the end of the behaviour (distributed TLC does not print its start)",
-                    TlcOutput.counterexample(server.output(), withSpecDir.libraries()), log);
+                    trace == null ? null : trace.render(), log, trace);
         }
         return r;
     }

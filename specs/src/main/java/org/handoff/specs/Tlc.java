@@ -29,9 +29,13 @@ import org.handoff.core.Outcome;
  * </ul>
  */
 public final class Tlc {
-    /** What a run produced. {@code depth} is the state graph's depth (exhaustive runs only). */
+    /**
+     * What a run produced. {@code depth} is the state graph's depth (exhaustive runs only);
+     * {@code counterexample} is the trace as text, {@code trace} the same parsed (both null when
+     * there is none).
+     */
     public record Result(Outcome outcome, String violated, Long distinctStates, Long generatedStates, Long depth,
-            double seconds, int workers, String message, String counterexample, Path log) {
+            double seconds, int workers, String message, String counterexample, Path log, TlcTrace trace) {
     }
 
     /** How TLC explores the state space. */
@@ -172,16 +176,17 @@ public final class Tlc {
         }
         if (failing.isEmpty()) {
             return new Result(Outcome.ERROR, null, first.distinctStates(), first.generatedStates(), first.depth(), seconds, 1,
-                    "temporal properties were violated together but none alone", first.counterexample(), first.log());
+                    "temporal properties were violated together but none alone", first.counterexample(), first.log(),
+                    first.trace());
         }
         Result named = withViolated(witness, String.join(",", failing), seconds);
         return new Result(named.outcome(), named.violated(), first.distinctStates(), first.generatedStates(),
-                first.depth(), seconds, 1, named.message(), named.counterexample(), named.log());
+                first.depth(), seconds, 1, named.message(), named.counterexample(), named.log(), named.trace());
     }
 
     private static Result withViolated(Result r, String property, double seconds) {
         return new Result(r.outcome(), property, r.distinctStates(), r.generatedStates(), r.depth(), seconds, r.workers(),
-                "temporal property " + property + " is violated", r.counterexample(), r.log());
+                "temporal property " + property + " is violated", r.counterexample(), r.log(), r.trace());
     }
 
     /** JVM options every TLC process gets: the parallel GC, a private tmpdir, the library path. */
@@ -228,7 +233,7 @@ public final class Tlc {
         }
         if (r.timedOut()) {
             return new Result(Outcome.ERROR, null, null, null, null, r.seconds(), workers,
-                    "TLC did not finish within " + req.timeoutSeconds() + " s", null, log);
+                    "TLC did not finish within " + req.timeoutSeconds() + " s", null, log, null);
         }
         return result(r, spec, workers, req, log);
     }
@@ -239,6 +244,6 @@ public final class Tlc {
         sources.addAll(req.libraries());
         TlcOutput o = TlcOutput.parse(r.output(), r.exitCode(), sources);
         return new Result(o.outcome(), o.violated(), o.distinctStates(), o.generatedStates(), o.depth(), r.seconds(),
-                workers, o.message(), o.counterexample(), log);
+                workers, o.message(), o.counterexample(), log, o.trace());
     }
 }

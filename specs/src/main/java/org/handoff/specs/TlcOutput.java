@@ -4,20 +4,19 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.handoff.core.Outcome;
 
 /**
  * TLC's console output read into a verdict: pass, which property failed, or why TLC could not
- * run; the state counts; and the counterexample, rendered so that each step shows the action (the
- * kernel function the spec names) and only the variables it changed.
+ * run; the state counts; and the counterexample, parsed ({@link TlcTrace}) and rendered one line
+ * per step: the thread, the action (and the kernel function it models), and only the entries it
+ * changed.
  */
 public record TlcOutput(Outcome outcome, String violated, boolean temporal, Long distinctStates,
-        Long generatedStates, Long depth, String message, String counterexample) {
+        Long generatedStates, Long depth, String message, String counterexample, TlcTrace trace) {
 
     /** The name TLC's own deadlock check is reported under in the property catalogue. */
     public static final String DEADLOCK = "DeadlockFreedom";
@@ -32,8 +31,6 @@ public record TlcOutput(Outcome outcome, String violated, boolean temporal, Long
     private static final Pattern ASSUMPTION = Pattern.compile(
             "Assumption line (\\d+), col (\\d+) to line \\d+, col \\d+ of module (\\S+) is false");
     private static final Pattern LOCATION = Pattern.compile("line (\\d+), col(?:umn)? (\\d+)(?: to line \\d+, col \\d+)?(?: of module (\\S+))?");
-    private static final Pattern BACK_TO = Pattern.compile("Back to state (\\d+): <(\\S+)");
-    private static final Pattern STATE_HEADER = Pattern.compile("^(\\d+): <(\\S+)(?: predicate)?(?: line (\\d+), col (\\d+) to line \\d+, col \\d+ of module (\\S+))?>");
 
     public static TlcOutput parse(String out, int exitCode) {
         return parse(out, exitCode, null);
@@ -63,33 +60,34 @@ public record TlcOutput(Outcome outcome, String violated, boolean temporal, Long
             simulated = true;
             generated = Long.parseLong(sim.group(1).replace(",", ""));
         }
-        String trace = counterexample(out, sources);
+        TlcTrace parsed = TlcTrace.parse(out, sources);
+        String trace = parsed == null ? null : parsed.render();
         Matcher inv = INVARIANT.matcher(out);
         if (inv.find()) {
             return new TlcOutput(Outcome.FAIL, inv.group(1), false, distinct, generated, depth,
-                    "invariant " + inv.group(1) + " is violated", trace);
+                    "invariant " + inv.group(1) + " is violated", trace, parsed);
         }
         Matcher act = ACTION_PROP.matcher(out);
         if (act.find()) {
             return new TlcOutput(Outcome.FAIL, act.group(1), false, distinct, generated, depth,
-                    "action property " + act.group(1) + " is violated", trace);
+                    "action property " + act.group(1) + " is violated", trace, parsed);
         }
         if (out.contains("Error: Deadlock reached.")) {
             return new TlcOutput(Outcome.FAIL, DEADLOCK, false, distinct, generated, depth,
-                    "deadlock reached: a state with no enabled step", trace);
+                    "deadlock reached: a state with no enabled step", trace, parsed);
         }
         if (out.contains("Error: Temporal properties were violated.")) {
             return new TlcOutput(Outcome.FAIL, null, true, distinct, generated, depth,
-                    "temporal properties were violated", trace);
+                    "temporal properties were violated", trace, parsed);
         }
         if (exitCode == 0 && out.contains("Model checking completed. No error has been found.")) {
-            return new TlcOutput(Outcome.PASS, null, false, distinct, generated, depth, "no error found", null);
+            return new TlcOutput(Outcome.PASS, null, false, distinct, generated, depth, "no error found", null, null);
         }
         if (exitCode == 0 && simulated && out.contains("Finished in") && !out.contains("Error:")) {
             return new TlcOutput(Outcome.PASS, null, false, null, generated, null,
-                    "no violation in the simulated behaviours (random simulation: not exhaustive)", null);
+                    "no violation in the simulated behaviours (random simulation: not exhaustive)", null, null);
         }
-        return new TlcOutput(Outcome.ERROR, null, false, distinct, generated, depth, errorMessage(out, exitCode), null);
+        return new TlcOutput(Outcome.ERROR, null, false, distinct, generated, depth, errorMessage(out, exitCode), null, null);
     }
 
     /** One line saying why TLC could not decide, with the file position where TLC gives one. */
@@ -178,94 +176,6 @@ public record TlcOutput(Outcome outcome, String violated, boolean temporal, Long
             }
         }
         return "";
-    }
-
-    /**
-     * The counterexample as TLC printed it, rendered readably: one block per state, headed by its
-     * number and action, listing every variable in the first state and only the changed ones after.
-     */
-    static String counterexample(String out) {
-        return counterexample(out, null);
-    }
-
-    static String counterexample(String out, List<Path> sources) {
-        int start = out.indexOf("Error: The behavior up to this point is:");
-        if (start < 0) {
-            start = out.indexOf("Error: The following behavior constitutes a counter-example:");
-        }
-        if (start < 0) {
-            return null;
-        }
-        String[] lines = out.substring(start).split("\\R");
-        StringBuilder r = new StringBuilder();
-        Map<String, String> previous = new LinkedHashMap<>();
-        Map<String, String> current = null;
-        String header = null;
-        for (int i = 1; i < lines.length; i++) {
-            String l = lines[i];
-            if (l.startsWith("State ")) {
-                flush(r, header, current, previous, sources);
-                header = l.substring("State ".length());
-                current = new LinkedHashMap<>();
-            } else if (l.contains("Back to state") || l.trim().equals("Stuttering")
-                    || l.startsWith("State ") && l.contains("Stuttering")) {
-                flush(r, header, current, previous, sources);
-                header = null;
-                current = null;
-                Matcher back = BACK_TO.matcher(l);
-                r.append(back.find() ? "=> " + back.group(2) + " leads back to state " + back.group(1)
-                        + ": the behaviour repeats forever from there" : "=> " + l.trim()).append('\n');
-            } else if (l.startsWith("/\\ ") && current != null) {
-                int eq = l.indexOf(" = ");
-                if (eq > 0) {
-                    current.put(l.substring(3, eq).trim(), l.substring(eq + 3).trim());
-                }
-            } else if (l.startsWith("  ") && current != null && !current.isEmpty()) {
-                String last = null;
-                for (String k : current.keySet()) {
-                    last = k;
-                }
-                current.put(last, current.get(last) + " " + l.trim());
-            } else if (STATES.matcher(l).find() || l.startsWith("Finished in") || l.startsWith("The number of states")) {
-                break;
-            }
-        }
-        flush(r, header, current, previous, sources);
-        return r.toString();
-    }
-
-    private static void flush(StringBuilder r, String header, Map<String, String> current, Map<String, String> previous,
-            List<Path> sources) {
-        if (header == null || current == null) {
-            return;
-        }
-        Matcher h = STATE_HEADER.matcher(header);
-        if (h.find()) {
-            String action = h.group(2);
-            if (action.equals("Action") && h.group(3) != null) {
-                action = actionAt(sources, h.group(5), Integer.parseInt(h.group(3)), Integer.parseInt(h.group(4)));
-            }
-            r.append("State ").append(h.group(1)).append(": ").append(action.equals("Initial") ? "initial state" : action);
-            if (h.group(3) != null) {
-                r.append("   (").append(h.group(5)).append(".tla line ").append(h.group(3)).append(')');
-            }
-        } else {
-            r.append("State ").append(header);
-        }
-        r.append('\n');
-        boolean first = previous.isEmpty();
-        int shown = 0;
-        for (Map.Entry<String, String> e : current.entrySet()) {
-            if (first || !e.getValue().equals(previous.get(e.getKey()))) {
-                r.append("    ").append(e.getKey()).append(" = ").append(e.getValue()).append('\n');
-                shown++;
-            }
-        }
-        if (shown == 0) {
-            r.append("    (no variable changed)\n");
-        }
-        previous.clear();
-        previous.putAll(current);
     }
 
     private static final Pattern IDENT = Pattern.compile("[A-Za-z_][A-Za-z0-9_]*");

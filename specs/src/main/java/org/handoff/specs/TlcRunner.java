@@ -34,15 +34,24 @@ public final class TlcRunner implements LevelRunner {
                 List.of(specs), workDir, TIMEOUT_SECONDS, log);
     }
 
+    /** A check's verdict and the TLC run behind it (null when TLC could not be started). */
+    public record Run(Verdict verdict, Tlc.Result result) {
+    }
+
     @Override
     public Verdict run(Check check, RunContext context) {
+        return runDetailed(check, context).verdict();
+    }
+
+    /** As {@link #run}, keeping the TLC result (statistics, the parsed counterexample) for a report. */
+    public Run runDetailed(Check check, RunContext context) {
         try {
             Tlc.Result r = Tlc.run(request(check, context.root(), context.workDir().resolve("tlc-" + check.check()),
                     context.log()));
             String detail = r.message() + (r.counterexample() != null ? "\n" + r.counterexample() : "");
-            return new Verdict(check, r.outcome(), r.violated(), r.distinctStates(), r.seconds(), detail);
+            return new Run(new Verdict(check, r.outcome(), r.violated(), r.distinctStates(), r.seconds(), detail), r);
         } catch (HandoffException e) {
-            return new Verdict(check, Outcome.ERROR, null, null, 0, e.getMessage());
+            return new Run(new Verdict(check, Outcome.ERROR, null, null, 0, e.getMessage()), null);
         }
     }
 }

@@ -68,8 +68,8 @@ class TlcModesTest {
         assertEquals(Outcome.FAIL, r.outcome(), r.message());
         assertEquals("MutualExclusion", r.violated());
         // Simulation names anonymous steps only by position; the runner reads the action from the source.
-        assertTrue(r.counterexample().contains(": InitLocked"), r.counterexample());
-        assertTrue(!r.counterexample().contains(": Action "), r.counterexample());
+        assertTrue(r.counterexample().contains(" InitLocked [mcs_spin_lock]"), r.counterexample());
+        assertTrue(!r.counterexample().contains(" Action "), r.counterexample());
     }
 
     @Test

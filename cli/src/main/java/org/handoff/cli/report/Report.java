@@ -1,0 +1,432 @@
+package org.handoff.cli.report;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+import org.handoff.core.Check;
+import org.handoff.core.Level;
+import org.handoff.core.Outcome;
+import org.handoff.core.Verdict;
+import org.handoff.models.fairness.FairnessHarness;
+import org.handoff.specs.Tlc;
+import org.handoff.specs.TlcTrace;
+
+/**
+ * The reviewer's report of one {@code handoff check} run, as markdown and as one self-contained
+ * HTML page (inline CSS and SVG; no script, nothing fetched): the verdicts per family and level,
+ * every TLC counterexample as text and as one picture per state, the bypass histograms of the
+ * fairness harness, and the TLC statistics.
+ */
+public final class Report {
+
+    /**
+     * The fairness harness's runs for the report.
+     *
+     * @param note why there is nothing to show, or null
+     */
+    public record Fairness(long seed, int threads, int nodes, int acquisitions, int probArg, int threshold,
+            List<FairnessHarness.Result> results, String note) {
+    }
+
+    private final String command;
+    private final String generated;
+    private final List<Verdict> verdicts;
+    private final Map<Check, Tlc.Result> tlc;
+    private final Fairness fairness;
+    private final Path root;
+
+    public Report(String command, String generated, List<Verdict> verdicts, Map<Check, Tlc.Result> tlc, Fairness fairness,
+            Path root) {
+        this.command = command;
+        this.generated = generated;
+        this.verdicts = List.copyOf(verdicts);
+        this.tlc = new LinkedHashMap<>(tlc);
+        this.fairness = fairness;
+        this.root = root;
+    }
+
+    /** The fairness harness's locks for these families (mcs, qspinlock, cna-v1, cna-prob, cna-threshold). */
+    public static List<String> fairnessLocks(Set<String> families) {
+        List<String> out = new ArrayList<>();
+        for (String lock : FairnessHarness.LOCKS) {
+            for (String f : families) {
+                if (lock.equals(f) || lock.startsWith(f + "-")) {
+                    out.add(lock);
+                }
+            }
+        }
+        return out;
+    }
+
+    /** Runs the harness briefly on each lock: 4 threads on 2 virtual nodes. */
+    public static Fairness runFairness(Set<String> families, long seed, int acquisitions, java.io.PrintWriter progress)
+            throws InterruptedException {
+        int threads = 4;
+        int nodes = 2;
+        int probArg = 256;
+        int threshold = 256;
+        List<String> locks = fairnessLocks(families);
+        List<FairnessHarness.Result> results = new ArrayList<>();
+        for (String lock : locks) {
+            progress.printf("[report] fairness harness: %s, %,d acquisitions, seed %d ...%n", lock, acquisitions, seed);
+            progress.flush();
+            results.add(FairnessHarness.run(new FairnessHarness.Config(lock, threads, nodes, acquisitions, seed, probArg,
+                    threshold)));
+        }
+        String note = locks.isEmpty() ? "the fairness harness knows none of these families (it runs "
+                + String.join(", ", FairnessHarness.LOCKS) + ")" : null;
+        return new Fairness(seed, threads, nodes, acquisitions, probArg, threshold, results, note);
+    }
+
+    private List<String> families() {
+        Set<String> out = new LinkedHashSet<>();
+        for (Verdict v : verdicts) {
+            out.add(v.check().family());
+        }
+        return new ArrayList<>(out);
+    }
+
+    /** The TLC runs that produced a counterexample, in check order. */
+    private List<Map.Entry<Check, Tlc.Result>> counterexamples() {
+        List<Map.Entry<Check, Tlc.Result>> out = new ArrayList<>();
+        for (Map.Entry<Check, Tlc.Result> e : tlc.entrySet()) {
+            if (e.getValue().trace() != null && !e.getValue().trace().steps().isEmpty()) {
+                out.add(e);
+            }
+        }
+        return out;
+    }
+
+    private static String expected(Check c) {
+        return c.expected().id() + (c.expected() == Outcome.FAIL && c.property() != null ? " " + c.property() : "");
+    }
+
+    private static String actual(Verdict v) {
+        return v.actual().id() + (v.violated() != null ? " " + v.violated() : "");
+    }
+
+    private static String states(Long n) {
+        return n == null ? "–" : String.format(Locale.ROOT, "%,d", n);
+    }
+
+    private static String seconds(double s) {
+        return String.format(Locale.ROOT, "%.1f", s);
+    }
+
+    private String rel(Path p) {
+        if (p == null) {
+            return "–";
+        }
+        Path abs = p.toAbsolutePath().normalize();
+        return root != null && abs.startsWith(root) ? root.relativize(abs).toString() : abs.toString();
+    }
+
+    private long bad() {
+        return verdicts.stream().filter(v -> !v.matchesExpectation()).count();
+    }
+
+    // ------------------------------------------------------------------ markdown
+
+    public String markdown() {
+        StringBuilder m = new StringBuilder();
+        m.append("# handoff check report\n\n");
+        m.append("Command: `").append(command).append("`  \n");
+        m.append("Generated: ").append(generated).append("  \n");
+        m.append(String.format(Locale.ROOT, "Verdicts: %d checks, %d as expected, %d not.%n%n", verdicts.size(),
+                verdicts.size() - bad(), bad()));
+        m.append("The pictures of the counterexamples and the bypass histograms are in `report.html`.\n\n");
+        m.append("## Verdicts\n\n");
+        for (String f : families()) {
+            m.append("### ").append(f).append("\n\n");
+            for (Level l : Level.values()) {
+                List<Verdict> vs = verdicts.stream().filter(v -> v.check().family().equals(f) && v.check().level() == l).toList();
+                if (vs.isEmpty()) {
+                    continue;
+                }
+                m.append("#### ").append(l.id()).append("\n\n");
+                m.append("| check | variant | mutant | property | expected | actual | states | seconds | as expected | reason (passes by design) |\n");
+                m.append("|---|---|---|---|---|---|---:|---:|---|---|\n");
+                for (Verdict v : vs) {
+                    Check c = v.check();
+                    m.append("| `").append(c.shortName()).append("` | ").append(c.variant()).append(" | ")
+                            .append(c.mutant() ? "yes" : "no").append(" | ").append(c.property() == null ? "–" : c.property())
+                            .append(" | ").append(expected(c)).append(" | ").append(actual(v)).append(" | ")
+                            .append(states(v.states())).append(" | ").append(seconds(v.seconds())).append(" | ")
+                            .append(v.matchesExpectation() ? "yes" : "**no**: " + md(v.mismatch())).append(" | ")
+                            .append(c.reason() == null ? "" : md(c.reason())).append(" |\n");
+                }
+                m.append('\n');
+            }
+        }
+        m.append("## Counterexamples\n\n");
+        List<Map.Entry<Check, Tlc.Result>> cex = counterexamples();
+        if (cex.isEmpty()) {
+            m.append("No TLC model that ran produced a counterexample.\n\n");
+        }
+        for (Map.Entry<Check, Tlc.Result> e : cex) {
+            Check c = e.getKey();
+            Tlc.Result r = e.getValue();
+            m.append("### ").append(c.check()).append("\n\n");
+            m.append(cexSummary(c, r)).append("\n\n");
+            m.append("Each step: its number, the thread, the action [the kernel function it models], and the entries it changed.\n\n");
+            m.append("```text\n").append(r.trace().render()).append("```\n\n");
+        }
+        m.append("## Bypass per acquisition (fairness harness)\n\n");
+        m.append(fairnessSummary()).append("\n\n");
+        if (fairness != null && !fairness.results().isEmpty()) {
+            m.append("| variant | bypass max | p99 | mean | same-node hand-offs | per-thread min / max | seconds | histogram (bypass: acquisitions) |\n");
+            m.append("|---|---:|---:|---:|---:|---|---:|---|\n");
+            for (FairnessHarness.Result r : fairness.results()) {
+                List<String> bins = new ArrayList<>();
+                for (BypassChart.Bin b : BypassChart.bins(r.bypass())) {
+                    if (b.count() > 0) {
+                        bins.add(b.label() + ": " + String.format(Locale.ROOT, "%,d", b.count()));
+                    }
+                }
+                m.append(String.format(Locale.ROOT, "| %s | %,d | %,d | %.2f | %.1f %% | %,d / %,d | %.1f | %s |%n",
+                        r.config().lock(), r.maxBypass(), r.p99Bypass(), r.meanBypass(), 100 * r.sameNodeShare(),
+                        min(r.perThread()), max(r.perThread()), r.seconds(), String.join(", ", bins)));
+            }
+            m.append('\n');
+        }
+        m.append("## TLC statistics\n\n");
+        if (tlc.isEmpty()) {
+            m.append("No TLC model ran.\n");
+        } else {
+            m.append("| family | model | verdict | distinct states | generated states | depth | workers | seconds |\n");
+            m.append("|---|---|---|---:|---:|---:|---:|---:|\n");
+            for (Map.Entry<Check, Tlc.Result> e : tlc.entrySet()) {
+                Tlc.Result r = e.getValue();
+                m.append("| ").append(e.getKey().family()).append(" | `").append(e.getKey().check()).append("` | ")
+                        .append(r.outcome().id()).append(r.violated() != null ? " " + r.violated() : "").append(" | ")
+                        .append(states(r.distinctStates())).append(" | ").append(states(r.generatedStates())).append(" | ")
+                        .append(states(r.depth())).append(" | ").append(r.workers()).append(" | ")
+                        .append(seconds(r.seconds())).append(" |\n");
+            }
+        }
+        return m.toString();
+    }
+
+    private static String md(String s) {
+        return s == null ? "" : s.replace("|", "\\|").replace("\n", " ");
+    }
+
+    private String cexSummary(Check c, Tlc.Result r) {
+        boolean asExpected = c.expected() == Outcome.FAIL && (c.property() == null || c.property().equals(r.violated()));
+        return String.format(Locale.ROOT, "%s / %s%s: %s; %s. Spec `%s`, config `%s`, %d states in the trace%s. TLC log: `%s`.",
+                c.family(), c.variant(), c.mutant() ? " (mutant)" : "", r.message(),
+                asExpected ? "as the manifest expects" : "NOT as the manifest expects (" + expected(c) + ")",
+                "specs/" + c.paramOr("spec", "?"), "specs/" + c.paramOr("config", "?"), r.trace().steps().size(),
+                r.trace().backTo() != null ? ", then back to state " + r.trace().backTo() + " forever"
+                        : r.trace().stuttering() ? ", then stuttering" : "",
+                rel(r.log()));
+    }
+
+    private String fairnessSummary() {
+        if (fairness == null) {
+            return "The fairness harness did not run.";
+        }
+        if (fairness.note() != null) {
+            return "Not run: " + fairness.note() + ".";
+        }
+        return String.format(Locale.ROOT,
+                "`FairnessHarness` (java-models), seed %d: %d threads on %d virtual nodes, %,d acquisitions per variant, "
+                        + "cna-prob's probArg and cna-threshold's threshold %d (the kernel's 0x10000 would not come into play in a run this short). "
+                        + "Bypass of an acquisition: entries into the critical section, between its thread's doorway and its own entry, "
+                        + "by threads that passed the doorway later (BoundedBypass in specs/Properties.tla). The seed replays the random "
+                        + "choices, not the interleaving.",
+                fairness.seed(), fairness.threads(), fairness.nodes(), fairness.acquisitions(), fairness.probArg());
+    }
+
+    private static int min(int[] a) {
+        int m = Integer.MAX_VALUE;
+        for (int x : a) {
+            m = Math.min(m, x);
+        }
+        return a.length == 0 ? 0 : m;
+    }
+
+    private static int max(int[] a) {
+        int m = 0;
+        for (int x : a) {
+            m = Math.max(m, x);
+        }
+        return m;
+    }
+
+    // ------------------------------------------------------------------ HTML
+
+    private static final String CSS = String.join("\n",
+            "body{font-family:'DejaVu Sans',Verdana,sans-serif;color:#263238;margin:24px;max-width:1500px;line-height:1.4}",
+            "h1{font-size:24px;margin-bottom:4px}h2{border-bottom:2px solid #cfd8dc;padding-bottom:4px;margin-top:36px}",
+            "h3{margin-top:28px}h4{margin:16px 0 6px 0;color:#455a64}",
+            "table{border-collapse:collapse;margin:6px 0 14px 0;font-size:13px}",
+            "th,td{border:1px solid #cfd8dc;padding:3px 8px;text-align:left;vertical-align:top}",
+            "th{background:#eceff1}td.num{text-align:right;font-variant-numeric:tabular-nums}",
+            "tr.bad td{background:#ffebee}span.ok{color:#2e7d32;font-weight:bold}span.bad{color:#c62828;font-weight:bold}",
+            "pre{background:#f5f7f8;border:1px solid #e0e0e0;padding:8px;font-size:12px;overflow-x:auto}",
+            ".steps{display:flex;flex-wrap:wrap;gap:14px;align-items:flex-start}",
+            "figure{margin:0;border:1px solid #cfd8dc;border-radius:6px;padding:8px;background:#fff;overflow-x:auto}",
+            "figcaption{font-size:12px;color:#455a64;margin-top:4px;font-family:'DejaVu Sans Mono',monospace}",
+            "figcaption b{color:#c62828;font-weight:normal}",
+            "p.meta{color:#546e7a;font-size:13px;margin:2px 0}.charts{display:flex;flex-wrap:wrap;gap:16px}",
+            "code{background:#eceff1;padding:0 3px;border-radius:3px}");
+
+    public String html() {
+        StringBuilder h = new StringBuilder();
+        h.append("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">");
+        h.append("<title>handoff check report</title><style>").append(CSS).append("</style></head><body>\n");
+        h.append("<h1>handoff check report</h1>\n");
+        h.append("<p class=\"meta\">Command: <code>").append(Svg.escape(command)).append("</code></p>\n");
+        h.append("<p class=\"meta\">Generated: ").append(Svg.escape(generated)).append("</p>\n");
+        h.append("<p class=\"meta\">Verdicts: ").append(verdicts.size()).append(" checks, ")
+                .append(verdicts.size() - bad()).append(" as expected, ")
+                .append(bad() == 0 ? "<span class=\"ok\">0 not</span>" : "<span class=\"bad\">" + bad() + " not</span>")
+                .append(".</p>\n");
+        h.append("<p class=\"meta\">Contents: <a href=\"#verdicts\">verdicts</a> · <a href=\"#counterexamples\">counterexamples</a> · ")
+                .append("<a href=\"#bypass\">bypass histograms</a> · <a href=\"#tlc-statistics\">TLC statistics</a></p>\n");
+        verdictsHtml(h);
+        counterexamplesHtml(h);
+        bypassHtml(h);
+        statisticsHtml(h);
+        h.append("</body></html>\n");
+        return h.toString();
+    }
+
+    private void verdictsHtml(StringBuilder h) {
+        h.append("<h2 id=\"verdicts\">Verdicts</h2>\n");
+        for (String f : families()) {
+            h.append("<h3>").append(Svg.escape(f)).append("</h3>\n");
+            for (Level l : Level.values()) {
+                List<Verdict> vs = verdicts.stream().filter(v -> v.check().family().equals(f) && v.check().level() == l).toList();
+                if (vs.isEmpty()) {
+                    continue;
+                }
+                h.append("<h4>").append(l.id()).append("</h4>\n<table><tr><th>check</th><th>variant</th><th>mutant</th>")
+                        .append("<th>property</th><th>expected</th><th>actual</th><th>states</th><th>seconds</th>")
+                        .append("<th>as expected</th><th>reason (passes by design)</th></tr>\n");
+                for (Verdict v : vs) {
+                    Check c = v.check();
+                    boolean ok = v.matchesExpectation();
+                    String name = Svg.escape(c.shortName());
+                    if (tlc.containsKey(c) && tlc.get(c).trace() != null) {
+                        name = "<a href=\"#cex-" + anchor(c.check()) + "\">" + name + "</a>";
+                    }
+                    h.append(ok ? "<tr>" : "<tr class=\"bad\">").append("<td>").append(name).append("</td><td>")
+                            .append(Svg.escape(c.variant())).append("</td><td>").append(c.mutant() ? "yes" : "no")
+                            .append("</td><td>").append(Svg.escape(c.property() == null ? "–" : c.property())).append("</td><td>")
+                            .append(Svg.escape(expected(c))).append("</td><td>").append(Svg.escape(actual(v)))
+                            .append("</td><td class=\"num\">").append(states(v.states())).append("</td><td class=\"num\">")
+                            .append(seconds(v.seconds())).append("</td><td>")
+                            .append(ok ? "<span class=\"ok\">yes</span>" : "<span class=\"bad\">no</span>: " + Svg.escape(v.mismatch()))
+                            .append("</td><td>").append(Svg.escape(c.reason() == null ? "" : c.reason())).append("</td></tr>\n");
+                }
+                h.append("</table>\n");
+            }
+        }
+    }
+
+    private void counterexamplesHtml(StringBuilder h) {
+        h.append("<h2 id=\"counterexamples\">Counterexamples</h2>\n");
+        List<Map.Entry<Check, Tlc.Result>> cex = counterexamples();
+        if (cex.isEmpty()) {
+            h.append("<p>No TLC model that ran produced a counterexample.</p>\n");
+            return;
+        }
+        h.append("<p>Each picture is one state of the trace, headed by the step that led to it: its number, the thread ")
+                .append("(<code>t2</code>: thread 2; <code>cpu1/irq1</code>: CPU 1's interrupt context), the spec action, and the ")
+                .append("kernel function and code it models. What the step changed is red; the lock's owner is amber (red when ")
+                .append("two own it); the caption lists the changed entries. See docs/report.md for how to read each family's picture.</p>\n");
+        int k = 0;
+        for (Map.Entry<Check, Tlc.Result> e : cex) {
+            Check c = e.getKey();
+            Tlc.Result r = e.getValue();
+            TlcTrace t = r.trace();
+            StatePicture picture = StatePicture.forFamily(c.family(), t.steps().get(0));
+            h.append("<h3 id=\"cex-").append(anchor(c.check())).append("\">").append(Svg.escape(c.check())).append("</h3>\n");
+            h.append("<p class=\"meta\">").append(Svg.escape(cexSummary(c, r))).append(" Picture: ")
+                    .append(Svg.escape(picture.kind())).append(".</p>\n");
+            h.append("<pre>").append(Svg.escape(t.render())).append("</pre>\n<div class=\"steps\">\n");
+            for (int i = 0; i < t.steps().size(); i++) {
+                TlcTrace.Step s = t.steps().get(i);
+                h.append("<figure>").append(picture.render("cex" + k + "s" + i, t, i)).append("<figcaption>");
+                if (i == 0) {
+                    h.append(s.initial() ? "initial state" : "the first state TLC printed");
+                } else if (s.changes().isEmpty()) {
+                    h.append("no variable changed");
+                } else {
+                    List<String> parts = new ArrayList<>();
+                    for (TlcTrace.Change ch : s.changes()) {
+                        parts.add(Svg.escape(ch.path()) + ": " + Svg.escape(ch.before().text()) + " → <b>"
+                                + Svg.escape(ch.after().text()) + "</b>");
+                    }
+                    h.append(String.join(", ", parts));
+                }
+                h.append("</figcaption></figure>\n");
+            }
+            h.append("</div>\n");
+            if (t.loop() != null) {
+                h.append("<p>Then back to state ").append(t.backTo()).append(" by ")
+                        .append(Svg.escape((t.loop().thread() == null ? "" : t.loop().thread() + " ") + t.loop().actionText()))
+                        .append(": the behaviour repeats forever from there.</p>\n");
+            } else if (t.stuttering()) {
+                h.append("<p>Then stuttering: no step is ever taken again.</p>\n");
+            }
+            k++;
+        }
+    }
+
+    private void bypassHtml(StringBuilder h) {
+        h.append("<h2 id=\"bypass\">Bypass per acquisition (fairness harness)</h2>\n<p>")
+                .append(Svg.escape(fairnessSummary())).append("</p>\n");
+        if (fairness == null || fairness.results().isEmpty()) {
+            return;
+        }
+        h.append("<table><tr><th>variant</th><th>bypass max</th><th>p99</th><th>mean</th><th>same-node hand-offs</th>")
+                .append("<th>per-thread min / max</th><th>seconds</th></tr>\n");
+        for (FairnessHarness.Result r : fairness.results()) {
+            h.append(String.format(Locale.ROOT,
+                    "<tr><td>%s</td><td class=\"num\">%,d</td><td class=\"num\">%,d</td><td class=\"num\">%.2f</td><td class=\"num\">%.1f %%</td><td class=\"num\">%,d / %,d</td><td class=\"num\">%.1f</td></tr>%n",
+                    Svg.escape(r.config().lock()), r.maxBypass(), r.p99Bypass(), r.meanBypass(), 100 * r.sameNodeShare(),
+                    min(r.perThread()), max(r.perThread()), r.seconds()));
+        }
+        h.append("</table>\n<div class=\"charts\">\n");
+        int i = 0;
+        for (FairnessHarness.Result r : fairness.results()) {
+            h.append("<figure>").append(BypassChart.svg("bypass" + i++, r.config().lock(), r.bypass())).append("</figure>\n");
+        }
+        h.append("</div>\n");
+    }
+
+    private void statisticsHtml(StringBuilder h) {
+        h.append("<h2 id=\"tlc-statistics\">TLC statistics</h2>\n");
+        if (tlc.isEmpty()) {
+            h.append("<p>No TLC model ran.</p>\n");
+            return;
+        }
+        h.append("<p>Distinct states of a failing model count only what TLC explored before it stopped; its time includes ")
+                .append("re-checking each temporal property alone to name the one that fails.</p>\n");
+        h.append("<table><tr><th>family</th><th>model</th><th>verdict</th><th>distinct states</th><th>generated states</th>")
+                .append("<th>depth</th><th>workers</th><th>seconds</th></tr>\n");
+        for (Map.Entry<Check, Tlc.Result> e : tlc.entrySet()) {
+            Tlc.Result r = e.getValue();
+            h.append("<tr><td>").append(Svg.escape(e.getKey().family())).append("</td><td>")
+                    .append(Svg.escape(e.getKey().check())).append("</td><td>")
+                    .append(Svg.escape(r.outcome().id() + (r.violated() != null ? " " + r.violated() : "")))
+                    .append("</td><td class=\"num\">").append(states(r.distinctStates())).append("</td><td class=\"num\">")
+                    .append(states(r.generatedStates())).append("</td><td class=\"num\">").append(states(r.depth()))
+                    .append("</td><td class=\"num\">").append(r.workers()).append("</td><td class=\"num\">")
+                    .append(seconds(r.seconds())).append("</td></tr>\n");
+        }
+        h.append("</table>\n");
+    }
+
+    private static String anchor(String s) {
+        return s.replaceAll("[^A-Za-z0-9_-]", "-");
+    }
+}
