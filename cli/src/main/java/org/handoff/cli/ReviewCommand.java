@@ -4,7 +4,9 @@ import java.io.OutputStream;
 import java.io.PrintStream;
 import java.io.PrintWriter;
 import java.nio.file.Path;
+import java.io.StringWriter;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
@@ -19,6 +21,11 @@ import org.handoff.core.Manifest;
 import org.handoff.core.ProjectRoot;
 import org.handoff.core.RunContext;
 import org.handoff.core.Verdict;
+import org.handoff.cli.agreement.BoundAgreement;
+import org.handoff.cli.report.Report;
+import org.handoff.cli.report.ReportDir;
+import org.handoff.specs.Tlc;
+import org.handoff.specs.TlcRunner;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -55,11 +62,23 @@ final class ReviewCommand implements Callable<Integer> {
     @Option(names = {"-v", "--verbose"}, description = "Echo the tools' output to stderr.")
     boolean verbose;
 
+    @Option(names = "--report", paramLabel = "DIR", description = {"Also write DIR/report.md and DIR/report.html: the diff,",
+            "the verdicts, every TLC counterexample as pictures, bypass histograms (docs/report.md)."})
+    Path report;
+
+    @Option(names = "--seed", paramLabel = "S", description = "--report: the fairness harness's seed (default: drawn and printed).")
+    Long seed;
+
     @Override
     public Integer call() {
         if (!profile.equals("quick") && !profile.equals("full")) {
             throw new HandoffException("unknown profile '" + profile + "' (quick or full)");
         }
+        if (report == null && seed != null) {
+            throw new HandoffException("--seed applies only to --report");
+        }
+        // Before anything runs: a report that cannot be written is known now, not after the checks.
+        ReportDir reportDir = report == null ? null : ReportDir.check(report);
         Path root = ProjectRoot.find();
         Manifest manifest = Manifest.load(root);
         Family f = manifest.family(family);
@@ -90,18 +109,56 @@ final class ReviewCommand implements Callable<Integer> {
         Path runDir = Runners.newRunDir(root, "review");
         List<Verdict> bv = new ArrayList<>();
         List<Verdict> vv = new ArrayList<>();
+        Map<Check, Tlc.Result> tlcResults = new LinkedHashMap<>();
         int i = 0;
         for (Check c : checks) {
             err.printf("[%d/%d] %s ...%n", ++i, checks.size(), c.id());
             err.flush();
-            Verdict v = runners.get(c.level()).run(c, new RunContext(root, runDir, toolLog));
+            LevelRunner r = runners.get(c.level());
+            RunContext context = new RunContext(root, runDir, toolLog);
+            Verdict v;
+            if (r instanceof TlcRunner tlc) {
+                TlcRunner.Run run = tlc.runDetailed(c, context);
+                v = run.verdict();
+                if (run.result() != null) {
+                    tlcResults.put(c, run.result());
+                }
+            } else {
+                v = r.run(c, context);
+            }
             err.printf("        %s%s in %.1f s%s%n", v.actual().id(), v.violated() != null ? " (" + v.violated() + ")" : "",
                     v.seconds(), v.matchesExpectation() ? "" : "  NOT AS EXPECTED: " + v.mismatch());
             (c.variant().equals(variant) ? vv : bv).add(v);
         }
         PrintWriter out = spec.commandLine().getOut();
-        print(out, root.resolve("specs"), base, bv, variant, vv);
+        StringWriter diff = new StringWriter();
+        PrintWriter dw = new PrintWriter(diff);
+        print(dw, root.resolve("specs"), base, bv, variant, vv);
+        dw.flush();
+        out.print(diff);
         out.flush();
+        if (reportDir != null) {
+            long s = seed != null ? seed : new java.util.SplittableRandom().nextLong() & Long.MAX_VALUE;
+            List<Verdict> all = new ArrayList<>(bv);
+            all.addAll(vv);
+            Report.Fairness fairness;
+            try {
+                fairness = Report.runFairness(Set.of(family), s, 20_000, err);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new HandoffException("interrupted while running the fairness harness");
+            }
+            String command = "./handoff review " + String.join(" ", spec.commandLine().getParseResult().expandedArgs());
+            String generated = java.time.LocalDateTime.now().withNano(0).toString().replace('T', ' ') + " on " + Machine.describe();
+            Report rep = new Report(command, generated, all, tlcResults, fairness, root)
+                    .withSummary("Review of " + variant + " against " + base, diff.toString());
+            Map<String, String> files = new LinkedHashMap<>();
+            files.put("report.md", rep.markdown());
+            files.put("report.html", rep.html());
+            reportDir.write(files);
+            err.printf("report: %s (report.md, report.html; fairness seed %d)%n", reportDir.path(), s);
+            err.flush();
+        }
         boolean asExpected = bv.stream().allMatch(Verdict::matchesExpectation) && vv.stream().allMatch(Verdict::matchesExpectation);
         return asExpected ? Main.OK : Main.MISMATCH;
     }
@@ -121,18 +178,16 @@ final class ReviewCommand implements Callable<Integer> {
         List<String> lost = rows.stream().filter(r -> r.change().equals("LOST")).map(r -> r.property() + " (" + r.level().id() + ")").toList();
         out.printf("%nGained: %s%nLost:   %s%n", gained.isEmpty() ? "nothing" : String.join(", ", gained),
                 lost.isEmpty() ? "nothing" : String.join(", ", lost));
-        out.printf("%nBounds (TLC models that check BoundedBypass or BoundedCombining, with their constants):%n");
+        out.printf("%nBounds (TLC models that check BoundedBypass: the bound K each proves, or the bound a failing model refutes):%n");
         for (List<Verdict> side : List.of(bv, vv)) {
             for (Verdict v : side) {
                 Check c = v.check();
                 if (c.level() != Level.TLC) {
                     continue;
                 }
-                Set<String> props = ReviewDiff.configured(c, specsDir);
-                boolean bound = props.contains("BoundedBypass") || props.contains("BoundedCombining")
-                        || "BoundedBypass".equals(c.property()) || "BoundedCombining".equals(c.property());
-                if (bound) {
-                    out.printf("  %-22s %-34s %s%s%n", c.variant(), c.shortName(), v.actual().id()
+                Integer k = BoundAgreement.boundOf(specsDir, c);
+                if (k != null) {
+                    out.printf("  %-22s %-34s K = %-3d %s%s%n", c.variant(), c.shortName(), k, v.actual().id()
                             + (v.violated() != null ? " (" + v.violated() + ")" : ""),
                             c.reason() != null ? ": " + c.reason() : "");
                 }

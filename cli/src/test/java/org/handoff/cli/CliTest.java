@@ -184,4 +184,39 @@ class CliTest {
         assertEquals(Main.OK, spec.code(), spec.out() + spec.err());
         assertTrue(spec.out().contains("accepted by MCS.tla"), spec.out());
     }
+
+    @Test
+    void reviewBadInputGetsOneLine(@TempDir Path dir) throws Exception {
+        assertOneLineError(run("review", "nosuchlock", "--variant", "x"), "unknown family 'nosuchlock'");
+        assertOneLineError(run("review", "cna", "--variant", "cna-nope"), "unknown variant 'cna-nope' of cna");
+        assertOneLineError(run("review", "cna", "--variant", "cna-v1"), "its own baseline");
+        assertOneLineError(run("review", "cna", "--variant", "cna-prob", "--level", "nosuchlevel"), "unknown level");
+        Path file = dir.resolve("a-file");
+        Files.writeString(file, "x");
+        assertOneLineError(run("review", "pv", "--variant", "pv-wait-early", "--report", file.toString()), "a-file");
+        assertOneLineError(run("review", "pv", "--variant", "pv-wait-early", "--seed", "3"), "--seed applies only to --report");
+    }
+
+    /** The second worked example of docs/review.md, TLC level: the diff, the bound models, and a report with it. */
+    @Test
+    void reviewPrintsTheDiffAndWritesItIntoTheReport(@TempDir Path dir) throws Exception {
+        Path report = dir.resolve("review");
+        Run r = run("review", "pv", "--variant", "pv-wait-early", "--level", "tlc", "--report", report.toString(), "--seed", "5");
+        assertEquals(Main.OK, r.code(), r.out() + r.err());
+        assertTrue(r.out().contains("Review of pv-wait-early against pv"), r.out());
+        assertTrue(r.out().matches("(?s).*tlc\\s+NoLostWakeup\\s+holds\\s+holds\\s+same.*"), r.out());
+        assertTrue(r.out().contains("PV_WaitEarly_N2") && r.out().contains("K = 0"), r.out());
+        String html = Files.readString(report.resolve("report.html"));
+        assertTrue(html.contains("Review of pv-wait-early against pv") && html.contains("NoLostWakeup"), "report.html lacks the diff");
+        assertTrue(Files.readString(report.resolve("report.md")).contains("## Review of pv-wait-early against pv"));
+    }
+
+    @Test
+    void mutantsPrintsTheScoreByLevel() {
+        Run r = run("mutants", "mcs");
+        assertEquals(Main.OK, r.code(), r.out() + r.err());
+        assertTrue(r.out().contains("wrong-node-handoff") && r.out().contains("Mutation score by level"), r.out());
+        assertTrue(r.out().matches("(?s).*tlc\\s+\\d+ / 8 .*trace\\s+\\d+ / 8 .*"), r.out());
+        assertOneLineError(run("mutants", "nosuchlock"), "unknown family");
+    }
 }

@@ -246,7 +246,7 @@ public final class BoundAgreement {
      * K of a model that checks BoundedBypass, or null when it does not: the config's
      * {@code BypassBound}, else the literal of the spec's {@code BoundedBypass == P!BoundedBypass(bypass, K)}.
      */
-    static Integer boundOf(Path specs, Check c) {
+    public static Integer boundOf(Path specs, Check c) {
         String cfg = read(specs.resolve(c.param("config")));
         if (!TlcConfig.parse(cfg).invariants().contains(Property.BoundedBypass.name())) {
             return null;

@@ -39,6 +39,8 @@ public final class Report {
     private final Map<Check, Tlc.Result> tlc;
     private final Fairness fairness;
     private final Path root;
+    private String summaryTitle;
+    private String summaryText;
 
     public Report(String command, String generated, List<Verdict> verdicts, Map<Check, Tlc.Result> tlc, Fairness fairness,
             Path root) {
@@ -48,6 +50,16 @@ public final class Report {
         this.tlc = new LinkedHashMap<>(tlc);
         this.fairness = fairness;
         this.root = root;
+    }
+
+    /**
+     * A text section shown first, before the verdicts (the review command's verdict diff); plain
+     * text, shown as it is.
+     */
+    public Report withSummary(String title, String text) {
+        this.summaryTitle = title;
+        this.summaryText = text;
+        return this;
     }
 
     /** The fairness harness's locks for these families (mcs, qspinlock, cna-v1, cna-prob, cna-threshold). */
@@ -140,6 +152,9 @@ public final class Report {
         m.append(String.format(Locale.ROOT, "Verdicts: %d checks, %d as expected, %d not.%n%n", verdicts.size(),
                 verdicts.size() - bad(), bad()));
         m.append("The pictures of the counterexamples and the bypass histograms are in `report.html`.\n\n");
+        if (summaryText != null) {
+            m.append("## ").append(summaryTitle).append("\n\n```\n").append(summaryText.strip()).append("\n```\n\n");
+        }
         m.append("## Verdicts\n\n");
         for (String f : families()) {
             m.append("### ").append(f).append("\n\n");
@@ -290,6 +305,10 @@ public final class Report {
                 .append(".</p>\n");
         h.append("<p class=\"meta\">Contents: <a href=\"#verdicts\">verdicts</a> · <a href=\"#counterexamples\">counterexamples</a> · ")
                 .append("<a href=\"#bypass\">bypass histograms</a> · <a href=\"#tlc-statistics\">TLC statistics</a></p>\n");
+        if (summaryText != null) {
+            h.append("<h2 id=\"summary\">").append(Svg.escape(summaryTitle)).append("</h2>\n<pre>")
+                    .append(Svg.escape(summaryText.strip())).append("</pre>\n");
+        }
         verdictsHtml(h);
         counterexamplesHtml(h);
         bypassHtml(h);
