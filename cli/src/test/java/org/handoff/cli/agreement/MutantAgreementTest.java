@@ -75,11 +75,13 @@ class MutantAgreementTest {
         assertEquals(List.of(
                 "f/m: caught only by tlc, and lincheck has no entry and no written reason",
                 "f/m: caught only by tlc, and jcstress has no entry and no written reason",
+                "f/m: caught only by tlc, and crosscheck has no entry and no written reason",
                 "f/m: a sequential-consistency bug that lincheck does not catch (no entry), with no written reason"),
                 bad);
-        // Reasons for both missing levels settle it.
+        // Reasons for the missing levels settle it.
         MutantAgreement reasoned = MutantAgreement.of(synthetic(fail("m", "tlc", "MutualExclusion"), mutant("m", "sc",
-                ", \"levels\": {\"lincheck\": \"needs an interrupt\", \"jcstress\": \"needs an interrupt\"}")));
+                ", \"levels\": {\"lincheck\": \"needs an interrupt\", \"jcstress\": \"needs an interrupt\","
+                        + " \"crosscheck\": \"needs an interrupt\"}")));
         assertEquals(List.of(), reasoned.problems());
         assertTrue(reasoned.markdown().contains("— [1]"), reasoned.markdown());
     }
@@ -91,10 +93,14 @@ class MutantAgreementTest {
         MutantAgreement a = MutantAgreement.of(synthetic(checks, mutant("m", "weak-memory", "")));
         assertEquals(List.of("f/n: no entry in the family's \"mutants\" array (kind and source)",
                 "f/n: caught only by jcstress, and tlc has no entry and no written reason",
-                "f/n: caught only by jcstress, and lincheck has no entry and no written reason"), a.problems());
+                "f/n: caught only by jcstress, and lincheck has no entry and no written reason",
+                "f/n: caught only by jcstress, and crosscheck has no entry and no written reason"), a.problems());
         Row m = row(a, "f", "m");
         assertEquals(Status.PASSES, m.cell(Level.LINCHECK).status());
         assertEquals(List.of("sequentially consistent"), m.cell(Level.LINCHECK).reasons());
+        // A weak-memory mutant needs no written reason for trace validation: its kind is the reason.
+        assertEquals(1, m.cell(Level.CROSSCHECK).reasons().size());
+        assertTrue(m.cell(Level.CROSSCHECK).reasons().get(0).startsWith("a weak-memory bug"));
     }
 
     @Test
