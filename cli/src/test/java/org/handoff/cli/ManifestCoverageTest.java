@@ -21,7 +21,8 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The manifest is the one list of what is checked: every spec mutant and model file is in it, every
- * Java mutant is expected somewhere at both Java levels, and every family is checked at every level.
+ * Java mutant is expected somewhere at a Java level, and every family is checked at every level
+ * (trace validation, where a family has it), with a mutant each level must catch.
  */
 class ManifestCoverageTest {
     private final Path root = ProjectRoot.find();
@@ -96,8 +97,11 @@ class ManifestCoverageTest {
                 }
             }
             Set<Level> want = EnumSet.of(Level.TLC, Level.JCSTRESS, Level.LINCHECK);
-            assertEquals(want, levels, f.name() + ": levels checked in the quick profile");
-            assertEquals(want, catching, f.name() + ": levels with a mutant they must catch");
+            assertTrue(levels.containsAll(want), f.name() + ": levels checked in the quick profile: " + levels
+                    + ", want at least " + want);
+            // Trace validation (crosscheck) is not there for every family yet; where it is, it must
+            // catch a mutant too, as every other level does.
+            assertEquals(levels, catching, f.name() + ": levels with a mutant they must catch");
         }
     }
 }

@@ -29,9 +29,12 @@ import org.handoff.core.Verdict;
  * (default {@code Init}, {@code ThreadNext(t)});</li>
  * <li>{@code constants}: the config's CONSTANT lines, separated by {@code ;}, where
  * {@code ${threads}} is the run's thread count;</li>
+ * <li>{@code configure}: settings of the lock, {@code name=value,...}, each a call of its public
+ * one-argument method {@code name} ({@code ${seed}} is the run's seed), e.g. a CNA threshold;</li>
  * <li>{@code runs}, {@code threads}, {@code ops} (acquisitions per thread), {@code seed} (run i uses
  * seed + i), {@code pause} (percent of steps preceded by a random pause), {@code stall} (ms a wait
- * may last before the run counts as stalled).</li>
+ * may last before the run counts as stalled), {@code diagnose} (how many rejected traces get a
+ * longest-prefix diagnosis, one TLC run each; default {@value #DIAGNOSE}).</li>
  * </ul>
  * The verdict is FAIL ({@code SpecConformance}) when the spec rejects a trace, ERROR when a run of a
  * port stalled or crashed with every trace accepted (a lost waiter the trace alone cannot show),
@@ -142,11 +145,18 @@ public final class CrosscheckRunner implements LevelRunner {
         List<TraceRun.Recorded> recorded = new ArrayList<>();
         List<Path> files = new ArrayList<>();
         for (int i = 1; i <= runs; i++) {
-            TraceRun.Recorded run = TraceRun.record(lock, threads, ops, seed + i, i, stall, pause);
+            TraceRun.Recorded run = TraceRun.record(lock, c.paramOr("configure", ""), threads, ops, seed + i, i, stall,
+                    pause);
             Map<String, String> header = new LinkedHashMap<>();
             header.put("family", c.family());
             header.put("variant", c.variant());
             header.put("lock", lock);
+            for (String setting : c.paramOr("configure", "").split(",")) {
+                String[] kv = setting.trim().split("=", 2);
+                if (kv.length == 2) { // one header word per setting: lock_<name>=<value>
+                    header.put("lock_" + kv[0].trim(), kv[1].trim().replace("${seed}", Long.toString(run.seed())));
+                }
+            }
             header.put("threads", Integer.toString(threads));
             header.put("ops", Integer.toString(ops));
             header.put("seed", Long.toString(run.seed()));
@@ -171,7 +181,7 @@ public final class CrosscheckRunner implements LevelRunner {
         double validateSeconds = 0;
         List<String> rejections = new ArrayList<>();
         List<String> problems = new ArrayList<>();
-        int diagnoseLeft = DIAGNOSE;
+        int diagnoseLeft = intParam(c, "diagnose", DIAGNOSE, 0);
         for (int from = 0; from < recorded.size(); from += BATCH) {
             List<TraceRun.Recorded> batch = recorded.subList(from, Math.min(recorded.size(), from + BATCH));
             List<List<TraceFile.Event>> evs = new ArrayList<>();

@@ -15,8 +15,10 @@ import org.handoff.models.trace.Traceable;
 
 /**
  * One stressed run of a Java port with a {@link TraceRecorder}: {@code threads} threads (spec
- * threads 1..N, in start order) each take and release the lock {@code ops} times, and the recorder
- * keeps every step.
+ * threads 1..N) each take and release the lock {@code ops} times, and the recorder keeps every
+ * step. The threads' contexts are made in spec order before any thread starts, so that a port
+ * whose contexts are numbered (qspinlock's CPUs, and CNA's NUMA node of each CPU, which follows
+ * from its number) numbers them as the spec numbers its threads: context i - 1 for thread i.
  *
  * <p>A wait that lasts longer than {@code stallMillis} ends the run: the waiting thread stops
  * (its spin policy throws {@link Stall}), so the trace stays an exact prefix of what the port did.
@@ -66,6 +68,48 @@ public final class TraceRun {
         };
     }
 
+    /**
+     * Applies the settings {@code name=value,...} to a new lock: each calls the lock's public
+     * one-argument method {@code name} (an int or a long parameter), as
+     * {@code CnaLock.Threshold#threshold(int)} or {@code CnaLock#seed(long)}. Empty: nothing.
+     */
+    static void configure(Object lock, String settings) {
+        if (settings == null || settings.isBlank()) {
+            return;
+        }
+        for (String s : settings.split(",")) {
+            String[] kv = s.trim().split("=", 2);
+            if (kv.length != 2 || kv[0].isBlank()) {
+                throw new HandoffException("lock setting '" + s.trim() + "' is not name=value");
+            }
+            String name = kv[0].trim();
+            long value;
+            try {
+                value = Long.parseLong(kv[1].trim());
+            } catch (NumberFormatException e) {
+                throw new HandoffException("lock setting '" + s.trim() + "': the value must be an integer");
+            }
+            java.lang.reflect.Method m = null;
+            for (java.lang.reflect.Method c : lock.getClass().getMethods()) {
+                if (c.getName().equals(name) && c.getParameterCount() == 1
+                        && (c.getParameterTypes()[0] == int.class || c.getParameterTypes()[0] == long.class)) {
+                    m = c;
+                }
+            }
+            if (m == null) {
+                throw new HandoffException(lock.getClass().getName() + " has no public method " + name
+                        + "(int) or " + name + "(long) for the setting '" + s.trim() + "'");
+            }
+            try {
+                m.invoke(lock, m.getParameterTypes()[0] == int.class ? (Object) Math.toIntExact(value) : (Object) value);
+            } catch (InvocationTargetException e) {
+                throw new HandoffException("lock setting '" + s.trim() + "' failed: " + e.getCause());
+            } catch (ReflectiveOperationException | ArithmeticException e) {
+                throw new HandoffException("lock setting '" + s.trim() + "' cannot be applied: " + e);
+            }
+        }
+    }
+
     /** A port of class {@code lockClass}, built with the given spin policy. */
     @SuppressWarnings("unchecked")
     static HandoffLock<Object> newLock(String lockClass, SpinPolicy spin) {
@@ -91,16 +135,18 @@ public final class TraceRun {
     }
 
     /**
-     * Records one run.
+     * Records one run of a lock with settings ({@link #configure}; {@code ${seed}} in them is the
+     * run's seed; empty for none).
      *
      * @param pausePercent the recorder's chance of a random pause before a step
      */
-    public static Recorded record(String lockClass, int threads, int ops, long seed, int run, long stallMillis,
-            int pausePercent) {
+    public static Recorded record(String lockClass, String settings, int threads, int ops, long seed, int run,
+            long stallMillis, int pausePercent) {
         if (threads < 1 || ops < 1) {
             throw new HandoffException("threads and ops must be at least 1 (got " + threads + ", " + ops + ")");
         }
         HandoffLock<Object> lock = newLock(lockClass, stallAfter(stallMillis));
+        configure(lock, settings == null ? "" : settings.replace("${seed}", Long.toString(seed)));
         TraceRecorder rec = new TraceRecorder(seed, pausePercent);
         ((Traceable) lock).traceTo(rec);
         CyclicBarrier registered = new CyclicBarrier(threads);
@@ -108,11 +154,15 @@ public final class TraceRun {
         AtomicReference<String> crashed = new AtomicReference<>();
         AtomicInteger inside = new AtomicInteger();
         List<Thread> workers = new ArrayList<>();
+        List<Object> contexts = new ArrayList<>();
+        for (int i = 1; i <= threads; i++) {
+            contexts.add(lock.newContext());
+        }
         for (int i = 1; i <= threads; i++) {
             int id = i;
+            Object ctx = contexts.get(i - 1);
             Thread t = new Thread(() -> {
                 try {
-                    Object ctx = lock.newContext();
                     rec.register(id, ctx);
                     registered.await();
                     for (int k = 0; k < ops && stalled.get() == null && crashed.get() == null; k++) {
