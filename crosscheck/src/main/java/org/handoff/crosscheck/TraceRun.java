@@ -148,7 +148,11 @@ public final class TraceRun {
         HandoffLock<Object> lock = newLock(lockClass, stallAfter(stallMillis));
         configure(lock, settings == null ? "" : settings.replace("${seed}", Long.toString(seed)));
         TraceRecorder rec = new TraceRecorder(seed, pausePercent);
-        ((Traceable) lock).traceTo(rec);
+        try {
+            ((Traceable) lock).traceTo(rec);
+        } catch (UnsupportedOperationException e) {
+            throw new HandoffException("lock class " + lockClass + " does not record its steps: " + e.getMessage());
+        }
         CyclicBarrier registered = new CyclicBarrier(threads);
         AtomicReference<String> stalled = new AtomicReference<>();
         AtomicReference<String> crashed = new AtomicReference<>();
