@@ -209,8 +209,10 @@ public final class TraceRecorder {
      * value is unchanged, the wait's read is numbered now: a read only returns a value, the thread
      * did nothing between the two reads, so taking the read at this instant, when memory holds the
      * same value, is a valid linearization. If the value changed, the wait's result is dropped and
-     * the wait runs again (its reads wrote nothing, so a run that waits a little longer is a run of
-     * the same code). {@code events} gives the fields of each event to record, in order: usually
+     * the wait runs again: its reads wrote nothing, so the recorded run is a run of the same wait
+     * whose deciding read came later. (A value that changes after the read and before the thread
+     * acts on it is still recorded, as a change after the read's event: the thread's next step is
+     * a separate event.) {@code events} gives the fields of each event to record, in order: usually
      * one, more when the wait's reads are several spec steps that all found this same value.
      */
     public <T> T awaitRead(String action, Supplier<T> wait, Supplier<T> current, Function<T, List<String>> events) {
