@@ -442,8 +442,12 @@ Step(x) ==
     \/ PendingSpin(x) \/ Queue(x) \/ XchgTail(x) \/ LinkPrev(x) \/ SpinLocked(x)
     \/ HeadWait(x) \/ HeadCmpxchg(x) \/ SetLocked(x) \/ McsHandoff(x) \/ Unlock(x)
 
+\* Every step of CPU c, whichever of its contexts runs (trace validation
+\* follows one CPU's step per event).
+ThreadNext(c) == \E x \in Ctx : x[1] = c /\ (Start(x) \/ Interrupt(x) \/ Step(x))
+
 \* Only the running context of a CPU moves (every action requires Running(x)).
-Next == \E x \in Ctx : Start(x) \/ Interrupt(x) \/ Step(x)
+Next == \E c \in Cpus : ThreadNext(c)
 
 \* Weak fairness of every context's lock and unlock steps (a CPU runs its
 \* running context); starting an acquisition and interrupts are not forced.

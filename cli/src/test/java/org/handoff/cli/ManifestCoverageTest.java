@@ -21,8 +21,8 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The manifest is the one list of what is checked: every spec mutant and model file is in it, every
- * Java mutant is expected somewhere at both Java levels, and every family is checked at every level
- * (trace validation where the family has it).
+ * Java mutant is expected somewhere at a Java level, and every family is checked at every level
+ * (trace validation, where a family has it), with a mutant each level must catch.
  */
 class ManifestCoverageTest {
     private final Path root = ProjectRoot.find();
@@ -96,13 +96,11 @@ class ManifestCoverageTest {
                     catching.add(c.level());
                 }
             }
-            // Trace validation (crosscheck) is not required of every family (docs/crosscheck-notes.md
-            // says why the litmus family has none), but a family checked there must have a mutant it
-            // catches there too.
             Set<Level> want = EnumSet.of(Level.TLC, Level.JCSTRESS, Level.LINCHECK);
-            Set<Level> required = EnumSet.copyOf(want);
-            required.retainAll(levels);
-            assertEquals(want, required, f.name() + ": levels checked in the quick profile");
+            assertTrue(levels.containsAll(want), f.name() + ": levels checked in the quick profile: " + levels
+                    + ", want at least " + want);
+            // Trace validation (crosscheck) is not there for every family yet; where it is, it must
+            // catch a mutant too, as every other level does.
             assertEquals(levels, catching, f.name() + ": levels with a mutant they must catch");
         }
     }

@@ -29,11 +29,14 @@ import org.handoff.core.Verdict;
  * (default {@code Init}, {@code ThreadNext(t)});</li>
  * <li>{@code constants}: the config's CONSTANT lines, separated by {@code ;}, where
  * {@code ${threads}} is the run's thread count and {@code ${nest}} its nesting depth;</li>
+ * <li>{@code configure}: settings of the lock, {@code name=value,...}, each a call of its public
+ * one-argument method {@code name} ({@code ${seed}} is the run's seed), e.g. a CNA threshold;</li>
  * <li>{@code runs}, {@code threads}, {@code ops} (operations per thread: acquisitions of a lock,
  * requests to a combining lock; see {@link Workload}), {@code nest} (calls of {@code lock} per
  * acquisition, default 1: above 1 only for a port with recursion), {@code seed} (run i uses
  * seed + i), {@code pause} (percent of steps preceded by a random pause), {@code stall} (ms a wait
- * may last before the run counts as stalled).</li>
+ * may last before the run counts as stalled), {@code diagnose} (how many rejected traces get a
+ * longest-prefix diagnosis, one TLC run each; default {@value #DIAGNOSE}).</li>
  * </ul>
  * The verdict is FAIL ({@code SpecConformance}) when the spec rejects a trace, ERROR when a run of a
  * port stalled or crashed with every trace accepted (a lost waiter the trace alone cannot show),
@@ -186,18 +189,25 @@ public final class CrosscheckRunner implements LevelRunner {
         double validateSeconds = 0;
         List<String> rejections = new ArrayList<>();
         List<String> problems = new ArrayList<>();
-        int diagnoseLeft = DIAGNOSE;
+        int diagnoseLeft = intParam(c, "diagnose", DIAGNOSE, 0);
         // Record and validate in chunks, a small one first: once a trace is rejected the verdict is
         // settled, so a mutant stops there instead of recording (and stalling through) every run.
         for (int from = 0; from < runs && rejected == 0; from += from == 0 ? FIRST_CHUNK : BATCH) {
             int to = Math.min(runs, from == 0 ? FIRST_CHUNK : from + BATCH);
             long r0 = System.nanoTime();
             for (int i = from + 1; i <= to; i++) {
-                TraceRun.Recorded run = TraceRun.record(lock, threads, ops, nest, seed + i, i, stall, pause);
+                TraceRun.Recorded run = TraceRun.record(lock, c.paramOr("configure", ""), threads, ops, nest, seed + i, i,
+                        stall, pause);
                 Map<String, String> header = new LinkedHashMap<>();
                 header.put("family", c.family());
                 header.put("variant", c.variant());
                 header.put("lock", lock);
+                for (String setting : c.paramOr("configure", "").split(",")) {
+                    String[] kv = setting.trim().split("=", 2);
+                    if (kv.length == 2) { // one header word per setting: lock_<name>=<value>
+                        header.put("lock_" + kv[0].trim(), kv[1].trim().replace("${seed}", Long.toString(run.seed())));
+                    }
+                }
                 header.put("threads", Integer.toString(threads));
                 header.put("workload", run.workload());
                 header.put("ops", Integer.toString(ops));

@@ -18,7 +18,10 @@ import org.handoff.models.trace.Traceable;
  * and release a lock, or submit a request to a combining lock), and the recorder keeps every step.
  * With {@code nest} above 1, each acquisition takes the lock {@code nest} times before releasing it
  * as often (recursion, for a port that allows it: the ticket lock's {@code __mp_lock}); a port
- * without recursion waits for itself and the run stalls.
+ * without recursion waits for itself and the run stalls. The threads' contexts are made in spec
+ * order before any thread starts, so that a port whose contexts are numbered (qspinlock's CPUs, and
+ * CNA's NUMA node of each CPU, which follows from its number) numbers them as the spec numbers its
+ * threads: context i - 1 for thread i.
  *
  * <p>A wait that lasts longer than {@code stallMillis} ends the run: the waiting thread stops
  * (its spin policy throws {@link Stall}), so the trace stays an exact prefix of what the port did.
@@ -79,6 +82,48 @@ public final class TraceRun {
         };
     }
 
+    /**
+     * Applies the settings {@code name=value,...} to a new lock: each calls the lock's public
+     * one-argument method {@code name} (an int or a long parameter), as
+     * {@code CnaLock.Threshold#threshold(int)} or {@code CnaLock#seed(long)}. Empty: nothing.
+     */
+    static void configure(Object lock, String settings) {
+        if (settings == null || settings.isBlank()) {
+            return;
+        }
+        for (String s : settings.split(",")) {
+            String[] kv = s.trim().split("=", 2);
+            if (kv.length != 2 || kv[0].isBlank()) {
+                throw new HandoffException("lock setting '" + s.trim() + "' is not name=value");
+            }
+            String name = kv[0].trim();
+            long value;
+            try {
+                value = Long.parseLong(kv[1].trim());
+            } catch (NumberFormatException e) {
+                throw new HandoffException("lock setting '" + s.trim() + "': the value must be an integer");
+            }
+            java.lang.reflect.Method m = null;
+            for (java.lang.reflect.Method c : lock.getClass().getMethods()) {
+                if (c.getName().equals(name) && c.getParameterCount() == 1
+                        && (c.getParameterTypes()[0] == int.class || c.getParameterTypes()[0] == long.class)) {
+                    m = c;
+                }
+            }
+            if (m == null) {
+                throw new HandoffException(lock.getClass().getName() + " has no public method " + name
+                        + "(int) or " + name + "(long) for the setting '" + s.trim() + "'");
+            }
+            try {
+                m.invoke(lock, m.getParameterTypes()[0] == int.class ? (Object) Math.toIntExact(value) : (Object) value);
+            } catch (InvocationTargetException e) {
+                throw new HandoffException("lock setting '" + s.trim() + "' failed: " + e.getCause());
+            } catch (ReflectiveOperationException | ArithmeticException e) {
+                throw new HandoffException("lock setting '" + s.trim() + "' cannot be applied: " + e);
+            }
+        }
+    }
+
     /** A traceable port of class {@code portClass}, built with the given spin policy. */
     static HandoffPort newPort(String portClass, SpinPolicy spin) {
         Class<?> c;
@@ -109,33 +154,44 @@ public final class TraceRun {
      */
     public static Recorded record(String lockClass, int threads, int ops, long seed, int run, long stallMillis,
             int pausePercent) {
-        return record(lockClass, threads, ops, 1, seed, run, stallMillis, pausePercent);
+        return record(lockClass, "", threads, ops, 1, seed, run, stallMillis, pausePercent);
     }
 
     /**
-     * Records one run in which every acquisition is {@code nest} nested calls of {@code lock}.
+     * Records one run of a port with settings ({@link #configure}; {@code ${seed}} in them is the
+     * run's seed; empty for none), in which every acquisition is {@code nest} nested calls of
+     * {@code lock}.
      *
      * @param pausePercent the recorder's chance of a random pause before a step
      */
-    public static Recorded record(String lockClass, int threads, int ops, int nest, long seed, int run,
+    public static Recorded record(String lockClass, String settings, int threads, int ops, int nest, long seed, int run,
             long stallMillis, int pausePercent) {
         if (threads < 1 || ops < 1 || nest < 1) {
             throw new HandoffException("threads, ops and nest must be at least 1 (got " + threads + ", " + ops + ", "
                     + nest + ")");
         }
         HandoffPort port = newPort(lockClass, stallAfter(stallMillis));
+        configure(port, settings == null ? "" : settings.replace("${seed}", Long.toString(seed)));
         Workload work = Workload.of(port, nest);
         TraceRecorder rec = new TraceRecorder(seed, pausePercent, threads, (long) STEPS_PER_OP * threads * ops * nest);
-        ((Traceable) port).traceTo(rec);
+        try {
+            ((Traceable) port).traceTo(rec);
+        } catch (UnsupportedOperationException e) {
+            throw new HandoffException("lock class " + lockClass + " does not record its steps: " + e.getMessage());
+        }
         CyclicBarrier registered = new CyclicBarrier(threads);
         AtomicReference<String> stalled = new AtomicReference<>();
         AtomicReference<String> crashed = new AtomicReference<>();
         List<Thread> workers = new ArrayList<>();
+        List<Object> contexts = new ArrayList<>();
+        for (int i = 1; i <= threads; i++) {
+            contexts.add(work.newContext());
+        }
         for (int i = 1; i <= threads; i++) {
             int id = i;
+            Object ctx = contexts.get(i - 1);
             Thread t = new Thread(() -> {
                 try {
-                    Object ctx = work.newContext();
                     rec.register(id, ctx);
                     registered.await();
                     for (int k = 0; k < ops && stalled.get() == null && crashed.get() == null; k++) {

@@ -2,6 +2,7 @@ package org.handoff.models.cna;
 
 import org.handoff.models.SpinPolicy;
 import org.handoff.models.qspinlock.QSpinLock;
+import org.handoff.models.trace.TraceRecorder;
 
 /**
  * CNA, the compact NUMA-aware lock, as the first CNA series for Linux (v1, Alex Kogan, January 2019)
@@ -66,6 +67,30 @@ import org.handoff.models.qspinlock.QSpinLock;
  * <li>v1 stores {@code node->locked = 1} in the branch for a node that found no predecessor; here
  *     the same store happens when that node reaches the head ({@code pv_wait_head_or_lock}'s slot,
  *     which upstream CNA also took over), which is the first moment it matters.
+ * </ul>
+ *
+ * <h2>Traces</h2>
+ * Recorded as {@link QSpinLock} records the native steps (see there), under the names of
+ * {@code specs/CNA.tla} (trace map {@code specs/trace/CNATrace.tla}), with what the CNA steps add:
+ * <ul>
+ * <li>{@code Queue} carries the NUMA node the node's initialisation recorded ({@code numa}), which
+ *     the map holds to the spec's {@code Socket(cpu)}: the topology is not set per run but follows
+ *     from the CPU number (recorded runs number CPUs as the spec numbers its threads).
+ * <li>{@code XchgTail} stands for the spec's {@code XchgTailCna}, which also stores
+ *     {@code node->locked = 1} for a node that found no predecessor; the port stores it later,
+ *     when the node is at the head ({@code cnaHeadOfEmptyQueue}, unrecorded). Nobody reads a queue
+ *     head's own {@code locked} but its owner, so the two places are the same to every other CPU;
+ *     a head that never stores it shows at its hand-off, which passes the value on.
+ * <li>{@code TryClearTail} (the claim) runs {@code cna_try_clear_tail} whole as one step, as the
+ *     spec does: the cmpxchg that makes the secondary queue the main queue and the hand-off to its
+ *     first node (fields {@code to}, {@code val}).
+ * <li>{@code PassLock} ({@code cna_pass_lock}, including {@code find_successor}'s scan and the
+ *     moves to the secondary queue; one step in the spec, see its header) carries the policy's
+ *     choice ({@code search}: the coin of {@code cna-prob}, the threshold test of
+ *     {@code cna-threshold}, always true in {@code cna-v1}), who got the lock and with what value
+ *     ({@code to}, {@code val}, the secondary queue as its first node), the secondary queue's last
+ *     node when one is passed ({@code sectail}), and the receiver's count of local hand-offs
+ *     ({@code intra}).
  * </ul>
  */
 public class CnaLock extends QSpinLock {
@@ -149,6 +174,8 @@ public class CnaLock extends QSpinLock {
     private final int[] rngState = new int[MAX_CPUS];
     private Topology topology = Topology.DEFAULT;
     private long seed = DEFAULT_SEED;
+    /** Recorded runs: whether the current hand-off searched (written and read under the recorder's lock). */
+    private boolean searched;
 
     public CnaLock() {
         this(SpinPolicy.FOREVER);
@@ -297,7 +324,11 @@ public class CnaLock extends QSpinLock {
      * queue, with the secondary queue spliced back ahead of {@code next}; else to {@code next}.
      */
     protected void cnaPassLock(Node node, Node next) {
-        Node succ = searchLocal(node) ? findSuccessor(node, next) : null;
+        boolean search = searchLocal(node);
+        if (trace() != null) {
+            searched = search; // the policy's choice, for the hand-off's event
+        }
+        Node succ = search ? findSuccessor(node, next) : null;
         int secondary = (int) NODE_LOCKED.getOpaque(node);
         if (succ != null) {
             cna(succ).intraCount = cna(node).intraCount + 1;
@@ -376,6 +407,37 @@ public class CnaLock extends QSpinLock {
         }
         NEXT.setOpaque(tailOther, null);
         cna(decodeTail(secondary)).tail = tailOther;
+    }
+
+    // ------------------------------------------------------------------ tracing (recorded runs only)
+
+    @Override
+    protected String claimAction() {
+        return "TryClearTail";
+    }
+
+    @Override
+    protected String passAction() {
+        return "PassLock";
+    }
+
+    @Override
+    protected String queueFields(TraceRecorder r, Node node) {
+        return " numa=" + cna(node).numaNode;
+    }
+
+    @Override
+    protected String passFields(TraceRecorder r, Node node) {
+        StringBuilder b = new StringBuilder(" search=").append(searched);
+        Node to = handedNode();
+        if (to != null) {
+            int val = handedValue();
+            if (val > 1) {
+                b.append(" sectail=").append(specNode(r, cna(decodeTail(val)).tail));
+            }
+            b.append(" intra=").append(cna(to).intraCount);
+        }
+        return b.toString();
     }
 
     // ------------------------------------------------------------------ test support

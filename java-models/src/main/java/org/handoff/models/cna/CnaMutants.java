@@ -4,12 +4,13 @@ import org.handoff.models.SpinPolicy;
 import org.handoff.models.qspinlock.QSpinLock.Hooks;
 
 /**
- * Seeded bugs in {@link CnaLock} ({@code cna-v1}), each a plausible mistake in one CNA step and
- * each replacing exactly one method. The manifest says which level must catch each one.
+ * Seeded bugs in {@link CnaLock} ({@code cna-v1}; {@link ThresholdOffByOne} in
+ * {@code cna-threshold}), each a plausible mistake in one CNA step and each replacing exactly one
+ * method. The manifest says which level must catch each one.
  *
  * <p>Every mutant has the constructors of the lock: no argument (Lincheck), a spin policy
- * (jcstress), and a spin policy with the test hooks of {@link CnaLock#CnaLock(SpinPolicy, Hooks)}. All four need a secondary queue, or a hand-off from a queue head that found the queue
- * empty, to show: three waiters in the queue at once, or two with one staged
+ * (jcstress), and a spin policy with the test hooks of {@link CnaLock#CnaLock(SpinPolicy, Hooks)}. The four of {@code cna-v1} need a secondary queue, or a hand-off from a queue head that found
+ * the queue empty, to show: three waiters in the queue at once, or two with one staged
  * ({@link CnaLock#stageQueuedHead}).
  */
 public final class CnaMutants {
@@ -104,6 +105,38 @@ public final class CnaMutants {
         @Override
         protected int localHandoffValue(Node node) {
             return 1;
+        }
+    }
+
+    /**
+     * The threshold test of {@code cna-threshold} off by one ({@code <=} for {@code <}): a holder
+     * whose count of hand-offs within its NUMA node has reached the threshold still searches, so
+     * the lock stays on one node for one hand-off more than the threshold allows before the
+     * secondary queue is flushed. Nothing is lost and mutual exclusion holds; the bound on how
+     * often a waiter is bypassed (BoundedBypass with K = T) is what breaks. Only a check that
+     * follows the hand-offs one by one sees it (trace validation), and only with a small threshold.
+     */
+    public static class ThresholdOffByOne extends CnaLock.Threshold {
+        public ThresholdOffByOne() {
+            super();
+        }
+
+        public ThresholdOffByOne(SpinPolicy spin) {
+            super(spin);
+        }
+
+        public ThresholdOffByOne(SpinPolicy spin, Hooks extra) {
+            super(spin, extra);
+        }
+
+        @Override
+        public String variant() {
+            return "threshold-off-by-one";
+        }
+
+        @Override
+        protected boolean searchLocal(Node node) {
+            return cna(node).intraCount <= threshold();
         }
     }
 

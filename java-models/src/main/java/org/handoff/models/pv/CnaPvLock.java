@@ -2,6 +2,7 @@ package org.handoff.models.pv;
 
 import org.handoff.models.SpinPolicy;
 import org.handoff.models.cna.CnaLock;
+import org.handoff.models.trace.TraceRecorder;
 
 /**
  * {@code cna-pv}: the CNA slowpath of the first CNA series (v1, {@link CnaLock}) built with
@@ -37,6 +38,12 @@ public class CnaPvLock extends CnaLock {
 
     public Paravirt paravirt() {
         return pv;
+    }
+
+    /** Not recorded, as {@link PvQSpinLock#traceTo}: the PV steps have no recording yet. */
+    @Override
+    public void traceTo(TraceRecorder recorder) {
+        throw new UnsupportedOperationException(variant() + ": PV's steps are not recorded (see docs/pv-java.md)");
     }
 
     @Override

@@ -2,8 +2,14 @@ package org.handoff.models.qspinlock;
 
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
+import java.util.Collections;
+import java.util.List;
+import java.util.function.Function;
+import java.util.function.Supplier;
 import org.handoff.models.HandoffLock;
 import org.handoff.models.SpinPolicy;
+import org.handoff.models.trace.TraceRecorder;
+import org.handoff.models.trace.Traceable;
 
 /**
  * The Linux queued spinlock, ported from {@code kernel/locking/qspinlock.c} with the lock word of
@@ -71,8 +77,39 @@ import org.handoff.models.SpinPolicy;
  * the native build: the first three do nothing, {@code pv_wait_head_or_lock} returns 0 (no lock
  * taken, so the plain wait follows), and the last two are {@link #claimAsLast} and
  * {@link #mcsHandoff}, exactly the steps they replace.
+ *
+ * <h2>Traces</h2>
+ * With a {@link TraceRecorder} ({@link #traceTo}), {@code lock} and {@code unlock} record each step
+ * under the name of its action in {@code specs/QSpinlock.tla} (the trace map is
+ * {@code specs/trace/QSpinlockTrace.tla}), through the same calls of the same step methods, so a
+ * mutant's replaced step is recorded as what it did. What the recording decides:
+ * <ul>
+ * <li>Contexts. The spec's context is a CPU and a nesting level. Recorded runs take no interrupts
+ *     (nothing calls {@link Cpu#interruptAt}), so each thread is the task context of its CPU, spec
+ *     CPU = the recorder's thread id, and its node index is always 0; the events still name the
+ *     node ({@code EncodeTail(cpu, idx)}), so a wrong index would show.
+ * <li>The lock word. Every step that may touch shared state runs under the recorder's lock with
+ *     the word read before and after it: the event carries both ({@code tail pending locked},
+ *     {@code ntail npending nlocked}; the tail as the spec's node name), and the map requires the
+ *     spec's word to be the one found and to become the one left. The whole-word compare-and-exchange
+ *     loops ({@code NR_CPUS >= 16K}) run inside that one atomic action, where nobody else writes
+ *     the word, so their first attempt succeeds and a loop is one step. The compare-and-exchanges
+ *     that fail by design (fast path, trylock, the head's claim) are spec steps with a failure
+ *     branch and are recorded with their result, except the claim declined without one (the tail
+ *     no longer the head's): the spec decides that at {@code HeadWait} and has no step for it.
+ * <li>Waits. {@code node->locked} and {@code node->next} only change once while waited for, so
+ *     those waits are recorded when they return ({@link TraceRecorder#after}); the waits on the lock
+ *     word (the pending hand-over, the queue head's) are not stable, since pending can be set and
+ *     cleared again by a newcomer, and are recorded by {@link TraceRecorder#awaitRead}.
+ * <li>Merged steps. Where the spec merges (see its header), the port records one event:
+ *     {@code Queue} covers {@code count++}, the node's initialisation and the trylock (the node is
+ *     private until {@code xchg_tail}), {@code PendingSpin} the wait for the owner and
+ *     {@code clear_pending_set_locked}, the hand-off the wait for {@code node->next}. The early
+ *     {@code READ_ONCE(node->next)} is not recorded: it changes nothing, and the hand-off waits for
+ *     the same value.
+ * </ul>
  */
-public class QSpinLock implements HandoffLock<QSpinLock.Cpu> {
+public class QSpinLock implements HandoffLock<QSpinLock.Cpu>, Traceable {
 
     // The lock word's layout (qspinlock_types.h, _Q_PENDING_BITS == 1).
     public static final int LOCKED_OFFSET = 0;
@@ -299,6 +336,15 @@ public class QSpinLock implements HandoffLock<QSpinLock.Cpu> {
     protected final Hooks hooks;
     private final Machine machine;
 
+    /** Null unless a trace is being recorded. */
+    private TraceRecorder trace;
+    /**
+     * While traced: the node and value of the last hand-off store ({@link #mcsHandoff}), for the
+     * event of the step that made it. Written and read only under the recorder's lock.
+     */
+    private Node handedTo;
+    private int handedVal;
+
     public QSpinLock() {
         this(SpinPolicy.FOREVER);
     }
@@ -340,6 +386,104 @@ public class QSpinLock implements HandoffLock<QSpinLock.Cpu> {
 
     public SpinPolicy spinPolicy() {
         return spin;
+    }
+
+    @Override
+    public void traceTo(TraceRecorder recorder) {
+        this.trace = recorder;
+    }
+
+    /** The recorder, or null when no trace is recorded (hook sets that record steps of their own). */
+    public final TraceRecorder trace() {
+        return trace;
+    }
+
+    // ------------------------------------------------------------------ tracing (recorded runs only)
+
+    /**
+     * The spec's name of a node, {@code EncodeTail(cpu, idx)} of QSpinlock.tla with the spec's CPU
+     * (the recorder's id of this CPU's thread); 0 (Nil) for null.
+     */
+    protected final int specNode(TraceRecorder r, Node n) {
+        return n == null ? 0 : r.id(n.cpu) * MAX_NODES + n.idx;
+    }
+
+    /** The spec's name of the node a word's tail names; 0 when the tail is empty. */
+    protected final int specTail(TraceRecorder r, int word) {
+        return (word & TAIL_MASK) == 0 ? 0 : specNode(r, decodeTail(word & TAIL_MASK));
+    }
+
+    /** A {@code locked} value as the spec holds it: 0 and 1 as they are, an encoded tail (CNA) as its node. */
+    protected final int specLocked(TraceRecorder r, int locked) {
+        return locked == 0 || locked == 1 ? locked : specTail(r, locked);
+    }
+
+    /** A lock word as the spec's record, with {@code prefix} before each field name. */
+    protected final String wordFields(TraceRecorder r, String prefix, int w) {
+        return prefix + "tail=" + specTail(r, w) + " " + prefix + "pending=" + ((w & PENDING_MASK) >>> PENDING_OFFSET)
+                + " " + prefix + "locked=" + (w & LOCKED_MASK);
+    }
+
+    /**
+     * Runs {@code step} as one recorded atomic action named {@code action}: the event carries the
+     * word the step found and the word it left, and what {@code more} makes of its result.
+     */
+    protected final <T> T traced(TraceRecorder r, String action, Supplier<T> step, Function<T, String> more) {
+        int[] w = new int[2];
+        return r.atomic(action, () -> {
+            w[0] = (int) VAL.getVolatile(this);
+            handedTo = null;
+            T result = step.get();
+            w[1] = (int) VAL.getVolatile(this);
+            return result;
+        }, result -> wordFields(r, "", w[0]) + " " + wordFields(r, "n", w[1])
+                + (more == null ? "" : " " + more.apply(result)));
+    }
+
+    /** {@link #traced} for a step with no result. */
+    protected final void tracedRun(TraceRecorder r, String action, Runnable step, Supplier<String> more) {
+        traced(r, action, () -> {
+            step.run();
+            return null;
+        }, more == null ? null : x -> more.get());
+    }
+
+    /** The fields of the last hand-off store made by the current step: {@code to} and {@code val}, 0 for none. */
+    protected final String handoffFields(TraceRecorder r) {
+        return handedTo == null ? "to=0 val=0" : "to=" + specNode(r, handedTo) + " val=" + specLocked(r, handedVal);
+    }
+
+    /** The node the current step handed the lock to (recorded runs), or null. */
+    protected final Node handedNode() {
+        return handedTo;
+    }
+
+    /** The value of the current step's hand-off store (recorded runs, when {@link #handedNode} is not null). */
+    protected final int handedValue() {
+        return handedVal;
+    }
+
+    /** The spec's action for the queue head's claim: QSpinlock's {@code HeadCmpxchg}; a hook set may rename it. */
+    protected String claimAction() {
+        return "HeadCmpxchg";
+    }
+
+    /** The spec's action for the MCS hand-off: QSpinlock's {@code McsHandoff}; a hook set may rename it. */
+    protected String passAction() {
+        return "McsHandoff";
+    }
+
+    /**
+     * What a hook set adds to the {@code Queue} event about the node it initialised, each field
+     * after a space (nothing natively).
+     */
+    protected String queueFields(TraceRecorder r, Node node) {
+        return "";
+    }
+
+    /** What a hook set adds to the hand-off event, after the step, each field after a space (nothing natively). */
+    protected String passFields(TraceRecorder r, Node node) {
+        return "";
     }
 
     /**
@@ -393,7 +537,15 @@ public class QSpinLock implements HandoffLock<QSpinLock.Cpu> {
     @Override
     public void lock(Cpu cpu) {
         checkMachine(cpu);
-        int val = (int) VAL.compareAndExchangeAcquire(this, 0, LOCKED_VAL); // pairs with unlock's release
+        TraceRecorder r = trace;
+        int val;
+        if (r == null) {
+            val = (int) VAL.compareAndExchangeAcquire(this, 0, LOCKED_VAL); // pairs with unlock's release
+        } else {
+            // Start touches nothing shared: any instant before the thread's next step numbers it.
+            r.after("Start", "");
+            val = traced(r, "FastPath", () -> (int) VAL.compareAndExchangeAcquire(this, 0, LOCKED_VAL), null);
+        }
         if (val == 0) {
             return;
         }
@@ -416,6 +568,16 @@ public class QSpinLock implements HandoffLock<QSpinLock.Cpu> {
      */
     @Override
     public void unlock(Cpu cpu) {
+        TraceRecorder r = trace;
+        if (r == null) {
+            releaseLockedByte();
+        } else {
+            tracedRun(r, "Unlock", this::releaseLockedByte, null);
+        }
+    }
+
+    /** {@code smp_store_release(&lock->locked, 0)} on the whole word (see {@link #unlock}). */
+    private void releaseLockedByte() {
         int old = (int) VAL.getOpaque(this);
         while (true) {
             int witness = (int) VAL.compareAndExchangeRelease(this, old, old & ~LOCKED_MASK);
@@ -444,29 +606,56 @@ public class QSpinLock implements HandoffLock<QSpinLock.Cpu> {
 
     /** queued_spin_lock_slowpath(lock, val). */
     protected void slowpath(Cpu cpu, int val) {
+        TraceRecorder r = trace;
         // Wait a bounded time for an in-progress pending->locked hand-over: 0,1,0 -> 0,0,1.
         if (val == PENDING_VAL) {
-            val = waitPendingHandover(val);
+            val = r == null ? waitPendingHandover(val) : tracedPendingWait(r, val);
         }
         // Any contention beyond a holder: queue.
         if ((val & ~LOCKED_MASK) == 0) {
             // trylock || pending: 0,0,* -> 0,1,*
-            val = queuedFetchSetPendingAcquire();
+            val = r == null ? queuedFetchSetPendingAcquire()
+                    : traced(r, "FetchSetPending", this::queuedFetchSetPendingAcquire, null);
             if ((val & ~LOCKED_MASK) == 0) {
                 // We own pending. Wait for the owner to go: 0,1,1 -> *,1,0
                 if ((val & LOCKED_MASK) != 0) {
                     waitLockedClear();
                 }
                 // Take ownership and clear pending: *,1,0 -> *,0,1
-                clearPendingSetLocked();
+                if (r == null) {
+                    clearPendingSetLocked();
+                } else {
+                    // PendingSpin: the wait above and this step. Stable: with our pending bit set
+                    // nobody else sets the locked bits (fast path and trylock need a zero word, the
+                    // queue head waits for pending to clear), so locked stays 0 until this step.
+                    tracedRun(r, "PendingSpin", this::clearPendingSetLocked, null);
+                }
                 return;
             }
             // Contention seen: undo pending if we set it (a queue head may be waiting on it), and queue.
             if ((val & PENDING_MASK) == 0) {
-                clearPending();
+                if (r == null) {
+                    clearPending();
+                } else {
+                    tracedRun(r, "ClearPending", this::clearPending, null);
+                }
             }
         }
         queue(cpu);
+    }
+
+    /**
+     * The pending hand-over wait, recorded: each read is a {@code PendingWait} step of the spec. The
+     * wait's last read decides where the thread goes, and is numbered by
+     * {@link TraceRecorder#awaitRead}. When it gave up ({@code _Q_PENDING_VAL} read
+     * {@code PENDING_LOOPS + 1} times) every read found the value the word still has, so all are
+     * recorded at this instant; when it found another value, the reads before it changed nothing
+     * but the loop's own count and are left out (the spec, with its count untouched, leaves the
+     * wait on the same value).
+     */
+    private int tracedPendingWait(TraceRecorder r, int val) {
+        return r.awaitRead("PendingWait", () -> waitPendingHandover(val), () -> (int) VAL.getVolatile(this),
+                w -> Collections.nCopies(w == PENDING_VAL ? PENDING_LOOPS + 1 : 1, wordFields(r, "", w)));
     }
 
     /**
@@ -546,8 +735,12 @@ public class QSpinLock implements HandoffLock<QSpinLock.Cpu> {
 
     /** The MCS queue part of the slowpath, from {@code queue:} to {@code release:}. */
     protected void queue(Cpu cpu) {
+        TraceRecorder r = trace;
         int idx = grabIndex(cpu);
         if (idx >= MAX_NODES) {
+            if (r != null) {
+                throw new IllegalStateException("a recorded run nests no acquisitions: one node per CPU");
+            }
             // More nesting than nodes: spin on trylock without a node, as the kernel does.
             for (long i = 0; !queuedSpinTrylock(); i++) {
                 if (!spin.keepSpinning(i)) {
@@ -564,13 +757,16 @@ public class QSpinLock implements HandoffLock<QSpinLock.Cpu> {
         cpu.maybeInterrupt(Step.NODE_TAKEN);
 
         // The node's cache line was cold: one more trylock before queueing.
-        if (queuedSpinTrylock()) {
+        boolean got = r == null ? queuedSpinTrylock()
+                : traced(r, "Queue", this::queuedSpinTrylock,
+                        ok -> "ok=" + ok + " node=" + specNode(r, node) + queueFields(r, node));
+        if (got) {
             releaseNode(cpu, node);
             return;
         }
 
         // Publish the tail: p,*,* -> n,*,*
-        int old = xchgTail(tail);
+        int old = r == null ? xchgTail(tail) : traced(r, "XchgTail", () -> xchgTail(tail), null);
         cpu.maybeInterrupt(Step.QUEUED);
         Node next = waitInQueue(node, old);
         atHead(cpu, node, tail, next);
@@ -584,27 +780,64 @@ public class QSpinLock implements HandoffLock<QSpinLock.Cpu> {
      */
     protected void atHead(Cpu cpu, Node node, int tail, Node next) {
         // At the head of the queue: wait for the owner and pending to go, *,x,y -> *,0,0
+        TraceRecorder r = trace;
         int val = hooks.waitHeadOrLock(this, node);
         if (val == 0) {
-            val = waitHead();
+            val = r == null ? waitHead()
+                    : r.awaitRead("HeadWait", this::waitHead, () -> (int) VAL.getVolatile(this),
+                            w -> List.of(wordFields(r, "", w)));
         }
 
         // Claim the lock: n,0,0 -> 0,0,1 when we are the last in the queue, else *,*,0 -> *,*,1.
-        if (hooks.tryClearTail(this, val, tail, node)) {
+        if (r == null ? hooks.tryClearTail(this, val, tail, node) : tracedClaim(r, val, tail, node)) {
             releaseNode(cpu, node);
             return;
         }
         // Someone is queued behind us, or pending got set and will see our tail and queue behind us:
         // either way a successor will link.
-        setLocked();
+        if (r == null) {
+            setLocked();
+        } else {
+            tracedRun(r, "SetLocked", this::setLocked, null);
+        }
         if (next == null) {
             next = waitNext(node);
         }
         if (next != null) { // null only when a bounded wait gave up
-            hooks.passLock(this, node, next);
+            if (r == null) {
+                hooks.passLock(this, node, next);
+            } else {
+                // The wait for node->next is part of this step in the spec. Stable: node->next is
+                // written once, by the successor, and not again before this CPU reuses the node.
+                Node to = next;
+                tracedRun(r, passAction(), () -> hooks.passLock(this, node, to),
+                        () -> handoffFields(r) + passFields(r, node));
+            }
             hooks.kickNode(this, next);
         }
         releaseNode(cpu, node);
+    }
+
+    /**
+     * The queue head's claim, recorded. The spec's {@code HeadWait} already chose between the claim
+     * ({@code head_cmpxchg}, when the tail it read is ours) and {@code set_locked}, on the same word
+     * {@code val}; so the claim is an event when the tail was ours, and otherwise only if it did
+     * something anyway (took the lock, changed the word, handed the lock on): a claim declined
+     * without a write has no step in the spec, and changes nothing.
+     */
+    private boolean tracedClaim(TraceRecorder r, int val, int tail, Node node) {
+        boolean last = (val & TAIL_MASK) == tail;
+        int[] w = new int[2];
+        return r.atomicIf(claimAction(), () -> {
+            w[0] = (int) VAL.getVolatile(this);
+            handedTo = null;
+            boolean ok = hooks.tryClearTail(this, val, tail, node);
+            w[1] = (int) VAL.getVolatile(this);
+            return ok;
+        }, ok -> last || ok || w[0] != w[1] || handedTo != null
+                ? wordFields(r, "", w[0]) + " " + wordFields(r, "n", w[1]) + " ok=" + ok
+                        + (handedTo != null ? " " + handoffFields(r) : "")
+                : null);
     }
 
     /**
@@ -673,9 +906,19 @@ public class QSpinLock implements HandoffLock<QSpinLock.Cpu> {
             return null;
         }
         Node prev = decodeTail(old);
-        linkPrev(prev, node);
+        TraceRecorder r = trace;
+        if (r == null) {
+            linkPrev(prev, node);
+        } else {
+            tracedRun(r, "LinkPrev", () -> linkPrev(prev, node), () -> "prev=" + specNode(r, prev));
+        }
         hooks.waitNode(node, prev);
         spinNodeLocked(node);
+        if (r != null) {
+            // Stable: only the hand-off to this node makes node->locked non-zero, and nobody but
+            // this CPU writes it again before the node is released.
+            r.after("SpinLocked", "");
+        }
         return readNext(node);
     }
 
@@ -765,5 +1008,10 @@ public class QSpinLock implements HandoffLock<QSpinLock.Cpu> {
     protected void mcsHandoff(Node next, int val) {
         // Release pairs with the acquire in spinNodeLocked of the successor.
         NODE_LOCKED.setRelease(next, val);
+        if (trace != null) {
+            // Recorded runs: the step this store belongs to reports it (under the recorder's lock).
+            handedTo = next;
+            handedVal = val;
+        }
     }
 }

@@ -30,6 +30,13 @@ import java.util.function.Supplier;
  * {@code locked} flag, a linked {@code next} pointer): any instant between the read that ended the
  * wait and the thread's next step then sees the condition true, so numbering the event at any such
  * instant gives a valid linearization. Each port says at its waits why the condition is stable.
+ * A wait on a value that can change back (a lock word) is recorded by {@link #awaitRead}, which
+ * numbers the wait's read under the lock by reading the value once more.
+ *
+ * <p>A step that changes no shared state (a compare-and-exchange that failed, a check that
+ * declined) is invisible to every other thread. Where the spec has no action for it, because the
+ * spec decided the same thing earlier, {@link #atomicIf} leaves it out; the port must still record
+ * it whenever it did write.
  *
  * <h2>Cost</h2>
  * A port records only when {@link Traceable#traceTo} gave it a recorder; otherwise each step pays
@@ -235,6 +242,61 @@ public final class TraceRecorder {
             step.run();
             return null;
         }, r -> fields.get());
+    }
+
+    /**
+     * {@link #atomic}, but the step is recorded only when {@code fields} returns non-null. For a step
+     * that may turn out to be no step of the spec at all: one that read shared state and wrote
+     * nothing (a claim declined before its compare-and-exchange), where the spec has no action that
+     * leaves everything unchanged. The caller must return non-null whenever the step wrote shared
+     * state, so that no write goes unrecorded.
+     */
+    public <T> T atomicIf(String action, Supplier<T> step, Function<T, String> fields) {
+        pause();
+        int me = thread();
+        order.lock();
+        try {
+            T result = step.get();
+            String f = fields.apply(result);
+            if (f != null) {
+                events.add(new Event(++seq, me, action, f));
+            }
+            return result;
+        } finally {
+            order.unlock();
+        }
+    }
+
+    /**
+     * Records a wait whose condition may become false again before the waiting thread acts (a lock
+     * word another thread can still change): {@link #after} would number its read at a moment the
+     * value may have changed. {@code wait} runs outside the order lock and returns the value its
+     * last read found; then, under the lock, {@code current} reads the same location again. If the
+     * value is unchanged, the wait's read is numbered now: a read only returns a value, the thread
+     * did nothing between the two reads, so taking the read at this instant, when memory holds the
+     * same value, is a valid linearization. If the value changed, the wait's result is dropped and
+     * the wait runs again: its reads wrote nothing, so the recorded run is a run of the same wait
+     * whose deciding read came later. (A value that changes after the read and before the thread
+     * acts on it is still recorded, as a change after the read's event: the thread's next step is
+     * a separate event.) {@code events} gives the fields of each event to record, in order: usually
+     * one, more when the wait's reads are several spec steps that all found this same value.
+     */
+    public <T> T awaitRead(String action, Supplier<T> wait, Supplier<T> current, Function<T, List<String>> events) {
+        int me = thread();
+        while (true) {
+            T seen = wait.get();
+            order.lock();
+            try {
+                if (java.util.Objects.equals(seen, current.get())) {
+                    for (String f : events.apply(seen)) {
+                        this.events.add(new Event(++seq, me, action, f));
+                    }
+                    return seen;
+                }
+            } finally {
+                order.unlock();
+            }
+        }
     }
 
     /**
