@@ -117,6 +117,11 @@ final class CrosscheckCommand implements Callable<Integer> {
             throw new HandoffException("no crosscheck entries for " + (all ? "any family" : String.join(", ", families))
                     + " in the " + profile + " profile");
         }
+        for (String f : all ? manifest.families().stream().map(org.handoff.core.Family::name).toList() : families) {
+            if (checks.stream().noneMatch(c -> c.family().equals(f))) {
+                err.printf("note: %s has no crosscheck entries in the %s profile (docs/crosscheck.md says why)%n", f, profile);
+            }
+        }
         Path runDir = Runners.newRunDir(root, "crosscheck");
         err.printf("traces and TLC modules go to %s%n", root.relativize(runDir));
         List<Verdict> verdicts = new ArrayList<>();
