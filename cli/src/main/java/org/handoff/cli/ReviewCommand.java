@@ -174,8 +174,10 @@ final class ReviewCommand implements Callable<Integer> {
                     r.variant() == null ? "-" : r.variant().word(), r.change(),
                     String.join(", ", r.variantChecks()) + "; " + String.join(", ", r.baselineChecks()));
         }
-        List<String> gained = rows.stream().filter(r -> r.change().equals("GAINED")).map(r -> r.property() + " (" + r.level().id() + ")").toList();
-        List<String> lost = rows.stream().filter(r -> r.change().equals("LOST")).map(r -> r.property() + " (" + r.level().id() + ")").toList();
+        List<String> gained = rows.stream().filter(r -> r.change().startsWith("GAINED"))
+                .map(r -> r.property() + " (" + r.level().id() + (r.change().equals("GAINED") ? "" : ", in some models") + ")").toList();
+        List<String> lost = rows.stream().filter(r -> r.change().startsWith("LOST"))
+                .map(r -> r.property() + " (" + r.level().id() + (r.change().equals("LOST") ? "" : ", in some models") + ")").toList();
         out.printf("%nGained: %s%nLost:   %s%n", gained.isEmpty() ? "nothing" : String.join(", ", gained),
                 lost.isEmpty() ? "nothing" : String.join(", ", lost));
         out.printf("%nBounds (TLC models that check BoundedBypass: the bound K each proves, or the bound a failing model refutes):%n");
