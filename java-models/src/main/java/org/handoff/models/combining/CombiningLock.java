@@ -167,13 +167,17 @@ public class CombiningLock implements HandoffPort, Traceable {
             }
             // COMBINE (combining-batch): our request has not run; we are the holder now.
         }
-        combine(ali);
+        combine(ali, r);
         return r == null ? aliReturn(ali) : tracedReturn(r, ali);
     }
 
-    /** The holder's part: run requests from our own node on, until the queue is empty or the batch is full. */
-    private void combine(Node ali) {
-        TraceRecorder r = trace;
+    /**
+     * The holder's part: run requests from our own node on, until the queue is empty or the batch is
+     * full. The recorder is passed in rather than read here: a second read of the field in the middle
+     * of an operation would be one more shared access for Lincheck's model checker to switch threads
+     * at, which changes the interleavings it explores on the untraced path.
+     */
+    private void combine(Node ali, TraceRecorder r) {
         int count = 0;
         Node old = r == null ? aliReadTail() : r.atomic("AliReadTail", this::aliReadTail, o -> "old=" + r.id(o));
         for (;;) {
