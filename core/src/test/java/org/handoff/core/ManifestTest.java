@@ -128,4 +128,26 @@ class ManifestTest {
         assertTrue(assertThrows(HandoffException.class, () -> Manifest.load(root)).getMessage()
                 .startsWith("manifest/x.json:1:"));
     }
+
+    /**
+     * docs/review.md: a proposed variant is registered by a file of its own that holds only checks
+     * for a family declared elsewhere; no code changes, and the variant's checks are selected with the
+     * family's.
+     */
+    @Test
+    void aVariantIsRegisteredByAFileOfItsOwn(@TempDir Path root) throws IOException {
+        Files.writeString(root.resolve(Manifest.FILE), "{\"version\": 1}");
+        Files.createDirectory(root.resolve(Manifest.DIR));
+        Files.writeString(root.resolve("manifest/mcs.json"), "{" + FAMILY + ", \"checks\": [{\"family\": \"mcs\","
+                + " \"variant\": \"mcs\", \"level\": \"tlc\", \"check\": \"MCS_N2\", \"expected\": \"pass\"}]}");
+        Files.writeString(root.resolve("manifest/mcs-proposed.json"), "{\"checks\": [{\"family\": \"mcs\","
+                + " \"variant\": \"mcs-proposed\", \"level\": \"crosscheck\", \"check\": \"MCS_Proposed_trace\","
+                + " \"lock\": \"org.example.Proposed\", \"expected\": \"pass\"}]}");
+        Manifest m = Manifest.load(root);
+        List<Check> mine = m.select(List.of("mcs"), null, "quick").stream()
+                .filter(c -> c.variant().equals("mcs-proposed")).toList();
+        assertEquals(1, mine.size());
+        assertEquals("org.example.Proposed", mine.get(0).param("lock"));
+        assertEquals(Level.CROSSCHECK, mine.get(0).level());
+    }
 }
