@@ -24,7 +24,6 @@ import org.handoff.core.ProjectRoot;
 import org.handoff.core.RunContext;
 import org.handoff.core.Verdict;
 import org.handoff.specs.Tlc;
-import org.handoff.specs.TlcRunner;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -100,26 +99,8 @@ final class CheckCommand implements Callable<Integer> {
         Map<Check, Tlc.Result> tlcResults = new LinkedHashMap<>();
         int i = 0;
         for (Check c : checks) {
-            err.printf("[%d/%d] %s ...%n", ++i, checks.size(), c.id());
-            err.flush();
-            LevelRunner r = runners.get(c.level());
-            if (r == null) {
-                throw new HandoffException("no runner for level " + c.level().id());
-            }
-            RunContext context = new RunContext(root, runDir, toolLog);
-            Verdict v;
-            if (r instanceof TlcRunner tlc) {
-                TlcRunner.Run run = tlc.runDetailed(c, context);
-                v = run.verdict();
-                if (run.result() != null) {
-                    tlcResults.put(c, run.result());
-                }
-            } else {
-                v = r.run(c, context);
-            }
-            verdicts.add(v);
-            err.printf("        %s%s in %.1f s%s%n", v.actual().id(), v.violated() != null ? " (" + v.violated() + ")" : "",
-                    v.seconds(), v.matchesExpectation() ? "" : "  NOT AS EXPECTED: " + v.mismatch());
+            verdicts.add(Runners.run(runners, c, new RunContext(root, runDir, toolLog), tlcResults, err,
+                    ++i + "/" + checks.size()));
         }
         PrintWriter out = spec.commandLine().getOut();
         if (json) {

@@ -25,7 +25,6 @@ import org.handoff.cli.agreement.BoundAgreement;
 import org.handoff.cli.report.Report;
 import org.handoff.cli.report.ReportDir;
 import org.handoff.specs.Tlc;
-import org.handoff.specs.TlcRunner;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -112,22 +111,8 @@ final class ReviewCommand implements Callable<Integer> {
         Map<Check, Tlc.Result> tlcResults = new LinkedHashMap<>();
         int i = 0;
         for (Check c : checks) {
-            err.printf("[%d/%d] %s ...%n", ++i, checks.size(), c.id());
-            err.flush();
-            LevelRunner r = runners.get(c.level());
-            RunContext context = new RunContext(root, runDir, toolLog);
-            Verdict v;
-            if (r instanceof TlcRunner tlc) {
-                TlcRunner.Run run = tlc.runDetailed(c, context);
-                v = run.verdict();
-                if (run.result() != null) {
-                    tlcResults.put(c, run.result());
-                }
-            } else {
-                v = r.run(c, context);
-            }
-            err.printf("        %s%s in %.1f s%s%n", v.actual().id(), v.violated() != null ? " (" + v.violated() + ")" : "",
-                    v.seconds(), v.matchesExpectation() ? "" : "  NOT AS EXPECTED: " + v.mismatch());
+            Verdict v = Runners.run(runners, c, new RunContext(root, runDir, toolLog), tlcResults, err,
+                    ++i + "/" + checks.size());
             (c.variant().equals(variant) ? vv : bv).add(v);
         }
         PrintWriter out = spec.commandLine().getOut();

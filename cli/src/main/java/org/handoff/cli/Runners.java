@@ -1,18 +1,23 @@
 package org.handoff.cli;
 
 import java.io.IOException;
+import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.LocalDateTime;
 import java.time.format.DateTimeFormatter;
 import java.util.EnumMap;
 import java.util.Map;
+import org.handoff.core.Check;
 import org.handoff.core.HandoffException;
 import org.handoff.core.Level;
 import org.handoff.core.LevelRunner;
+import org.handoff.core.RunContext;
+import org.handoff.core.Verdict;
 import org.handoff.crosscheck.CrosscheckRunner;
 import org.handoff.lincheck.LincheckRunner;
 import org.handoff.litmus.JcstressRunner;
+import org.handoff.specs.Tlc;
 import org.handoff.specs.TlcRunner;
 
 /** The level runners the CLI knows, and where a run keeps its scratch files. */
@@ -27,6 +32,34 @@ final class Runners {
             m.put(r.level(), r);
         }
         return m;
+    }
+
+    /**
+     * Runs one check with its level's runner, prints its progress lines on {@code err}, and keeps
+     * the TLC result of a model (for the report's pictures and statistics) in {@code tlcResults}.
+     */
+    static Verdict run(Map<Level, LevelRunner> runners, Check c, RunContext context, Map<Check, Tlc.Result> tlcResults,
+            PrintWriter err, String position) {
+        err.printf("[%s] %s ...%n", position, c.id());
+        err.flush();
+        LevelRunner r = runners.get(c.level());
+        if (r == null) {
+            throw new HandoffException("no runner for level " + c.level().id());
+        }
+        Verdict v;
+        if (r instanceof TlcRunner tlc) {
+            TlcRunner.Run run = tlc.runDetailed(c, context);
+            v = run.verdict();
+            if (run.result() != null) {
+                tlcResults.put(c, run.result());
+            }
+        } else {
+            v = r.run(c, context);
+        }
+        err.printf("        %s%s in %.1f s%s%n", v.actual().id(), v.violated() != null ? " (" + v.violated() + ")" : "",
+                v.seconds(), v.matchesExpectation() ? "" : "  NOT AS EXPECTED: " + v.mismatch());
+        err.flush();
+        return v;
     }
 
     /** A fresh directory under {@code <root>/.handoff-runs/} for one invocation; kept for inspection. */
