@@ -54,6 +54,10 @@ final class CheckCommand implements Callable<Integer> {
     @Option(names = "--json", description = "Print one JSON array of verdicts on stdout instead of the table.")
     boolean json;
 
+    @Option(names = "--heap", paramLabel = "SIZE", description = {"The heap of each TLC run, as java -Xmx takes it (512m, 8g);",
+        "default: $HANDOFF_TLC_HEAP, else the JVM's (a quarter of the memory)."})
+    String heap;
+
     @Option(names = {"-v", "--verbose"}, description = "Echo the tools' output to stderr.")
     boolean verbose;
 
@@ -94,7 +98,9 @@ final class CheckCommand implements Callable<Integer> {
         Map<Level, LevelRunner> runners = Runners.all();
         PrintWriter err = spec.commandLine().getErr();
         PrintStream toolLog = verbose ? System.err : new PrintStream(OutputStream.nullOutputStream());
+        Runners.heap(heap);
         Path runDir = Runners.newRunDir(root, "check");
+        Runners.preflight(runners, checks, new RunContext(root, runDir, toolLog));
         List<Verdict> verdicts = new ArrayList<>();
         Map<Check, Tlc.Result> tlcResults = new LinkedHashMap<>();
         int i = 0;

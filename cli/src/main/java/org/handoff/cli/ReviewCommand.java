@@ -58,6 +58,10 @@ final class ReviewCommand implements Callable<Integer> {
     @Option(names = "--profile", paramLabel = "P", defaultValue = "quick", description = "quick (default) or full.")
     String profile;
 
+    @Option(names = "--heap", paramLabel = "SIZE", description = {"The heap of each TLC run, as java -Xmx takes it (512m, 8g);",
+        "default: $HANDOFF_TLC_HEAP, else the JVM's (a quarter of the memory)."})
+    String heap;
+
     @Option(names = {"-v", "--verbose"}, description = "Echo the tools' output to stderr.")
     boolean verbose;
 
@@ -105,7 +109,9 @@ final class ReviewCommand implements Callable<Integer> {
         Map<Level, LevelRunner> runners = Runners.all();
         PrintWriter err = spec.commandLine().getErr();
         PrintStream toolLog = verbose ? System.err : new PrintStream(OutputStream.nullOutputStream());
+        Runners.heap(heap);
         Path runDir = Runners.newRunDir(root, "review");
+        Runners.preflight(runners, checks, new RunContext(root, runDir, toolLog));
         List<Verdict> bv = new ArrayList<>();
         List<Verdict> vv = new ArrayList<>();
         Map<Check, Tlc.Result> tlcResults = new LinkedHashMap<>();

@@ -25,6 +25,19 @@ final class Runners {
     private Runners() {
     }
 
+    private static final java.util.regex.Pattern OUT_OF_MEMORY = java.util.regex.Pattern.compile(
+            "TLC ran out of memory|TLC was killed by signal 9");
+
+    /** Sets the heap of every TLC run of this invocation (--heap); null keeps the default. */
+    static void heap(String size) {
+        if (size != null) {
+            if (!size.matches("[1-9][0-9]*[kKmMgG]?")) {
+                throw new HandoffException("--heap must be a size such as 512m or 8g (got '" + size + "')");
+            }
+            System.setProperty(Tlc.HEAP_PROPERTY, size);
+        }
+    }
+
     static Map<Level, LevelRunner> all() {
         Map<Level, LevelRunner> m = new EnumMap<>(Level.class);
         for (LevelRunner r : new LevelRunner[] {new TlcRunner(), new JcstressRunner(), new LincheckRunner(),
@@ -32,6 +45,24 @@ final class Runners {
             m.put(r.level(), r);
         }
         return m;
+    }
+
+    /**
+     * Checks the inputs of every check about to run, level by level, before any runs: a bad entry,
+     * spec, config or class is then one line and exit 2, and no report is written.
+     */
+    static void preflight(Map<Level, LevelRunner> runners, java.util.List<Check> checks, RunContext context) {
+        Map<Level, java.util.List<Check>> byLevel = new EnumMap<>(Level.class);
+        for (Check c : checks) {
+            byLevel.computeIfAbsent(c.level(), k -> new java.util.ArrayList<>()).add(c);
+        }
+        for (Map.Entry<Level, java.util.List<Check>> e : byLevel.entrySet()) {
+            LevelRunner r = runners.get(e.getKey());
+            if (r == null) {
+                throw new HandoffException("no runner for level " + e.getKey().id());
+            }
+            r.preflight(e.getValue(), context);
+        }
     }
 
     /**
@@ -52,6 +83,10 @@ final class Runners {
             v = run.verdict();
             if (run.result() != null) {
                 tlcResults.put(c, run.result());
+                if (OUT_OF_MEMORY.matcher(String.valueOf(run.result().message())).find()) {
+                    // Not a verdict on the lock: the model did not fit. Stop, as for any bad input.
+                    throw new HandoffException(c.id() + ": " + run.result().message());
+                }
             }
         } else {
             v = r.run(c, context);

@@ -41,6 +41,10 @@ final class TlcCommand implements Callable<Integer> {
     @Option(names = "--timeout", paramLabel = "S", defaultValue = "3600", description = "Give up after S seconds (default ${DEFAULT-VALUE}).")
     long timeout;
 
+    @Option(names = "--heap", paramLabel = "SIZE", description = {"TLC's heap, as java -Xmx takes it (512m, 8g);",
+        "default: $HANDOFF_TLC_HEAP, else the JVM's (a quarter of the memory)."})
+    String heap;
+
     @Option(names = {"-v", "--verbose"}, description = "Echo the TLC command lines.")
     boolean verbose;
 
@@ -96,7 +100,7 @@ final class TlcCommand implements Callable<Integer> {
         PrintWriter out = spec.commandLine().getOut();
         List<Path> libs = new ArrayList<>(List.of(specs));
         Tlc.Result r = Tlc.run(new Tlc.Request(specFile, cfg, workers, libs, Runners.newRunDir(root, "tlc"), timeout,
-                verbose ? System.err : null, mode));
+                verbose ? System.err : null, mode, heap != null ? heap : Tlc.defaultHeap()));
         out.printf("spec:     %s%nconfig:   %s%n", root.relativize(specFile.toAbsolutePath()).toString().startsWith("..")
                 ? specFile : root.relativize(specFile.toAbsolutePath()), cfg);
         if (mode instanceof Tlc.Simulate sim) {
@@ -127,7 +131,7 @@ final class TlcCommand implements Callable<Integer> {
             case FAIL -> Main.MISMATCH;
             default -> {
                 String name = specFile.getFileName().toString();
-                spec.commandLine().getErr().println("handoff: " + (r.message().startsWith(name) ? "" : name + ": ") + r.message());
+                spec.commandLine().getErr().println("handoff: " + (r.message().startsWith(name) || r.message().matches("^\\S+\\.(?:tla|cfg)\\b.*") ? "" : name + ": ") + r.message());
                 yield Main.BAD_INPUT;
             }
         };

@@ -20,7 +20,7 @@ class CliTest {
     record Run(int code, String out, String err) {
     }
 
-    private static Run run(String... args) {
+    static Run run(String... args) {
         StringWriter out = new StringWriter();
         StringWriter err = new StringWriter();
         int code = Main.execute(args, new PrintWriter(out, true), new PrintWriter(err, true));

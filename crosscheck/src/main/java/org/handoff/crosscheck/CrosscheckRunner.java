@@ -73,6 +73,33 @@ public final class CrosscheckRunner implements LevelRunner {
         return Level.CROSSCHECK;
     }
 
+    /**
+     * Each entry's settings are numbers in range, its spec and trace map exist, and its lock class
+     * is a traceable port: the checks {@link #crosscheck} makes before recording anything.
+     */
+    @Override
+    public void preflight(List<Check> checks, RunContext context) {
+        for (Check c : checks) {
+            for (String key : new String[] {"runs", "threads", "ops", "nest"}) {
+                intParam(c, key, 1, 1);
+            }
+            intParam(c, "pause", 0, 0);
+            intParam(c, "diagnose", 0, 0);
+            try {
+                Long.parseLong(c.paramOr("seed", "1"));
+            } catch (NumberFormatException e) {
+                throw new HandoffException(c.id() + ": 'seed' must be an integer, not '" + c.paramOr("seed", "") + "'");
+            }
+            new TraceValidator(target(c, context.root(), intParam(c, "threads", 2, 1), intParam(c, "nest", 1, 1)),
+                    context.workDir(), null);
+            try {
+                TraceRun.portClass(c.param("lock"));
+            } catch (HandoffException e) {
+                throw new HandoffException("manifest entry " + c.id() + ": " + e.getMessage());
+            }
+        }
+    }
+
     @Override
     public Verdict run(Check check, RunContext context) {
         long t0 = System.nanoTime();

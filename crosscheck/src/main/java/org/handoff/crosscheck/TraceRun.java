@@ -124,17 +124,23 @@ public final class TraceRun {
         }
     }
 
-    /** A traceable port of class {@code portClass}, built with the given spin policy. */
-    static HandoffPort newPort(String portClass, SpinPolicy spin) {
+    /** The class named {@code portClass}, when it is a traceable port; a one-line error otherwise. */
+    static Class<?> portClass(String portClass) {
         Class<?> c;
         try {
             c = Class.forName(portClass);
-        } catch (ClassNotFoundException e) {
+        } catch (ClassNotFoundException | LinkageError e) {
             throw new HandoffException("lock class " + portClass + " not found");
         }
         if (!HandoffPort.class.isAssignableFrom(c) || !Traceable.class.isAssignableFrom(c)) {
             throw new HandoffException("lock class " + portClass + " is not a traceable port");
         }
+        return c;
+    }
+
+    /** A traceable port of class {@code portClass}, built with the given spin policy. */
+    static HandoffPort newPort(String portClass, SpinPolicy spin) {
+        Class<?> c = portClass(portClass);
         try {
             Constructor<?> k = c.getConstructor(SpinPolicy.class);
             return (HandoffPort) k.newInstance(spin);

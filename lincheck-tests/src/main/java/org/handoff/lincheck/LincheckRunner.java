@@ -42,6 +42,14 @@ public final class LincheckRunner implements LevelRunner {
         return Level.LINCHECK;
     }
 
+    /** Each entry's lock class and test class exist (the checks {@link #run} makes first). */
+    @Override
+    public void preflight(List<Check> checks, RunContext context) {
+        for (Check c : checks) {
+            validate(c, c.param("lock").strip());
+        }
+    }
+
     @Override
     public Verdict run(Check check, RunContext context) {
         long start = System.nanoTime();

@@ -101,6 +101,36 @@ public final class JcstressRunner implements LevelRunner {
         return Level.JCSTRESS;
     }
 
+    /** Each entry names a jcstress test class that is on the class path. */
+    @Override
+    public void preflight(List<Check> checks, RunContext context) {
+        for (Check c : checks) {
+            String test = c.check();
+            if (!CLASS_NAME.matcher(test).matches()) {
+                throw new org.handoff.core.HandoffException("manifest entry " + c.id() + ": '" + test
+                        + "' is not a test class name");
+            }
+            try (java.net.URLClassLoader loader = new java.net.URLClassLoader(urls(replayableClasspath(classpath)), null)) {
+                Class.forName(test, false, loader);
+            } catch (ClassNotFoundException | LinkageError e) {
+                throw new org.handoff.core.HandoffException("manifest entry " + c.id() + ": jcstress test class " + test
+                        + " not found on the classpath");
+            } catch (IOException e) {
+                throw new org.handoff.core.HandoffException("cannot read the classpath: " + e.getMessage(), e);
+            }
+        }
+    }
+
+    private static java.net.URL[] urls(String cp) {
+        return Arrays.stream(cp.split(File.pathSeparator)).filter(s -> !s.isBlank()).map(s -> {
+            try {
+                return Path.of(s).toUri().toURL();
+            } catch (java.net.MalformedURLException e) {
+                throw new org.handoff.core.HandoffException("bad classpath entry " + s);
+            }
+        }).toArray(java.net.URL[]::new);
+    }
+
     @Override
     public Verdict run(Check check, RunContext context) {
         long start = System.nanoTime();

@@ -55,7 +55,7 @@ final class Distribution {
             throw new HandoffException(dir + ": cannot set up the run directory: " + e.getMessage(), e);
         }
         Tlc.Request withSpecDir = new Tlc.Request(spec, config, req.workers(), libraries(spec, req), req.workDir(),
-                req.timeoutSeconds(), req.echo(), dist);
+                req.timeoutSeconds(), req.echo(), dist, req.heap());
         List<String> jvm = new ArrayList<>(Tlc.jvmOptions(serverTmp, withSpecDir));
         jvm.add("-D" + PORT_PROPERTY + "=" + port);
         List<String> args = List.of("-metadir", dir.resolve("states").toString(), "-config",

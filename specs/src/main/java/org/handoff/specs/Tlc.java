@@ -64,13 +64,46 @@ public final class Tlc {
     public record Distributed(int localWorkers, int port, long waitSeconds) implements Mode {
     }
 
-    /** One run's settings. */
+    /**
+     * One run's settings. {@code heap} is the TLC JVM's maximum heap in the JVM's {@code -Xmx}
+     * syntax ({@code 512m}, {@code 8g}); null leaves the JVM's default (a quarter of the memory).
+     */
     public record Request(Path spec, Path config, int workers, List<Path> libraries, Path workDir,
-            long timeoutSeconds, PrintStream echo, Mode mode) {
+            long timeoutSeconds, PrintStream echo, Mode mode, String heap) {
+        public Request {
+            if (heap != null && !HEAP.matcher(heap).matches()) {
+                throw new HandoffException("--heap must be a size such as 512m or 8g (got '" + heap + "')");
+            }
+        }
+
+        public Request(Path spec, Path config, int workers, List<Path> libraries, Path workDir,
+                long timeoutSeconds, PrintStream echo, Mode mode) {
+            this(spec, config, workers, libraries, workDir, timeoutSeconds, echo, mode, defaultHeap());
+        }
+
         public Request(Path spec, Path config, int workers, List<Path> libraries, Path workDir,
                 long timeoutSeconds, PrintStream echo) {
             this(spec, config, workers, libraries, workDir, timeoutSeconds, echo, new Exhaustive());
         }
+
+        public Request withHeap(String size) {
+            return new Request(spec, config, workers, libraries, workDir, timeoutSeconds, echo, mode, size);
+        }
+    }
+
+    private static final java.util.regex.Pattern HEAP = java.util.regex.Pattern.compile("[1-9][0-9]*[kKmMgG]?");
+
+    /** The system property (set by the CLI's --heap) and environment variable that size TLC's heap. */
+    public static final String HEAP_PROPERTY = "handoff.tlc.heap";
+    public static final String HEAP_ENV = "HANDOFF_TLC_HEAP";
+
+    /** The heap every TLC run gets unless its request says otherwise: --heap, else HANDOFF_TLC_HEAP. */
+    public static String defaultHeap() {
+        String h = System.getProperty(HEAP_PROPERTY);
+        if (h == null || h.isBlank()) {
+            h = System.getenv(HEAP_ENV);
+        }
+        return h == null || h.isBlank() ? null : h.trim();
     }
 
     private Tlc() {
@@ -152,6 +185,66 @@ public final class Tlc {
         }
     }
 
+    /**
+     * Checks models before any runs: each spec and config exists, each config assigns only
+     * constants its spec declares and names only definitions its spec has, and each spec parses.
+     * The parse and the definitions come from SANY, in one forked JVM for all the models
+     * ({@link SpecLint}). The first problem is thrown as one line naming the file.
+     */
+    public static void lint(List<Path[]> models, List<Path> libraries, Path workDir) {
+        List<String> args = new ArrayList<>();
+        for (Path lib : libraries) {
+            args.addAll(List.of("--lib", lib.toAbsolutePath().toString()));
+        }
+        for (Path[] m : models) {
+            Path spec = m[0].toAbsolutePath().normalize();
+            Path config = m[1].toAbsolutePath().normalize();
+            if (!Files.isRegularFile(spec)) {
+                throw new HandoffException(m[0] + ": no such spec file");
+            }
+            if (!Files.isRegularFile(config)) {
+                throw new HandoffException(m[1] + ": no such config file");
+            }
+            try {
+                validate(spec, config, TlcConfig.parse(Files.readString(config)), libraries);
+            } catch (IOException e) {
+                throw new HandoffException(config + ": cannot read: " + e.getMessage(), e);
+            }
+            args.addAll(List.of(spec.toString(), config.toString()));
+        }
+        if (models.isEmpty()) {
+            return;
+        }
+        Path tmp = workDir.resolve("lint-tmp");
+        try {
+            Files.createDirectories(tmp);
+        } catch (IOException e) {
+            throw new HandoffException(tmp + ": cannot create: " + e.getMessage(), e);
+        }
+        String cp = String.join(java.io.File.pathSeparator, tlaToolsJar(), codeSource(SpecLint.class),
+                codeSource(Outcome.class));
+        JavaFork.Result r = JavaFork.run(List.of("-Djava.io.tmpdir=" + tmp), cp, SpecLint.class.getName(), args,
+                workDir, 600, null);
+        for (String line : r.output().split("\\R")) {
+            if (line.startsWith(SpecLint.MARK)) {
+                throw new HandoffException(line.substring(SpecLint.MARK.length()));
+            }
+        }
+        if (r.timedOut() || r.exitCode() != 0) {
+            String last = r.output().strip();
+            last = last.isEmpty() ? "no output" : last.substring(last.lastIndexOf('\n') + 1);
+            throw new HandoffException("the spec check (SANY) failed (exit " + r.exitCode() + "): " + last);
+        }
+    }
+
+    private static String codeSource(Class<?> c) {
+        try {
+            return Path.of(c.getProtectionDomain().getCodeSource().getLocation().toURI()).toString();
+        } catch (URISyntaxException | RuntimeException e) {
+            throw new HandoffException("cannot locate the classes of " + c.getName() + ": " + e.getMessage(), e);
+        }
+    }
+
     /** Checks each temporal property alone to find the one that fails. */
     private static Result attribute(Path spec, TlcConfig cfg, Result first, Request req) {
         double seconds = first.seconds();
@@ -192,6 +285,9 @@ public final class Tlc {
     /** JVM options every TLC process gets: the parallel GC, a private tmpdir, the library path. */
     static List<String> jvmOptions(Path tmp, Request req) {
         List<String> jvm = new ArrayList<>(List.of("-XX:+UseParallelGC", "-Djava.io.tmpdir=" + tmp));
+        if (req.heap() != null) {
+            jvm.add("-Xmx" + req.heap());
+        }
         if (!req.libraries().isEmpty()) {
             jvm.add("-DTLA-Library=" + String.join(java.io.File.pathSeparator,
                     req.libraries().stream().map(p -> p.toAbsolutePath().toString()).toList()));
@@ -235,8 +331,17 @@ public final class Tlc {
             return new Result(Outcome.ERROR, null, null, null, null, r.seconds(), workers,
                     "TLC did not finish within " + req.timeoutSeconds() + " s", null, log, null);
         }
-        return result(r, spec, workers, req, log);
+        Result res = result(r, spec, workers, req, log);
+        if (res.outcome() == Outcome.ERROR && res.message() != null && !NAMES_A_FILE.matcher(res.message()).find()) {
+            // Every error names the file it is about: the config when TLC's message has no position.
+            res = new Result(res.outcome(), res.violated(), res.distinctStates(), res.generatedStates(), res.depth(),
+                    res.seconds(), res.workers(), config.getFileName() + " (" + spec.getFileName() + "): " + res.message(),
+                    res.counterexample(), res.log(), res.trace());
+        }
+        return res;
     }
+
+    private static final java.util.regex.Pattern NAMES_A_FILE = java.util.regex.Pattern.compile("^\\S+\\.(?:tla|cfg)\\b");
 
     /** The verdict read from a finished TLC process's output. */
     static Result result(JavaFork.Result r, Path spec, int workers, Request req, Path log) {

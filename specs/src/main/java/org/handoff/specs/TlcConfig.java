@@ -86,6 +86,33 @@ public final class TlcConfig {
         return !properties().isEmpty();
     }
 
+    /** Sections whose entries name definitions of the spec. */
+    private static final List<String> NAMING = List.of("INIT", "NEXT", "SPECIFICATION", "INVARIANT", "PROPERTY",
+            "CONSTRAINT", "ACTION_CONSTRAINT", "SYMMETRY", "VIEW");
+
+    /**
+     * The definitions the config names: the INIT, NEXT, SPECIFICATION, INVARIANT, PROPERTY,
+     * CONSTRAINT, SYMMETRY and VIEW entries and the right-hand side of each substitution
+     * ({@code Nil <- Null}). TLC reports a missing one only after it has parsed and set up the
+     * model; a preflight reports it at once.
+     */
+    public List<String> referencedDefinitions() {
+        List<String> names = new ArrayList<>();
+        for (String section : NAMING) {
+            for (String t : sections.getOrDefault(section, List.of())) {
+                if (t.matches("[A-Za-z_][A-Za-z0-9_]*")) {
+                    names.add(t);
+                }
+            }
+        }
+        java.util.regex.Matcher m = java.util.regex.Pattern.compile("<-\\s*([A-Za-z_][A-Za-z0-9_]*)")
+                .matcher(sectionText.getOrDefault("CONSTANT", ""));
+        while (m.find()) {
+            names.add(m.group(1));
+        }
+        return names;
+    }
+
     /**
      * The constants the config assigns or substitutes ({@code N = 3}, {@code Nil <- Null}), in
      * order. Model-value sets such as {@code Procs = {p1, p2}} contribute only the constant's name.
@@ -109,17 +136,31 @@ public final class TlcConfig {
         return names;
     }
 
+    /**
+     * How much deeper in braces, brackets, parentheses and {@code << >>} position {@code to} is than
+     * {@code from}. The arrows {@code <-} (substitution) and {@code |->} are not brackets, and
+     * nothing inside a string counts.
+     */
     private static int nesting(String s, int from, int to) {
         int d = 0;
+        boolean inString = false;
         for (int i = from; i < to; i++) {
             char c = s.charAt(i);
-            if (c == '{' || c == '[' || c == '(' || c == '<') {
+            if (c == '"') {
+                inString = !inString;
+            } else if (inString) {
+                continue;
+            } else if (c == '{' || c == '[' || c == '(' || (c == '<' && !next(s, i, '-'))) {
                 d++;
-            } else if (c == '}' || c == ']' || c == ')' || c == '>') {
+            } else if (c == '}' || c == ']' || c == ')' || (c == '>' && !(i > 0 && s.charAt(i - 1) == '-'))) {
                 d--;
             }
         }
         return d;
+    }
+
+    private static boolean next(String s, int i, char c) {
+        return i + 1 < s.length() && s.charAt(i + 1) == c;
     }
 
     /**

@@ -137,10 +137,26 @@ public record TlcOutput(Outcome outcome, String violated, boolean temporal, Long
             }
             return (where != null ? where + ": " : "") + "semantic error: " + String.join(" ", msg);
         }
-        for (String l : lines) {
-            String t = l.trim();
+        String memory = outOfMemory(out, exitCode);
+        if (memory != null) {
+            return memory;
+        }
+        for (int i = 0; i < lines.length; i++) {
+            String t = lines[i].trim();
             if (t.startsWith("Error:") && !t.startsWith("Error: The behavior") && !t.contains("Parsing or semantic analysis failed")) {
-                return t.substring("Error:".length()).trim() + " (TLC exit " + exitCode + ")";
+                // TLC breaks some messages over lines ("... in the configuration file" / "is not
+                // defined in the specification."): the continuation runs to a blank line or the
+                // next message.
+                StringBuilder msg = new StringBuilder(t.substring("Error:".length()).trim());
+                for (int j = i + 1; j < lines.length && j <= i + 3; j++) {
+                    String c = lines[j].trim();
+                    if (c.isEmpty() || c.startsWith("Error:") || c.startsWith("Finished") || c.startsWith("Starting")
+                            || c.startsWith("The behavior") || STATES.matcher(c).find() || c.startsWith("@!@!@")) {
+                        break;
+                    }
+                    msg.append(' ').append(c);
+                }
+                return msg + " (TLC exit " + exitCode + ")";
             }
         }
         for (String l : lines) {
@@ -149,6 +165,44 @@ public record TlcOutput(Outcome outcome, String violated, boolean temporal, Long
             }
         }
         return "TLC failed (exit " + exitCode + ")" + lastLine(lines);
+    }
+
+    private static final Pattern MEMORY = Pattern.compile(
+            "Java heap space|OutOfMemoryError|ran out of memory|GC overhead limit exceeded"
+                    + "|unable to create (?:new )?native thread|Direct buffer memory");
+    private static final Pattern PROGRESS = Pattern.compile(
+            "Progress\\(\\d+\\) at [^:]+:[^:]+:[^:]+: [\\d,]+ states generated.*?, ([\\d,]+) distinct states found");
+
+    /**
+     * Why TLC stopped when it ran out of memory: the JVM's heap (TLC reports it as an error, or the
+     * JVM dies of an uncaught OutOfMemoryError), or the process killed by SIGKILL, which on Linux is
+     * what the kernel's out-of-memory killer sends. Null when the output shows neither.
+     */
+    static String outOfMemory(String out, int exitCode) {
+        String advice = "; give TLC a larger heap (--heap, e.g. --heap 8g) or check a smaller model (TLC exit "
+                + exitCode + ")";
+        if (MEMORY.matcher(out).find()) {
+            return "TLC ran out of memory" + phase(out) + advice;
+        }
+        if (exitCode == 137) {
+            return "TLC was killed by signal 9" + phase(out)
+                    + ", most likely by the system's out-of-memory killer" + advice;
+        }
+        return null;
+    }
+
+    private static String phase(String out) {
+        if (out.contains("Computing initial states") && !out.contains("Finished computing initial states")) {
+            return " while computing the initial states";
+        }
+        String distinct = null;
+        for (Pattern p : new Pattern[] {PROGRESS, STATES}) {
+            Matcher m = p.matcher(out);
+            while (m.find()) {
+                distinct = m.group(p == PROGRESS ? 1 : 2);
+            }
+        }
+        return distinct != null && !distinct.equals("0") ? " after " + distinct + " distinct states" : "";
     }
 
     private static String moduleBeingParsed(String[] lines, int before) {

@@ -38,6 +38,17 @@ public final class TlcRunner implements LevelRunner {
     public record Run(Verdict verdict, Tlc.Result result) {
     }
 
+    /** Every model's files, constants and definitions, and every spec's parse, in one SANY run. */
+    @Override
+    public void preflight(List<Check> checks, RunContext context) {
+        Path specs = context.root().resolve("specs");
+        List<Path[]> models = new java.util.ArrayList<>();
+        for (Check c : checks) {
+            models.add(new Path[] {specs.resolve(c.param("spec")), specs.resolve(c.param("config"))});
+        }
+        Tlc.lint(models, List.of(specs), context.workDir());
+    }
+
     @Override
     public Verdict run(Check check, RunContext context) {
         return runDetailed(check, context).verdict();

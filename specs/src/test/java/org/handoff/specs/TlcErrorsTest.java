@@ -60,6 +60,40 @@ class TlcErrorsTest {
     }
 
     @Test
+    void unknownInvariantNamesTheConfigAndSaysWhatIsWrong() throws Exception {
+        Tlc.Result r = run(specs.resolve("MCS.tla"), bad("MCS_UnknownInvariant.cfg"), 1);
+        assertTrue(r.message().startsWith("MCS_UnknownInvariant.cfg (MCS.tla): ")
+                && r.message().contains("is not defined in the specification"), r.message());
+    }
+
+    @Test
+    void runningOutOfMemoryIsOneLineNotAVerdict() throws Exception {
+        Tlc.Result r = Tlc.run(new Tlc.Request(bad("Huge.tla"), bad("Huge.cfg"), 1, List.of(), work, 300, null,
+                new Tlc.Exhaustive(), "32m"));
+        assertEquals(Outcome.ERROR, r.outcome());
+        assertTrue(r.message().startsWith("Huge.cfg (Huge.tla): TLC ran out of memory while computing the initial states")
+                && r.message().contains("--heap"), r.message());
+        assertOneLine(r.message());
+    }
+
+    @Test
+    void aKilledTlcIsReadAsTheOutOfMemoryKiller() {
+        String m = TlcOutput.errorMessage("Starting...\nProgress(12) at 2026-11-30 07:00:00: 1,000 states generated"
+                + " (1,000 s/min), 812 distinct states found, 40 states left on queue.\n", 137);
+        assertTrue(m.startsWith("TLC was killed by signal 9 after 812 distinct states") && m.contains("out-of-memory killer"), m);
+        String uncaught = TlcOutput.errorMessage("Exception in thread \"main\" java.lang.OutOfMemoryError: Java heap space\n"
+                + "\tat tlc2.value.impl.FcnRcdValue.<init>(FcnRcdValue.java:52)\n", 1);
+        assertTrue(uncaught.startsWith("TLC ran out of memory") && !uncaught.contains("\n"), uncaught);
+    }
+
+    @Test
+    void aHeapThatIsNotASizeIsRefused() {
+        HandoffException e = assertThrows(HandoffException.class, () -> new Tlc.Request(specs.resolve("MCS.tla"),
+                specs.resolve("models/MCS_N2.cfg"), 1, List.of(), work, 10, null, new Tlc.Exhaustive(), "lots"));
+        assertTrue(e.getMessage().contains("--heap") && e.getMessage().contains("lots"), e.getMessage());
+    }
+
+    @Test
     void impossibleThreadCountFailsTheAssumption() throws Exception {
         Tlc.Result r = run(specs.resolve("MCS.tla"), bad("MCS_ZeroThreads.cfg"), 1);
         assertEquals(Outcome.ERROR, r.outcome());

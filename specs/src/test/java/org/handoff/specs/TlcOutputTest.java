@@ -80,6 +80,15 @@ class TlcOutputTest {
     }
 
     @Test
+    void constantsAfterASubstitutionOrARecordAreStillSeen() {
+        // '<-' and '|->' are not brackets: reading them as '<' and '>' once hid every constant
+        // after a substitution from the undeclared-constant check.
+        TlcConfig c = TlcConfig.parse("CONSTANTS Init0 <- MyInit\n  R = [a |-> 1]\n  Bogus = 7\n"
+                + "  T = <<1, {2}>>\n  S = \"x{y\"\n  Z = 0\nSPECIFICATION Spec\n");
+        assertEquals(List.of("Init0", "R", "Bogus", "T", "S", "Z"), c.constantNames());
+    }
+
+    @Test
     void declaredConstantsFollowMultiLineDeclarations() {
         assertEquals(List.of("N", "M", "F"), TlaText.constantsIn(TlaText.stripComments(
                 "CONSTANTS N, \\* threads\n  M,\n  F(_, _)\nVARIABLE x\n(* CONSTANT Hidden *)")));

@@ -1,0 +1,200 @@
+package org.handoff.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.stream.Stream;
+import org.handoff.core.ProjectRoot;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * A proposed variant with bad input stops `review` and `check` before anything runs: one line naming
+ * the file or manifest entry and the problem, exit 2, and no report directory. Each case starts from
+ * a copy of the project's manifest and specs with one variant, {@code cna-mine}, registered by a
+ * manifest file of its own, and breaks one thing.
+ */
+class VariantBadInputTest {
+    @TempDir
+    Path root;
+    private String previousRoot;
+
+    private static final String GOOD_SPEC = "---- MODULE CNA_Mine ----\nEXTENDS CNA\n====\n";
+
+    @BeforeEach
+    void copyTheProject() throws IOException {
+        Path project = ProjectRoot.find();
+        Files.copy(project.resolve("manifest.json"), root.resolve("manifest.json"));
+        copyTree(project.resolve("manifest"), root.resolve("manifest"));
+        copyTree(project.resolve("specs"), root.resolve("specs"));
+        Files.writeString(root.resolve("specs/CNA_Mine.tla"), GOOD_SPEC);
+        Files.copy(root.resolve("specs/models/CNA_V1_N3.cfg"), root.resolve("specs/models/CNA_Mine_N3.cfg"));
+        writeVariant("org.handoff.models.cna.CnaLock", "org.handoff.models.cna.CnaLock",
+                "org.handoff.litmus.cna.CnaMutualExclusion", "CNATrace");
+        previousRoot = System.getProperty("handoff.root");
+        System.setProperty("handoff.root", root.toString());
+    }
+
+    @AfterEach
+    void restoreTheRoot() {
+        if (previousRoot == null) {
+            System.clearProperty("handoff.root");
+        } else {
+            System.setProperty("handoff.root", previousRoot);
+        }
+    }
+
+    private static void copyTree(Path from, Path to) throws IOException {
+        try (Stream<Path> s = Files.walk(from)) {
+            for (Path p : s.filter(p -> !p.toString().contains("/target/")).toList()) {
+                Path dest = to.resolve(from.relativize(p).toString());
+                if (Files.isDirectory(p)) {
+                    Files.createDirectories(dest);
+                } else {
+                    Files.copy(p, dest);
+                }
+            }
+        }
+    }
+
+    private void writeVariant(String traceLock, String lincheckLock, String litmus, String map) throws IOException {
+        Files.writeString(root.resolve("manifest/cna-mine.json"), """
+                { "checks": [
+                  { "family": "cna", "variant": "cna-mine", "mutant": false, "level": "tlc", "check": "CNA_Mine_N3",
+                    "spec": "CNA_Mine.tla", "config": "models/CNA_Mine_N3.cfg", "expected": "pass", "profile": "quick" },
+                  { "family": "cna", "variant": "cna-mine", "mutant": false, "level": "jcstress", "check": "%s",
+                    "property": "MutualExclusion", "expected": "pass", "profile": "quick" },
+                  { "family": "cna", "variant": "cna-mine", "mutant": false, "level": "lincheck",
+                    "check": "org.handoff.lincheck.cna.CnaCounterTest", "lock": "%s", "property": "MutualExclusion",
+                    "expected": "pass", "profile": "quick" },
+                  { "family": "cna", "variant": "cna-mine", "mutant": false, "level": "crosscheck", "check": "CNA_Mine_trace",
+                    "spec": "CNA.tla", "map": "%s", "lock": "%s", "constants": "N = ${threads}", "runs": 10,
+                    "threads": 3, "ops": 4, "property": "SpecConformance", "expected": "pass", "profile": "quick" }
+                ] }
+                """.formatted(litmus, lincheckLock, map, traceLock));
+    }
+
+    private static CliTest.Run run(String... args) {
+        return CliTest.run(args);
+    }
+
+    /** The review stops with one error line (after no progress line: nothing ran) and writes no report. */
+    private void assertStopsBeforeRunning(String... needles) {
+        Path report = root.resolve("report");
+        CliTest.Run r = run("review", "cna", "--variant", "cna-mine", "--report", report.toString());
+        assertEquals(Main.BAD_INPUT, r.code(), r.out() + r.err());
+        assertEquals(1, r.err().strip().lines().count(), r.err());
+        assertTrue(r.err().startsWith("handoff: "), r.err());
+        assertFalse(r.err().contains("Exception") || r.err().contains("\tat "), r.err());
+        for (String n : needles) {
+            assertTrue(r.err().contains(n), r.err());
+        }
+        assertEquals("", r.out());
+        assertFalse(Files.exists(report), "a report directory was written");
+    }
+
+    @Test
+    void aSpecThatDoesNotParse() throws IOException {
+        Files.writeString(root.resolve("specs/CNA_Mine.tla"), "---- MODULE CNA_Mine ----\nEXTENDS CNA\nFoo == (\n====\n");
+        assertStopsBeforeRunning("CNA_Mine.tla:4:1", "parse error");
+    }
+
+    @Test
+    void aSpecThatUsesAnUndefinedOperator() throws IOException {
+        Files.writeString(root.resolve("specs/CNA_Mine.tla"), "---- MODULE CNA_Mine ----\nEXTENDS CNA\nFoo == Bar + 1\n====\n");
+        assertStopsBeforeRunning("CNA_Mine.tla:3:", "semantic error", "Bar");
+    }
+
+    @Test
+    void aConfigThatAssignsAnUnknownConstant() throws IOException {
+        Path cfg = root.resolve("specs/models/CNA_Mine_N3.cfg");
+        // After a substitution, where the constant check once stopped looking.
+        Files.writeString(cfg, Files.readString(cfg).replace("VariantInit <- CnaInitState",
+                "VariantInit <- CnaInitState\n          Thresold = 2"));
+        assertStopsBeforeRunning("CNA_Mine_N3.cfg", "CONSTANT Thresold is not declared by CNA_Mine.tla");
+    }
+
+    @Test
+    void aConfigThatNamesAnUndefinedInvariantOrSubstitution() throws IOException {
+        Path cfg = root.resolve("specs/models/CNA_Mine_N3.cfg");
+        String good = Files.readString(cfg);
+        Files.writeString(cfg, good.replace("INVARIANT CnaTypeOK", "INVARIANT CnaTypeOk"));
+        assertStopsBeforeRunning("CNA_Mine_N3.cfg", "CnaTypeOk is not defined by CNA_Mine.tla");
+        Files.writeString(cfg, good.replace("VariantInit <- CnaInitState", "VariantInit <- CnaInit"));
+        assertStopsBeforeRunning("CNA_Mine_N3.cfg", "CnaInit is not defined");
+    }
+
+    @Test
+    void aMissingSpecOrConfig() throws IOException {
+        Files.delete(root.resolve("specs/models/CNA_Mine_N3.cfg"));
+        assertStopsBeforeRunning("CNA_Mine_N3.cfg", "no such config file");
+        Files.delete(root.resolve("specs/CNA_Mine.tla"));
+        assertStopsBeforeRunning("CNA_Mine.tla", "no such spec file");
+    }
+
+    @Test
+    void aVariantWhoseJavaClassIsMissing() throws IOException {
+        writeVariant("org.example.CnaMine", "org.handoff.models.cna.CnaLock", "org.handoff.litmus.cna.CnaMutualExclusion",
+                "CNATrace");
+        assertStopsBeforeRunning("crosscheck:cna/cna-mine:CNA_Mine_trace", "lock class org.example.CnaMine not found");
+        writeVariant("org.handoff.models.cna.CnaLock", "org.example.CnaMine", "org.handoff.litmus.cna.CnaMutualExclusion",
+                "CNATrace");
+        assertStopsBeforeRunning("lincheck:cna/cna-mine:", "org.example.CnaMine");
+        writeVariant("org.handoff.models.cna.CnaLock", "org.handoff.models.cna.CnaLock", "org.example.MineLitmus", "CNATrace");
+        assertStopsBeforeRunning("jcstress:cna/cna-mine:org.example.MineLitmus", "not found on the classpath");
+    }
+
+    @Test
+    void aMissingTraceMap() throws IOException {
+        writeVariant("org.handoff.models.cna.CnaLock", "org.handoff.models.cna.CnaLock",
+                "org.handoff.litmus.cna.CnaMutualExclusion", "CNAMineTrace");
+        assertStopsBeforeRunning("CNAMineTrace.tla", "no such trace map");
+    }
+
+    @Test
+    void aMalformedVariantFile() throws IOException {
+        Files.writeString(root.resolve("manifest/cna-mine.json"), "{ \"checks\": [ { \"family\": \"cna\", ");
+        assertStopsBeforeRunning("manifest/cna-mine.json", "malformed JSON");
+        Files.writeString(root.resolve("manifest/cna-mine.json"),
+                "{ \"checks\": [ { \"family\": \"cna\", \"variant\": \"cna-mine\", \"level\": \"tlc\" } ] }");
+        assertStopsBeforeRunning("manifest/cna-mine.json", "missing");
+    }
+
+    @Test
+    void checkStopsTheSameWay() throws IOException {
+        Files.writeString(root.resolve("specs/CNA_Mine.tla"), "---- MODULE CNA_Mine ----\nEXTENDS CNA\nFoo == (\n====\n");
+        Path report = root.resolve("check-report");
+        CliTest.Run r = run("check", "cna", "--check", "cna-mine", "--report", report.toString());
+        assertEquals(Main.BAD_INPUT, r.code(), r.out() + r.err());
+        assertEquals(1, r.err().strip().lines().count(), r.err());
+        assertTrue(r.err().contains("CNA_Mine.tla:4:1: parse error"), r.err());
+        assertFalse(Files.exists(report));
+    }
+
+    @Test
+    void runningOutOfMemoryStopsTheRun() throws IOException {
+        // A model whose one initial state holds 20 million integers: far beyond a 32 MB heap, and
+        // out of memory within seconds (a model that grows slowly would thrash the collector first).
+        Files.writeString(root.resolve("specs/Huge.tla"), "---- MODULE Huge ----\nEXTENDS Naturals\nVARIABLE x\n"
+                + "Init == x = [i \\in 1..20000000 |-> i]\nNext == UNCHANGED x\n====\n");
+        Files.writeString(root.resolve("specs/models/Huge.cfg"), "INIT Init\nNEXT Next\n");
+        Files.writeString(root.resolve("manifest/cna-huge.json"), """
+                { "checks": [ { "family": "cna", "variant": "cna-huge", "mutant": false, "level": "tlc", "check": "Huge",
+                  "spec": "Huge.tla", "config": "models/Huge.cfg", "expected": "pass", "profile": "quick" } ] }
+                """);
+        Path report = root.resolve("report");
+        CliTest.Run r = run("check", "cna", "--check", "cna-huge", "--heap", "32m", "--report", report.toString());
+        assertEquals(Main.BAD_INPUT, r.code(), r.out() + r.err());
+        String last = r.err().strip().lines().reduce((a, b) -> b).orElse("");
+        assertTrue(last.startsWith("handoff: tlc:cna/cna-huge:Huge: Huge.cfg (Huge.tla): TLC ran out of memory")
+                && last.contains("--heap"), r.err());
+        assertFalse(Files.exists(report), "a report directory was written");
+        assertFalse(r.err().contains("Exception"), r.err());
+    }
+}
