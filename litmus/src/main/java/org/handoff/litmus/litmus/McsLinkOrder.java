@@ -1,0 +1,165 @@
+package org.handoff.litmus.litmus;
+
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import org.openjdk.jcstress.annotations.Actor;
+import org.openjdk.jcstress.annotations.Arbiter;
+import org.openjdk.jcstress.annotations.Expect;
+import org.openjdk.jcstress.annotations.JCStressTest;
+import org.openjdk.jcstress.annotations.Outcome;
+import org.openjdk.jcstress.annotations.State;
+import org.openjdk.jcstress.infra.results.I_Result;
+
+/**
+ * The hand-off of DPDK's MCS lock and the order of the waiter's two stores, the bug fixed by DPDK
+ * commit 021b698eb56e ("mcslock: fix hang in weak memory model"); the TLA+ model of the same
+ * litmus is {@code specs/McsLinkOrder.tla}.
+ *
+ * <p>DPDK's flag is the inverse of the kernel's: a waiter sets its own {@code locked} to 1 before it
+ * queues, and the holder hands the lock over by writing 0 into it. The state is two nodes: the
+ * holder's, which holds the lock, and the waiter's, whose {@code locked} starts at 1 (as an
+ * acquisition that found the queue empty leaves it; the final value does not depend on it, since
+ * both actors overwrite it). Actor {@code waiter} is {@code rte_mcslock_lock} up to its spin: it
+ * stores 1 into its own {@code locked}, then links its node behind the holder's
+ * ({@code prev->next = me}). Actor {@code holder} is {@code rte_mcslock_unlock} with a successor:
+ * it waits until it reads the link (an acquire read) and stores 0 into the successor's
+ * {@code locked} (a release store, the hand-off). The arbiter reads the waiter's flag once both are
+ * done: 0 is the hand-off, after which the waiter's spin would end; 1 is the waiter's own late
+ * store having overwritten the hand-off, after which it would spin for ever. A spinning waiter is
+ * left out (the arbiter sees what it would spin on), which keeps the test to two actors that always
+ * finish.
+ *
+ * <p>The tail exchange between the waiter's two stores is left out as well. DPDK's is
+ * acquire-release; Java has no such read-modify-write (a {@code getAndSet} is volatile, stronger
+ * than DPDK's exchange), and the holder never reads the tail on this path, so with or without it
+ * nothing but the link's own order keeps the flag before the link.
+ *
+ * <p>x86 (TSO) never lets a store become visible before an older store of the same thread, so on
+ * x86 the lost hand-off could come only from the JIT swapping the waiter's two stores, which no run
+ * here has shown: {@link Relaxed} is expected to pass on this machine whatever the JMM allows, and
+ * the manifest says why. An arm64 or POWER machine is where {@link Relaxed} could fail.
+ *
+ * <p>Run one alone: {@code -t '^org\\.handoff\\.litmus\\.litmus\\.McsLinkOrder\\$Relaxed$'}.
+ */
+public final class McsLinkOrder {
+    private McsLinkOrder() {
+    }
+
+    static final String HANDED_OFF = "The hand-off landed: the waiter's flag ends at 0 and its spin would end.";
+    static final String LOST_ALLOWED = "DeadlockFreedom: the waiter's late locked = 1 overwrote the hand-off;"
+            + " it would spin for ever. The JMM allows this with a relaxed link.";
+    static final String LOST_FORBIDDEN = "DeadlockFreedom: the waiter's late locked = 1 overwrote the hand-off;"
+            + " it would spin for ever. The JMM forbids this with a release link read by acquire.";
+
+    /** One MCS node: {@code rte_mcslock_t}. */
+    static final class Node {
+        int locked;
+        Node next;
+    }
+
+    static final VarHandle LOCKED;
+    static final VarHandle NEXT;
+
+    static {
+        try {
+            MethodHandles.Lookup l = MethodHandles.lookup();
+            LOCKED = l.findVarHandle(Node.class, "locked", int.class);
+            NEXT = l.findVarHandle(Node.class, "next", Node.class);
+        } catch (ReflectiveOperationException e) {
+            throw new ExceptionInInitializerError(e);
+        }
+    }
+
+    /** One sample: the holder's node (holding the lock) and the arriving waiter's node. */
+    static final class Pair {
+        private final Node holder = new Node();
+        private final Node waiter = new Node();
+        private final boolean releaseLink;
+
+        Pair(boolean releaseLink) {
+            this.releaseLink = releaseLink;
+            waiter.locked = 1;
+        }
+
+        /** rte_mcslock_lock up to the spin: me->locked = 1, then prev->next = me. */
+        void lock() {
+            LOCKED.setOpaque(waiter, 1);
+            if (releaseLink) {
+                NEXT.setRelease(holder, waiter);
+            } else {
+                NEXT.setOpaque(holder, waiter);
+            }
+        }
+
+        /** rte_mcslock_unlock with a successor: wait for the link, then hand off with a release store. */
+        void unlock() {
+            Node next;
+            while ((next = (Node) NEXT.getAcquire(holder)) == null) {
+                Thread.onSpinWait();
+            }
+            LOCKED.setRelease(next, 0);
+        }
+
+        /** The flag the waiter would spin on: 0 handed the lock, 1 lost hand-off. */
+        int waiterFlag() {
+            return (int) LOCKED.getVolatile(waiter);
+        }
+    }
+
+    /**
+     * The code before the fix: both of the waiter's stores opaque ({@code __ATOMIC_RELAXED}). Nothing
+     * orders {@code locked = 1} before the link, so the holder can read the link, hand off, and
+     * have its 0 overwritten: the JMM allows {@code 1} ({@code ACCEPTABLE_INTERESTING}, which the
+     * runner counts as a DeadlockFreedom failure). x86 is not expected to show it.
+     */
+    @JCStressTest
+    @Outcome(id = "0", expect = Expect.ACCEPTABLE, desc = HANDED_OFF)
+    @Outcome(id = "1", expect = Expect.ACCEPTABLE_INTERESTING, desc = LOST_ALLOWED)
+    @State
+    public static class Relaxed {
+        private final Pair p = new Pair(false);
+
+        @Actor
+        public void waiter() {
+            p.lock();
+        }
+
+        @Actor
+        public void holder() {
+            p.unlock();
+        }
+
+        @Arbiter
+        public void arbiter(I_Result r) {
+            r.r1 = p.waiterFlag();
+        }
+    }
+
+    /**
+     * DPDK's fix: the link is a release store ({@code __ATOMIC_RELEASE}). The holder's acquire read
+     * of the link synchronizes with it, so {@code locked = 1} happens-before the hand-off and comes
+     * first in the flag's coherence order: the JMM forbids {@code 1}.
+     */
+    @JCStressTest
+    @Outcome(id = "0", expect = Expect.ACCEPTABLE, desc = HANDED_OFF)
+    @Outcome(id = "1", expect = Expect.FORBIDDEN, desc = LOST_FORBIDDEN)
+    @State
+    public static class Release {
+        private final Pair p = new Pair(true);
+
+        @Actor
+        public void waiter() {
+            p.lock();
+        }
+
+        @Actor
+        public void holder() {
+            p.unlock();
+        }
+
+        @Arbiter
+        public void arbiter(I_Result r) {
+            r.r1 = p.waiterFlag();
+        }
+    }
+}
