@@ -3,7 +3,8 @@ package org.handoff.models.ticket;
 import org.handoff.models.SpinPolicy;
 
 /**
- * Seeded bugs in {@link TicketLock}, each a real mistake and each replacing exactly one step. The
+ * Seeded bugs in {@link TicketLock} (and one in {@link Arm64TicketLock}, its one-word form with a
+ * trylock), each a real mistake and each replacing exactly one step. The
  * manifest says which level must catch each one (and, where a level cannot see it, why it is
  * expected to pass there). Variant names match the spec mutants in specs/mutants/ where both levels
  * model the same mistake.
@@ -135,6 +136,36 @@ public final class TicketMutants {
         protected boolean mpLockDepth(TicketLock.Cpu cpu) {
             cpu.depth++;
             return true;
+        }
+    }
+
+    /**
+     * arm64's trylock before Linux 202fb4ef81e3 ("arm64: spinlock: Fix theoretical trylock() A-B-A
+     * with LSE atomics"): success decided from the next field of the word the CAS found, compared
+     * with the owner the trylock expected, instead of from the whole word. If next went all the way
+     * round between the load and the CAS while the owner moved, the CAS fails but the test passes,
+     * and the trylock reports a lock it does not hold. One-bit counters, so that two draws are a
+     * full wrap (the kernel's 16 bits need 65536). Spec: specs/mutants/Ticket_TrylockAba.tla.
+     */
+    public static class TrylockAba extends Arm64TicketLock {
+        public static final int WIDTH = 1;
+
+        public TrylockAba() {
+            super(WIDTH, SpinPolicy.FOREVER);
+        }
+
+        public TrylockAba(SpinPolicy spin) {
+            super(WIDTH, spin);
+        }
+
+        @Override
+        public String variant() {
+            return "trylock-aba";
+        }
+
+        @Override
+        protected boolean trylockSucceeded(int old, int found) {
+            return next(found) == owner(old);
         }
     }
 }
