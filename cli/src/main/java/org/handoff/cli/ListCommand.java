@@ -33,7 +33,11 @@ final class ListCommand implements Callable<Integer> {
             out.printf("%s  %s%n", f.name(), f.description());
             out.printf("  spec specs/%s.tla, Java port %s%n", f.spec(), f.javaPort());
             List<Check> checks = m.select(List.of(f.name()), null, "full");
-            out.printf("  variants: %s%n", String.join(", ", f.variants()));
+            // The family's declared variants, then any registered only by check entries (a variant in
+            // a manifest file of its own).
+            java.util.Set<String> variants = new java.util.LinkedHashSet<>(f.variants());
+            checks.stream().filter(c -> !c.mutant()).map(Check::variant).forEach(variants::add);
+            out.printf("  variants: %s%n", String.join(", ", variants));
             out.printf("  mutants:  %s%n", String.join(", ", checks.stream().filter(Check::mutant)
                     .map(Check::variant).distinct().toList()));
             for (Level level : Level.values()) {

@@ -59,6 +59,16 @@ public final class Main implements Runnable {
             }
             return INTERNAL;
         });
-        return cl.execute(args);
+        // --heap holds for one invocation only (a test may run several in one JVM).
+        String heap = System.getProperty(org.handoff.specs.Tlc.HEAP_PROPERTY);
+        try {
+            return cl.execute(args);
+        } finally {
+            if (heap == null) {
+                System.clearProperty(org.handoff.specs.Tlc.HEAP_PROPERTY);
+            } else {
+                System.setProperty(org.handoff.specs.Tlc.HEAP_PROPERTY, heap);
+            }
+        }
     }
 }

@@ -157,9 +157,10 @@ final class ReviewCommand implements Callable<Integer> {
     static void print(PrintWriter out, Path specsDir, String base, List<Verdict> bv, String variant, List<Verdict> vv) {
         out.printf("Review of %s against %s%n%n", variant, base);
         List<ReviewDiff.Row> rows = ReviewDiff.rows(bv, vv, specsDir);
-        String fmt = "%-11s %-22s %-10s %-10s %-28s %s%n";
-        out.printf(fmt, "LEVEL", "PROPERTY", base.length() > 10 ? "BASELINE" : base, variant.length() > 10 ? "VARIANT" : variant,
-                "CHANGE", "CHECKS (variant; baseline)");
+        // The two verdict columns are headed by the variants' names, as wide as the longer name.
+        int w = Math.max(10, Math.max(base.length(), variant.length()));
+        String fmt = "%-11s %-22s %-" + w + "s %-" + w + "s %-28s %s%n";
+        out.printf(fmt, "LEVEL", "PROPERTY", base, variant, "CHANGE", "CHECKS (variant; baseline)");
         for (ReviewDiff.Row r : rows) {
             out.printf(fmt, r.level().id(), r.property(), r.baseline() == null ? "-" : r.baseline().word(),
                     r.variant() == null ? "-" : r.variant().word(), r.change(),
@@ -191,7 +192,8 @@ final class ReviewCommand implements Callable<Integer> {
             String b = effort(bv, l);
             String v = effort(vv, l);
             if (!b.isEmpty() || !v.isEmpty()) {
-                out.printf("  %-11s %-12s %-40s %-12s %s%n", l.id(), base, b.isEmpty() ? "-" : b, variant, v.isEmpty() ? "-" : v);
+                out.printf("  %-11s %-" + w + "s %-40s %-" + w + "s %s%n", l.id(), base, b.isEmpty() ? "-" : b, variant,
+                        v.isEmpty() ? "-" : v);
             }
         }
         List<Verdict> odd = new ArrayList<>(bv);

@@ -28,7 +28,10 @@ final class Runners {
     private static final java.util.regex.Pattern OUT_OF_MEMORY = java.util.regex.Pattern.compile(
             "TLC ran out of memory|TLC was killed by signal 9");
 
-    /** Sets the heap of every TLC run of this invocation (--heap); null keeps the default. */
+    /**
+     * Sets the heap of every TLC run of this invocation (--heap); null keeps the default.
+     * {@link Main#execute} restores the previous setting when the command returns.
+     */
     static void heap(String size) {
         if (size != null) {
             if (!size.matches("[1-9][0-9]*[kKmMgG]?")) {

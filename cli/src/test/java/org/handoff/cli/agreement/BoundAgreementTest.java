@@ -26,7 +26,12 @@ import org.junit.jupiter.api.Test;
  */
 class BoundAgreementTest {
     private static final long SEED = Long.getLong("handoff.bound.seed", 1);
-    private static final Settings QUICK = new Settings(1, 30_000, SEED);
+    /**
+     * One contended run per row. 100,000 acquisitions (a few tenths of a second): with 30,000 a run
+     * could end inside one time slice of a loaded 2-core machine, and once all ten attempts of a row
+     * did.
+     */
+    private static final Settings QUICK = new Settings(1, 100_000, SEED);
 
     private final Path root = ProjectRoot.find();
     private final Manifest manifest = Manifest.load(root);
