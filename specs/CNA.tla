@@ -228,7 +228,7 @@ PassLockNoSearch(x) ==
 
 CnaStep(x) == Step(x) \/ FastPathQueueOnly(x) \/ XchgTailCna(x) \/ TryClearTail(x) \/ PassLockFindSuccessor(x) \/ PassLockNoSearch(x)
 \* Every step of CPU c (trace validation follows one CPU's step per event).
-CnaThreadNext(c) == \E x \in Ctx : x[1] = c /\ (Start(x) \/ Interrupt(x) \/ CnaStep(x))
+CnaThreadNext(c) == \E x \in CtxOf(c) : Start(x) \/ Interrupt(x) \/ CnaStep(x)
 CnaNext    == \E c \in Cpus : CnaThreadNext(c)
 
 \* Weak fairness of every context's steps (as QSpinlock). The coin of "prob"

@@ -443,8 +443,12 @@ Step(x) ==
     \/ HeadWait(x) \/ HeadCmpxchg(x) \/ SetLocked(x) \/ McsHandoff(x) \/ Unlock(x)
 
 \* Every step of CPU c, whichever of its contexts runs (trace validation
-\* follows one CPU's step per event).
-ThreadNext(c) == \E x \in Ctx : x[1] = c /\ (Start(x) \/ Interrupt(x) \/ Step(x))
+\* follows one CPU's step per event). The contexts are drawn from CtxOf(c)
+\* rather than filtered by a conjunct, so that TLC splits the disjunction into
+\* its actions and names each step of a counterexample by its own action
+\* (XchgTail, McsHandoff), not by ThreadNext.
+CtxOf(c) == { x \in Ctx : x[1] = c }
+ThreadNext(c) == \E x \in CtxOf(c) : Start(x) \/ Interrupt(x) \/ Step(x)
 
 \* Only the running context of a CPU moves (every action requires Running(x)).
 Next == \E c \in Cpus : ThreadNext(c)
