@@ -208,6 +208,10 @@ class CliTest {
         assertTrue(r.out().contains("PV_WaitEarly_N2") && r.out().contains("K = 0"), r.out());
         String html = Files.readString(report.resolve("report.html"));
         assertTrue(html.contains("Review of pv-wait-early against pv") && html.contains("NoLostWakeup"), "report.html lacks the diff");
+        for (String lock : new String[] {"pv", "pv-wait-early"}) {
+            assertTrue(html.contains("<title>" + lock + " bypass histogram</title>"), "report.html has no bypass histogram of " + lock);
+            assertTrue(html.contains("<figcaption>" + lock + " steals the lock"), "report.html lacks the caption of " + lock);
+        }
         assertTrue(Files.readString(report.resolve("report.md")).contains("## Review of pv-wait-early against pv"));
     }
 

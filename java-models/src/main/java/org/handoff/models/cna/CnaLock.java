@@ -191,7 +191,17 @@ public class CnaLock extends QSpinLock {
      * {@code pv_wait_head_or_lock} of {@code extra} also run, after CNA's steps in those slots).
      */
     public CnaLock(SpinPolicy spin, Hooks extra) {
-        super(spin, new CnaHooks(extra));
+        this(spin, extra, null);
+    }
+
+    /** A lock whose doorway steps run through {@code doorways} (fairness measurements; see {@link QSpinLock}). */
+    protected CnaLock(SpinPolicy spin, DoorwayObserver doorways) {
+        this(spin, Hooks.NATIVE, doorways);
+    }
+
+    /** {@link #CnaLock(SpinPolicy, Hooks)} with an observer of the doorway steps (null for none). */
+    protected CnaLock(SpinPolicy spin, Hooks extra, DoorwayObserver doorways) {
+        super(spin, new CnaHooks(extra), new Machine(), doorways);
         ((CnaHooks) hooks).lock = this;
     }
 
@@ -516,6 +526,11 @@ public class CnaLock extends QSpinLock {
             super(spin, extra);
         }
 
+        /** A lock whose doorway steps run through {@code doorways} (fairness measurements). */
+        protected Prob(SpinPolicy spin, DoorwayObserver doorways) {
+            super(spin, doorways);
+        }
+
         @Override
         public String variant() {
             return "cna-prob";
@@ -590,6 +605,11 @@ public class CnaLock extends QSpinLock {
 
         public Threshold(SpinPolicy spin, Hooks extra) {
             super(spin, extra);
+        }
+
+        /** A lock whose doorway steps run through {@code doorways} (fairness measurements). */
+        protected Threshold(SpinPolicy spin, DoorwayObserver doorways) {
+            super(spin, doorways);
         }
 
         @Override

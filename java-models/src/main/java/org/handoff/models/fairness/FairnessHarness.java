@@ -7,6 +7,8 @@ import java.util.Locale;
 import java.util.SplittableRandom;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.IntPredicate;
+import java.util.function.IntSupplier;
 import java.util.function.Predicate;
 import java.util.function.Supplier;
 import org.handoff.models.HandoffLock;
@@ -16,6 +18,8 @@ import org.handoff.models.cna.CnaLock;
 import org.handoff.models.cna.Topology;
 import org.handoff.models.mcs.McsLock;
 import org.handoff.models.mlock.MLock;
+import org.handoff.models.pv.Paravirt;
+import org.handoff.models.pv.PvQSpinLock;
 import org.handoff.models.qspinlock.QSpinLock;
 import org.handoff.models.ticket.TicketLock;
 
@@ -52,6 +56,17 @@ import org.handoff.models.ticket.TicketLock;
  *     down, which changes the timing of the run, not the set of orders the lock allows.
  * </ul>
  *
+ * <h2>The PV ports</h2>
+ * {@code pv}, {@code pv-wait-early} and {@code pv-wait-early-merged} are {@link PvQSpinLock} and its
+ * variants, each thread a vCPU (halts are {@code LockSupport.park}). They steal the lock: the
+ * slowpath's trylock is {@code pv_hybrid_queued_unfair_trylock}, which takes a free lock past a
+ * non-empty queue as long as the queue head has not set pending. A steal is an entry whose doorway
+ * is the entry itself, so it counts as one bypass for each waiter already queued; their bypass is
+ * not bounded by PV.tla's K = 0, which is for a queue without stealing. When exact, the unfair
+ * trylock runs whole under the monitor (the observer wraps the call of the trylock), so a vCPU
+ * trying to steal holds back other doorways until its loop ends, which the unlock or the queue
+ * head's pending bit brings about; a timing change, as above.
+ *
  * <h2>Spins</h2>
  * The machine may have fewer processors than threads, so every wait spins with
  * {@link SpinPolicy#YIELDING}; a hand-off to a preempted waiter then costs a time slice rather than
@@ -65,7 +80,7 @@ public final class FairnessHarness {
 
     /** The locks the harness knows, by variant name. */
     public static final List<String> LOCKS = List.of("mcs", "qspinlock", "cna-v1", "cna-prob", "cna-threshold",
-            "ticket", "clh", "mlock");
+            "ticket", "clh", "mlock", "pv", "pv-wait-early", "pv-wait-early-merged");
 
     /**
      * What one run measures.
@@ -133,7 +148,7 @@ public final class FairnessHarness {
      * The doorway tickets: one global counter, and each thread's ticket for its current acquisition
      * (and whether its doorway was also its entry).
      */
-    public static final class Doorways {
+    public static final class Doorways implements QSpinLock.DoorwayObserver {
         private final AtomicLong next = new AtomicLong();
         private final ThreadLocal<long[]> mine = ThreadLocal.withInitial(() -> new long[] {-1, 0});
         private final boolean exact;
@@ -197,6 +212,18 @@ public final class FairnessHarness {
             }
         }
 
+        /** queued_spin_lock's fast path and the slowpath's trylock ({@link QSpinLock.DoorwayObserver}). */
+        @Override
+        public int entry(IntSupplier atomicStep, IntPredicate entered) {
+            return entryStep(atomicStep::getAsInt, entered::test);
+        }
+
+        /** The pending fetch-or and xchg_tail ({@link QSpinLock.DoorwayObserver}). */
+        @Override
+        public int doorway(IntSupplier atomicStep, IntPredicate ordered) {
+            return step(atomicStep::getAsInt, ordered::test);
+        }
+
         void reset() {
             long[] t = mine.get();
             t[0] = -1;
@@ -225,7 +252,9 @@ public final class FairnessHarness {
     /**
      * The lock of {@code c}, instrumented to report its doorways to {@code d}. Every doorway step goes
      * through {@link Doorways#step}; the fast path and the queue path's trylock go through
-     * {@link Doorways#entryStep}, which numbers them only when exact (otherwise the entry does).
+     * {@link Doorways#entryStep}, which numbers them only when exact (otherwise the entry does). The
+     * qspinlock family's ports (qspinlock, CNA, PV) run those steps through {@code d} as their
+     * {@link QSpinLock.DoorwayObserver}; the others override their one doorway step.
      */
     @SuppressWarnings("unchecked")
     public static HandoffLock<Object> instrumented(Config c, Doorways d) {
@@ -237,102 +266,15 @@ public final class FairnessHarness {
                     return d.step(() -> super.xchgTail(node), prev -> true);
                 }
             };
-            case "qspinlock" -> new QSpinLock(spin) {
-                @Override
-                public void lock(Cpu cpu) {
-                    int val = fastPath(this, d);
-                    if (val != 0) {
-                        slowpath(cpu, val);
-                    }
-                }
-
-                @Override
-                protected boolean queuedSpinTrylock() {
-                    return d.entryStep(super::queuedSpinTrylock, ok -> ok);
-                }
-
-                @Override
-                protected int queuedFetchSetPendingAcquire() {
-                    return d.step(super::queuedFetchSetPendingAcquire, FairnessHarness::ownsPending);
-                }
-
-                @Override
-                protected int xchgTail(int tail) {
-                    return d.step(() -> super.xchgTail(tail), old -> true);
-                }
-            };
-            case "cna-v1" -> new CnaLock(spin) {
-                @Override
-                public void lock(Cpu cpu) {
-                    int val = fastPath(this, d);
-                    if (val != 0) {
-                        slowpath(cpu, val);
-                    }
-                }
-
-                @Override
-                protected boolean queuedSpinTrylock() {
-                    return d.entryStep(super::queuedSpinTrylock, ok -> ok);
-                }
-
-                @Override
-                protected int queuedFetchSetPendingAcquire() {
-                    return d.step(super::queuedFetchSetPendingAcquire, FairnessHarness::ownsPending);
-                }
-
-                @Override
-                protected int xchgTail(int tail) {
-                    return d.step(() -> super.xchgTail(tail), old -> true);
-                }
-            };
-            case "cna-prob" -> new CnaLock.Prob(spin) {
-                @Override
-                public void lock(Cpu cpu) {
-                    int val = fastPath(this, d);
-                    if (val != 0) {
-                        slowpath(cpu, val);
-                    }
-                }
-
-                @Override
-                protected boolean queuedSpinTrylock() {
-                    return d.entryStep(super::queuedSpinTrylock, ok -> ok);
-                }
-
-                @Override
-                protected int queuedFetchSetPendingAcquire() {
-                    return d.step(super::queuedFetchSetPendingAcquire, FairnessHarness::ownsPending);
-                }
-
-                @Override
-                protected int xchgTail(int tail) {
-                    return d.step(() -> super.xchgTail(tail), old -> true);
-                }
-            }.probArg(c.probArg);
-            case "cna-threshold" -> new CnaLock.Threshold(spin) {
-                @Override
-                public void lock(Cpu cpu) {
-                    int val = fastPath(this, d);
-                    if (val != 0) {
-                        slowpath(cpu, val);
-                    }
-                }
-
-                @Override
-                protected boolean queuedSpinTrylock() {
-                    return d.entryStep(super::queuedSpinTrylock, ok -> ok);
-                }
-
-                @Override
-                protected int queuedFetchSetPendingAcquire() {
-                    return d.step(super::queuedFetchSetPendingAcquire, FairnessHarness::ownsPending);
-                }
-
-                @Override
-                protected int xchgTail(int tail) {
-                    return d.step(() -> super.xchgTail(tail), old -> true);
-                }
-            }.threshold(c.threshold);
+            // The qspinlock family's ports take the observer at construction (QSpinLock's protected
+            // constructors, hence the empty subclass bodies): one code path for all of them.
+            case "qspinlock" -> new QSpinLock(spin, d) {};
+            case "cna-v1" -> new CnaLock(spin, d) {};
+            case "cna-prob" -> new CnaLock.Prob(spin, d) {}.probArg(c.probArg);
+            case "cna-threshold" -> new CnaLock.Threshold(spin, d) {}.threshold(c.threshold);
+            case "pv" -> new PvQSpinLock(spin, Paravirt.Variant.PV, d) {};
+            case "pv-wait-early" -> new PvQSpinLock.WaitEarly(spin, d) {};
+            case "pv-wait-early-merged" -> new PvQSpinLock.WaitEarlyMerged(spin, d) {};
             case "ticket" -> new TicketLock(spin) {
                 @Override
                 protected int mpLockTicket() {
@@ -357,19 +299,6 @@ public final class FairnessHarness {
             cna.topology(Topology.alternating(c.nodes)).seed(c.seed);
         }
         return (HandoffLock<Object>) lock;
-    }
-
-    /**
-     * queued_spin_lock's fast path, {@code atomic_try_cmpxchg_acquire(&lock->val, 0, _Q_LOCKED_VAL)}
-     * (as {@link QSpinLock#lock}): an entry that is its own doorway. Returns the value found.
-     */
-    static int fastPath(QSpinLock lock, Doorways d) {
-        return d.entryStep(() -> lock.cmpxchgWordAcquire(0, QSpinLock.LOCKED_VAL), val -> val == 0);
-    }
-
-    /** The pending path's doorway: the fetch-or that found no pending and no tail owns pending. */
-    static boolean ownsPending(int old) {
-        return (old & ~QSpinLock.LOCKED_MASK) == 0;
     }
 
     /** Runs {@code c} on the lock {@code c.lock} (instrumented). */

@@ -50,7 +50,21 @@ public class PvQSpinLock extends QSpinLock {
 
     /** A lock with a given hook set (mutants pass a {@link Paravirt} with one step replaced). */
     protected PvQSpinLock(SpinPolicy spin, Paravirt pv) {
-        super(spin, pv);
+        this(spin, pv, null);
+    }
+
+    /**
+     * A lock of {@code variant} whose doorway steps run through {@code doorways} (fairness
+     * measurements; see {@link QSpinLock}). The slowpath's trylock is the unfair one, so a steal
+     * is observed as an entry.
+     */
+    protected PvQSpinLock(SpinPolicy spin, Paravirt.Variant variant, DoorwayObserver doorways) {
+        this(spin, new Paravirt(variant), doorways);
+    }
+
+    /** {@link #PvQSpinLock(SpinPolicy, Paravirt)} with an observer of the doorway steps (null for none). */
+    protected PvQSpinLock(SpinPolicy spin, Paravirt pv, DoorwayObserver doorways) {
+        super(spin, pv, new Machine(), doorways);
         this.pv = pv;
     }
 
@@ -130,6 +144,11 @@ public class PvQSpinLock extends QSpinLock {
         public WaitEarly(SpinPolicy spin) {
             super(spin, Paravirt.Variant.WAIT_EARLY);
         }
+
+        /** A lock whose doorway steps run through {@code doorways} (fairness measurements). */
+        protected WaitEarly(SpinPolicy spin, DoorwayObserver doorways) {
+            super(spin, Paravirt.Variant.WAIT_EARLY, doorways);
+        }
     }
 
     /** {@code pv-wait-early-merged}: the merged {@code pv_wait_early}. */
@@ -140,6 +159,11 @@ public class PvQSpinLock extends QSpinLock {
 
         public WaitEarlyMerged(SpinPolicy spin) {
             super(spin, Paravirt.Variant.WAIT_EARLY_MERGED);
+        }
+
+        /** A lock whose doorway steps run through {@code doorways} (fairness measurements). */
+        protected WaitEarlyMerged(SpinPolicy spin, DoorwayObserver doorways) {
+            super(spin, Paravirt.Variant.WAIT_EARLY_MERGED, doorways);
         }
     }
 }

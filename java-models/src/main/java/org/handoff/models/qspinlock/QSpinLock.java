@@ -5,6 +5,8 @@ import java.lang.invoke.VarHandle;
 import java.util.Collections;
 import java.util.List;
 import java.util.function.Function;
+import java.util.function.IntPredicate;
+import java.util.function.IntSupplier;
 import java.util.function.Supplier;
 import org.handoff.models.HandoffLock;
 import org.handoff.models.SpinPolicy;
@@ -77,6 +79,17 @@ import org.handoff.models.trace.Traceable;
  * the native build: the first three do nothing, {@code pv_wait_head_or_lock} returns 0 (no lock
  * taken, so the plain wait follows), and the last two are {@link #claimAsLast} and
  * {@link #mcsHandoff}, exactly the steps they replace.
+ *
+ * <h2>Doorways</h2>
+ * A {@link DoorwayObserver} given at construction (through a protected constructor, so fixed for the
+ * lock's life) runs each step that can order a thread among the lock's waiters: the fast path's
+ * {@code atomic_try_cmpxchg_acquire}, the slowpath's {@code queued_spin_trylock} (whatever a subclass
+ * makes of it: the PV port's is the unfair trylock), {@code queued_fetch_set_pending_acquire} and
+ * {@code xchg_tail}. The observer wraps the call of the step method, not the method, so a subclass
+ * or mutant that replaces a step is observed as what it does, and every subclass (CNA, PV) inherits
+ * the observation. Without an observer (every constructor but the protected ones) each call site
+ * tests a final field and calls the step directly: no shared-memory access is added to the lock's
+ * paths, so the model checkers see the same steps as before.
  *
  * <h2>Traces</h2>
  * With a {@link TraceRecorder} ({@link #traceTo}), {@code lock} and {@code unlock} record each step
@@ -310,6 +323,27 @@ public class QSpinLock implements HandoffLock<QSpinLock.Cpu>, Traceable {
         };
     }
 
+    /**
+     * Runs the doorway steps of a lock (see "Doorways" in the class comment), for a measurement of
+     * fairness: each method runs {@code step} once, on the calling thread, returns its result, and
+     * may number the thread's doorway around it.
+     */
+    public interface DoorwayObserver {
+        /**
+         * A step whose success is the thread's doorway and its entry at once: the fast path's
+         * {@code atomic_try_cmpxchg_acquire(&lock->val, 0, _Q_LOCKED_VAL)} and the slowpath's
+         * {@code queued_spin_trylock}; {@code entered} tells from the result whether it entered.
+         */
+        int entry(IntSupplier step, IntPredicate entered);
+
+        /**
+         * A step that orders the thread among the waiters when {@code ordered} holds for its result:
+         * {@code queued_fetch_set_pending_acquire} when it found no pending and no tail (the thread
+         * then owns pending), and {@code xchg_tail} always.
+         */
+        int doorway(IntSupplier step, IntPredicate ordered);
+    }
+
     // Protected, so that a hook set in another package that extends this class (CNA) can access the
     // word and the nodes with the orderings it names.
     protected static final VarHandle VAL;
@@ -335,6 +369,8 @@ public class QSpinLock implements HandoffLock<QSpinLock.Cpu>, Traceable {
     protected final SpinPolicy spin;
     protected final Hooks hooks;
     private final Machine machine;
+    /** The observer of the doorway steps, or null (every lock but a measured one). */
+    private final DoorwayObserver doorways;
 
     /** Null unless a trace is being recorded. */
     private TraceRecorder trace;
@@ -359,9 +395,23 @@ public class QSpinLock implements HandoffLock<QSpinLock.Cpu>, Traceable {
 
     /** A lock whose CPUs are those of {@code machine}, shared with other locks. */
     public QSpinLock(SpinPolicy spin, Hooks hooks, Machine machine) {
+        this(spin, hooks, machine, null);
+    }
+
+    /** A native lock whose doorway steps run through {@code doorways} (fairness measurements). */
+    protected QSpinLock(SpinPolicy spin, DoorwayObserver doorways) {
+        this(spin, Hooks.NATIVE, new Machine(), doorways);
+    }
+
+    /**
+     * A lock whose doorway steps run through {@code doorways} (null for none), fixed for the lock's
+     * life: the field is final, so the check on the lock's paths reads no shared state.
+     */
+    protected QSpinLock(SpinPolicy spin, Hooks hooks, Machine machine, DoorwayObserver doorways) {
         this.spin = spin;
         this.hooks = hooks;
         this.machine = machine;
+        this.doorways = doorways;
     }
 
     @Override
@@ -540,16 +590,25 @@ public class QSpinLock implements HandoffLock<QSpinLock.Cpu>, Traceable {
         TraceRecorder r = trace;
         int val;
         if (r == null) {
-            val = (int) VAL.compareAndExchangeAcquire(this, 0, LOCKED_VAL); // pairs with unlock's release
+            val = doorways == null ? (int) VAL.compareAndExchangeAcquire(this, 0, LOCKED_VAL) // pairs with unlock's release
+                    : doorways.entry(this::fastPathCmpxchg, v -> v == 0);
         } else {
             // Start touches nothing shared: any instant before the thread's next step numbers it.
             r.after("Start", "");
-            val = traced(r, "FastPath", () -> (int) VAL.compareAndExchangeAcquire(this, 0, LOCKED_VAL), null);
+            val = traced(r, "FastPath", this::fastPathCmpxchg, null);
         }
         if (val == 0) {
             return;
         }
         slowpath(cpu, val);
+    }
+
+    /**
+     * The fast path's {@code atomic_try_cmpxchg_acquire(&lock->val, &val, _Q_LOCKED_VAL)} from 0;
+     * returns the value found. Acquire pairs with unlock's release.
+     */
+    private int fastPathCmpxchg() {
+        return (int) VAL.compareAndExchangeAcquire(this, 0, LOCKED_VAL);
     }
 
     /** queued_spin_trylock. */
@@ -614,7 +673,7 @@ public class QSpinLock implements HandoffLock<QSpinLock.Cpu>, Traceable {
         // Any contention beyond a holder: queue.
         if ((val & ~LOCKED_MASK) == 0) {
             // trylock || pending: 0,0,* -> 0,1,*
-            val = r == null ? queuedFetchSetPendingAcquire()
+            val = r == null ? (doorways == null ? queuedFetchSetPendingAcquire() : observedFetchSetPending())
                     : traced(r, "FetchSetPending", this::queuedFetchSetPendingAcquire, null);
             if ((val & ~LOCKED_MASK) == 0) {
                 // We own pending. Wait for the owner to go: 0,1,1 -> *,1,0
@@ -742,7 +801,7 @@ public class QSpinLock implements HandoffLock<QSpinLock.Cpu>, Traceable {
                 throw new IllegalStateException("a recorded run nests no acquisitions: one node per CPU");
             }
             // More nesting than nodes: spin on trylock without a node, as the kernel does.
-            for (long i = 0; !queuedSpinTrylock(); i++) {
+            for (long i = 0; !(doorways == null ? queuedSpinTrylock() : observedTrylock()); i++) {
                 if (!spin.keepSpinning(i)) {
                     break;
                 }
@@ -757,7 +816,7 @@ public class QSpinLock implements HandoffLock<QSpinLock.Cpu>, Traceable {
         cpu.maybeInterrupt(Step.NODE_TAKEN);
 
         // The node's cache line was cold: one more trylock before queueing.
-        boolean got = r == null ? queuedSpinTrylock()
+        boolean got = r == null ? (doorways == null ? queuedSpinTrylock() : observedTrylock())
                 : traced(r, "Queue", this::queuedSpinTrylock,
                         ok -> "ok=" + ok + " node=" + specNode(r, node) + queueFields(r, node));
         if (got) {
@@ -766,10 +825,38 @@ public class QSpinLock implements HandoffLock<QSpinLock.Cpu>, Traceable {
         }
 
         // Publish the tail: p,*,* -> n,*,*
-        int old = r == null ? xchgTail(tail) : traced(r, "XchgTail", () -> xchgTail(tail), null);
+        int old = r == null ? (doorways == null ? xchgTail(tail) : observedXchgTail(tail))
+                : traced(r, "XchgTail", () -> xchgTail(tail), null);
         cpu.maybeInterrupt(Step.QUEUED);
         Node next = waitInQueue(node, old);
         atHead(cpu, node, tail, next);
+    }
+
+    // The doorway steps through the observer. The untraced paths call these only when there is
+    // one (a test of the final field at the call site); otherwise they call the step itself, so
+    // an unobserved lock runs the same calls as one without the observer field.
+
+    /** The slowpath's {@code queued_spin_trylock} through the observer: an entry when it succeeds. */
+    private boolean observedTrylock() {
+        return doorways.entry(() -> queuedSpinTrylock() ? 1 : 0, ok -> ok != 0) != 0;
+    }
+
+    /** {@code queued_fetch_set_pending_acquire} through the observer: a doorway when the thread then owns pending. */
+    private int observedFetchSetPending() {
+        return doorways.doorway(this::queuedFetchSetPendingAcquire, QSpinLock::ownsPending);
+    }
+
+    /** {@code xchg_tail} through the observer: always a doorway. */
+    private int observedXchgTail(int tail) {
+        return doorways.doorway(() -> xchgTail(tail), old -> true);
+    }
+
+    /**
+     * Whether {@code queued_fetch_set_pending_acquire}, having found {@code old}, left the thread the
+     * owner of pending: no pending and no tail in what it found, {@code !(val & ~_Q_LOCKED_MASK)}.
+     */
+    private static boolean ownsPending(int old) {
+        return (old & ~LOCKED_MASK) == 0;
     }
 
     /**

@@ -2,11 +2,14 @@ package org.handoff.models.fairness;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.util.List;
 import java.util.concurrent.atomic.AtomicBoolean;
 import org.handoff.models.HandoffLock;
+import org.handoff.models.qspinlock.QSpinLock;
 import org.junit.jupiter.api.Test;
 
 class FairnessHarnessTest {
@@ -52,6 +55,38 @@ class FairnessHarnessTest {
         FairnessHarness.Doorways d = new FairnessHarness.Doorways();
         FairnessHarness.Result r = FairnessHarness.run(config("mcs", 2, 20_000), new Handicap(d), d);
         assertTrue(r.maxBypass() >= 100, r.line());
+    }
+
+    /**
+     * The qspinlock family's ports (native, CNA, PV) number their doorways through the observer they
+     * are built with: with exact doorways, a fast-path entry and the doorway of a second CPU that
+     * found the lock held (the pending fetch-or, or PV's xchg_tail) take one ticket each.
+     */
+    @Test
+    void theQspinlockFamilyNumbersItsDoorwaysThroughTheObserver() throws InterruptedException {
+        for (String name : List.of("qspinlock", "cna-v1", "cna-prob", "cna-threshold", "pv", "pv-wait-early",
+                "pv-wait-early-merged")) {
+            FairnessHarness.Doorways d = new FairnessHarness.Doorways(true);
+            HandoffLock<Object> lock = FairnessHarness.instrumented(
+                    new FairnessHarness.Config(name, 2, 2, 10, SEED, 2, 2, true), d);
+            QSpinLock q = (QSpinLock) (Object) lock;
+            Object a = lock.newContext();
+            Object b = lock.newContext();
+            lock.lock(a);
+            Thread t = new Thread(() -> {
+                lock.lock(b);
+                lock.unlock(b);
+            });
+            t.start();
+            for (long i = 0; (q.word() & ~QSpinLock.LOCKED_MASK) == 0; i++) {
+                assertTrue(i < 100_000_000L, name + ": the second CPU never became visible in the lock word");
+                Thread.onSpinWait();
+            }
+            lock.unlock(a);
+            t.join(10_000);
+            assertFalse(t.isAlive(), name);
+            assertEquals(2, d.issued(), name + ": the fast path and the second CPU's doorway");
+        }
     }
 
     @Test
