@@ -284,13 +284,15 @@ public final class Report {
         if (fairness.note() != null) {
             return "Not run: " + fairness.note() + ".";
         }
+        boolean cna = fairness.results().stream().anyMatch(r -> r.config().lock().startsWith("cna-"));
         return String.format(Locale.ROOT,
-                "`FairnessHarness` (java-models), seed %d: %d threads on %d virtual nodes, %,d acquisitions per variant, "
-                        + "cna-prob's probArg and cna-threshold's threshold %d (the kernel's 0x10000 would not come into play in a run this short). "
+                "`FairnessHarness` (java-models), seed %d: %d threads on %d virtual nodes, %,d acquisitions per variant%s. "
                         + "Bypass of an acquisition: entries into the critical section, between its thread's doorway and its own entry, "
                         + "by threads that passed the doorway later (BoundedBypass in specs/Properties.tla). The seed replays the random "
                         + "choices, not the interleaving.",
-                fairness.seed(), fairness.threads(), fairness.nodes(), fairness.acquisitions(), fairness.probArg());
+                fairness.seed(), fairness.threads(), fairness.nodes(), fairness.acquisitions(),
+                cna ? String.format(Locale.ROOT, ", cna-prob's probArg %d, cna-threshold's threshold %d (the kernel's 0x10000"
+                        + " would not come into play in a run this short)", fairness.probArg(), fairness.threshold()) : "");
     }
 
     private static int min(int[] a) {
