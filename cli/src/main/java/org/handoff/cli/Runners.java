@@ -25,18 +25,13 @@ final class Runners {
     private Runners() {
     }
 
-    private static final java.util.regex.Pattern OUT_OF_MEMORY = java.util.regex.Pattern.compile(
-            "TLC ran out of memory|TLC was killed by signal 9");
-
     /**
      * Sets the heap of every TLC run of this invocation (--heap); null keeps the default.
      * {@link Main#execute} restores the previous setting when the command returns.
      */
     static void heap(String size) {
         if (size != null) {
-            if (!size.matches("[1-9][0-9]*[kKmMgG]?")) {
-                throw new HandoffException("--heap must be a size such as 512m or 8g (got '" + size + "')");
-            }
+            Tlc.checkHeap(size);
             System.setProperty(Tlc.HEAP_PROPERTY, size);
         }
     }
@@ -86,7 +81,7 @@ final class Runners {
             v = run.verdict();
             if (run.result() != null) {
                 tlcResults.put(c, run.result());
-                if (OUT_OF_MEMORY.matcher(String.valueOf(run.result().message())).find()) {
+                if (run.result().outOfMemory()) {
                     // Not a verdict on the lock: the model did not fit. Stop, as for any bad input.
                     throw new HandoffException(c.id() + ": " + run.result().message());
                 }

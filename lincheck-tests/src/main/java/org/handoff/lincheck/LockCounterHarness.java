@@ -106,6 +106,24 @@ public abstract class LockCounterHarness {
         return a == b ? a : TORN;
     }
 
+    /**
+     * Trylock until it succeeds, critical section, unlock: one acquisition by Lincheck thread
+     * {@code thread} through a family's trylock, for a subclass's operation. The trylock is retried
+     * because one that gives up would return a result no sequential run has.
+     */
+    @SuppressWarnings("unchecked")
+    protected final int trylockIncrement(int thread, java.util.function.Predicate<Object> tryLock) {
+        Object context = contexts[thread];
+        while (!tryLock.test(context)) {
+            Thread.onSpinWait();
+        }
+        try {
+            return criticalSection();
+        } finally {
+            ((HandoffLock<Object>) lock).unlock(context);
+        }
+    }
+
     /** The lock under test, for a subclass's own operations. */
     protected final HandoffLock<?> lock() {
         return lock;
@@ -193,17 +211,21 @@ public abstract class LockCounterHarness {
      * {@code name} (one int parameter, the thread) {@code ops[t]} times.
      */
     protected static ExecutionScenario scenario(Class<?> type, String name, int... ops) {
-        Method op;
-        try {
-            op = type.getMethod(name, int.class);
-        } catch (NoSuchMethodException e) {
-            throw new IllegalStateException(e);
-        }
+        Method op = operation(type, name);
         List<List<Method>> threads = new ArrayList<>();
         for (int n : ops) {
             threads.add(java.util.Collections.nCopies(n, op));
         }
         return scenarioOf(threads);
+    }
+
+    /** {@code type}'s operation {@code name}, whose one int parameter is the thread, for {@link #scenarioOf}. */
+    public static Method operation(Class<?> type, String name) {
+        try {
+            return type.getMethod(name, int.class);
+        } catch (NoSuchMethodException e) {
+            throw new IllegalStateException(e);
+        }
     }
 
     /**

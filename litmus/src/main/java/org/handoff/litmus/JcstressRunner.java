@@ -104,20 +104,23 @@ public final class JcstressRunner implements LevelRunner {
     /** Each entry names a jcstress test class that is on the class path. */
     @Override
     public void preflight(List<Check> checks, RunContext context) {
-        for (Check c : checks) {
-            String test = c.check();
-            if (!CLASS_NAME.matcher(test).matches()) {
-                throw new org.handoff.core.HandoffException("manifest entry " + c.id() + ": '" + test
-                        + "' is not a test class name");
+        // The forks' class path, not this JVM's: one loader for every entry.
+        try (java.net.URLClassLoader loader = new java.net.URLClassLoader(urls(replayableClasspath(classpath)), null)) {
+            for (Check c : checks) {
+                String test = c.check();
+                if (!CLASS_NAME.matcher(test).matches()) {
+                    throw new org.handoff.core.HandoffException("manifest entry " + c.id() + ": '" + test
+                            + "' is not a test class name");
+                }
+                try {
+                    Class.forName(test, false, loader);
+                } catch (ClassNotFoundException | LinkageError e) {
+                    throw new org.handoff.core.HandoffException("manifest entry " + c.id() + ": jcstress test class " + test
+                            + " not found on the classpath");
+                }
             }
-            try (java.net.URLClassLoader loader = new java.net.URLClassLoader(urls(replayableClasspath(classpath)), null)) {
-                Class.forName(test, false, loader);
-            } catch (ClassNotFoundException | LinkageError e) {
-                throw new org.handoff.core.HandoffException("manifest entry " + c.id() + ": jcstress test class " + test
-                        + " not found on the classpath");
-            } catch (IOException e) {
-                throw new org.handoff.core.HandoffException("cannot read the classpath: " + e.getMessage(), e);
-            }
+        } catch (IOException e) {
+            throw new org.handoff.core.HandoffException("cannot read the classpath: " + e.getMessage(), e);
         }
     }
 

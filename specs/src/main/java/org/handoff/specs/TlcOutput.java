@@ -182,13 +182,21 @@ public record TlcOutput(Outcome outcome, String violated, boolean temporal, Long
         String advice = "; give TLC a larger heap (--heap, e.g. --heap 8g) or check a smaller model (TLC exit "
                 + exitCode + ")";
         if (MEMORY.matcher(out).find()) {
-            return "TLC ran out of memory" + phase(out) + advice;
+            return OUT_OF_MEMORY + phase(out) + advice;
         }
         if (exitCode == 137) {
-            return "TLC was killed by signal 9" + phase(out)
-                    + ", most likely by the system's out-of-memory killer" + advice;
+            return KILLED + phase(out) + ", most likely by the system's out-of-memory killer" + advice;
         }
         return null;
+    }
+
+    /** How {@link #outOfMemory} messages start: a run that did not fit, no verdict on the spec. */
+    static final String OUT_OF_MEMORY = "TLC ran out of memory";
+    static final String KILLED = "TLC was killed by signal 9";
+
+    /** Whether {@code message} (an error message of this class, possibly prefixed by its file) says TLC ran out of memory. */
+    static boolean outOfMemory(String message) {
+        return message != null && (message.contains(OUT_OF_MEMORY) || message.contains(KILLED));
     }
 
     private static String phase(String out) {

@@ -67,12 +67,7 @@ public class CnaCounterTest extends LockCounterHarness {
         if (System.getProperty(SCENARIOS_PROPERTY) != null) {
             return LockCounterHarness.options();
         }
-        Method inc;
-        try {
-            inc = LockCounterHarness.class.getMethod("increment", int.class);
-        } catch (NoSuchMethodException e) {
-            throw new IllegalStateException(e);
-        }
+        Method inc = operation(LockCounterHarness.class, "increment");
         return new ModelCheckingOptions()
                 .iterations(0)
                 .invocationsPerIteration(invocations())

@@ -65,12 +65,7 @@ public class CombiningCounterTest {
 
     /** The lock tests' scenarios and interleavings, on {@link #submit}. */
     public static ModelCheckingOptions options() {
-        Method submit;
-        try {
-            submit = CombiningCounterTest.class.getMethod("submit", int.class);
-        } catch (NoSuchMethodException e) {
-            throw new IllegalStateException(e);
-        }
+        Method submit = LockCounterHarness.operation(CombiningCounterTest.class, "submit");
         ModelCheckingOptions options = new ModelCheckingOptions()
                 .iterations(0)
                 .invocationsPerIteration(LockCounterHarness.invocations());

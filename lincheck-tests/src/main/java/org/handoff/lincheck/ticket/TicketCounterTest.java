@@ -47,14 +47,8 @@ public class TicketCounterTest extends LockCounterHarness {
 
     /** The scenarios of the class comment, each explored for {@link LockCounterHarness#invocations()} interleavings. */
     public static ModelCheckingOptions options() {
-        Method inc;
-        Method nested;
-        try {
-            inc = LockCounterHarness.class.getMethod("increment", int.class);
-            nested = TicketCounterTest.class.getMethod("nestedIncrement", int.class);
-        } catch (NoSuchMethodException e) {
-            throw new IllegalStateException(e);
-        }
+        Method inc = operation(LockCounterHarness.class, "increment");
+        Method nested = operation(TicketCounterTest.class, "nestedIncrement");
         return new ModelCheckingOptions()
                 .iterations(0)
                 .invocationsPerIteration(invocations())

@@ -32,27 +32,13 @@ public class TicketTrylockCounterTest extends LockCounterHarness {
     @Operation
     public int trylockIncrement(@Param(gen = ThreadIdGen.class) int thread) {
         Arm64TicketLock lock = (Arm64TicketLock) lock();
-        TicketLock.Cpu cpu = (TicketLock.Cpu) context(thread);
-        while (!lock.tryLock(cpu)) {
-            Thread.onSpinWait();
-        }
-        try {
-            return criticalSection();
-        } finally {
-            lock.unlock(cpu);
-        }
+        return trylockIncrement(thread, cpu -> lock.tryLock((TicketLock.Cpu) cpu));
     }
 
     /** The scenarios of the class comment, each explored for {@link LockCounterHarness#invocations()} interleavings. */
     public static ModelCheckingOptions options() {
-        Method inc;
-        Method tryInc;
-        try {
-            inc = LockCounterHarness.class.getMethod("increment", int.class);
-            tryInc = TicketTrylockCounterTest.class.getMethod("trylockIncrement", int.class);
-        } catch (NoSuchMethodException e) {
-            throw new IllegalStateException(e);
-        }
+        Method inc = operation(LockCounterHarness.class, "increment");
+        Method tryInc = operation(TicketTrylockCounterTest.class, "trylockIncrement");
         return new ModelCheckingOptions()
                 .iterations(0)
                 .invocationsPerIteration(invocations())
