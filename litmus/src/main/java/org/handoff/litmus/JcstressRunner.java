@@ -112,15 +112,34 @@ public final class JcstressRunner implements LevelRunner {
                     throw new org.handoff.core.HandoffException("manifest entry " + c.id() + ": '" + test
                             + "' is not a test class name");
                 }
-                try {
-                    Class.forName(test, false, loader);
-                } catch (ClassNotFoundException | LinkageError e) {
+                if (!loadable(test, loader)) {
                     throw new org.handoff.core.HandoffException("manifest entry " + c.id() + ": jcstress test class " + test
                             + " not found on the classpath");
                 }
             }
         } catch (IOException e) {
             throw new org.handoff.core.HandoffException("cannot read the classpath: " + e.getMessage(), e);
+        }
+    }
+
+    /**
+     * Whether {@code test}, a name as jcstress gives it (a nested class as {@code Outer.Inner}, its
+     * canonical name), names a class: tried as a binary name with ever more of its last dots read as
+     * nesting ({@code Outer$Inner}).
+     */
+    static boolean loadable(String test, ClassLoader loader) {
+        String name = test;
+        while (true) {
+            try {
+                Class.forName(name, false, loader);
+                return true;
+            } catch (ClassNotFoundException | LinkageError e) {
+                int dot = name.lastIndexOf('.');
+                if (dot < 0) {
+                    return false;
+                }
+                name = name.substring(0, dot) + "$" + name.substring(dot + 1);
+            }
         }
     }
 

@@ -51,6 +51,9 @@ public final class McsLinkOrder {
     static final String LOST_FORBIDDEN = "DeadlockFreedom: the waiter's late locked = 1 overwrote the hand-off;"
             + " it would spin for ever. The JMM forbids this with a release link read by acquire.";
 
+    static final String LOST_IN_PROGRAM_ORDER = "DeadlockFreedom: the waiter set its flag after linking, and the"
+            + " late locked = 1 overwrote the hand-off; it would spin for ever.";
+
     /** One MCS node: {@code rte_mcslock_t}. */
     static final class Node {
         int locked;
@@ -70,24 +73,46 @@ public final class McsLinkOrder {
         }
     }
 
+    /** How the waiter orders its two stores. */
+    enum Link {
+        /** Before the fix: flag, then link, both relaxed (opaque). */
+        RELAXED,
+        /** DPDK's fix: flag, then the link as a release store. */
+        RELEASE,
+        /**
+         * The seeded bug that shows the test's teeth on any machine: the link first, then the flag,
+         * in program order (the mcs family's late-init), so no reordering is needed to lose the
+         * hand-off.
+         */
+        FLAG_AFTER_LINK
+    }
+
     /** One sample: the holder's node (holding the lock) and the arriving waiter's node. */
     static final class Pair {
         private final Node holder = new Node();
         private final Node waiter = new Node();
-        private final boolean releaseLink;
+        private final Link link;
 
-        Pair(boolean releaseLink) {
-            this.releaseLink = releaseLink;
+        Pair(Link link) {
+            this.link = link;
             waiter.locked = 1;
         }
 
         /** rte_mcslock_lock up to the spin: me->locked = 1, then prev->next = me. */
         void lock() {
-            LOCKED.setOpaque(waiter, 1);
-            if (releaseLink) {
-                NEXT.setRelease(holder, waiter);
-            } else {
-                NEXT.setOpaque(holder, waiter);
+            switch (link) {
+                case RELAXED -> {
+                    LOCKED.setOpaque(waiter, 1);
+                    NEXT.setOpaque(holder, waiter);
+                }
+                case RELEASE -> {
+                    LOCKED.setOpaque(waiter, 1);
+                    NEXT.setRelease(holder, waiter);
+                }
+                case FLAG_AFTER_LINK -> {
+                    NEXT.setRelease(holder, waiter);
+                    LOCKED.setOpaque(waiter, 1);
+                }
             }
         }
 
@@ -117,7 +142,7 @@ public final class McsLinkOrder {
     @Outcome(id = "1", expect = Expect.ACCEPTABLE_INTERESTING, desc = LOST_ALLOWED)
     @State
     public static class Relaxed {
-        private final Pair p = new Pair(false);
+        private final Pair p = new Pair(Link.RELAXED);
 
         @Actor
         public void waiter() {
@@ -145,7 +170,36 @@ public final class McsLinkOrder {
     @Outcome(id = "1", expect = Expect.FORBIDDEN, desc = LOST_FORBIDDEN)
     @State
     public static class Release {
-        private final Pair p = new Pair(true);
+        private final Pair p = new Pair(Link.RELEASE);
+
+        @Actor
+        public void waiter() {
+            p.lock();
+        }
+
+        @Actor
+        public void holder() {
+            p.unlock();
+        }
+
+        @Arbiter
+        public void arbiter(I_Result r) {
+            r.r1 = p.waiterFlag();
+        }
+    }
+
+    /**
+     * The seeded bug ({@link Link#FLAG_AFTER_LINK}): the waiter links before it sets its flag, so the
+     * holder can hand off between the two stores and have its 0 overwritten, with no reordering at
+     * all. The JMM, and every machine, allows {@code 1}; here it is the bug the test must catch,
+     * which shows that the arbiter sees a lost hand-off when one happens.
+     */
+    @JCStressTest
+    @Outcome(id = "0", expect = Expect.ACCEPTABLE, desc = HANDED_OFF)
+    @Outcome(id = "1", expect = Expect.FORBIDDEN, desc = LOST_IN_PROGRAM_ORDER)
+    @State
+    public static class FlagAfterLink {
+        private final Pair p = new Pair(Link.FLAG_AFTER_LINK);
 
         @Actor
         public void waiter() {

@@ -1,0 +1,49 @@
+package org.handoff.litmus;
+
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Path;
+import java.util.List;
+import org.handoff.core.Check;
+import org.handoff.core.HandoffException;
+import org.handoff.core.Level;
+import org.handoff.core.Manifest;
+import org.handoff.core.ProjectRoot;
+import org.handoff.core.RunContext;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The preflight finds every jcstress test the manifest names, nested ones included (jcstress names
+ * {@code McsLinkOrder$Relaxed} {@code McsLinkOrder.Relaxed}), and refuses a name that is no class.
+ */
+class JcstressPreflightTest {
+    @TempDir
+    Path work;
+
+    private final Path root = ProjectRoot.find();
+
+    @Test
+    void everyManifestTestIsFound() {
+        List<Check> all = Manifest.load(root).select(List.of(), Level.JCSTRESS, "full");
+        assertTrue(all.stream().anyMatch(c -> c.check().endsWith("McsLinkOrder.Relaxed")), "a nested test is among them");
+        new JcstressRunner().preflight(all, new RunContext(root, work, null));
+    }
+
+    @Test
+    void aMissingTestIsOneLineNamingTheEntry() {
+        ClassLoader loader = JcstressPreflightTest.class.getClassLoader();
+        assertTrue(JcstressRunner.loadable("org.handoff.litmus.litmus.McsLinkOrder.Relaxed", loader));
+        assertFalse(JcstressRunner.loadable("org.handoff.litmus.litmus.McsLinkOrder.Missing", loader));
+        Check real = Manifest.load(root).select(List.of("litmus"), Level.JCSTRESS, "full").get(0);
+        Check missing = new Check(real.family(), real.variant(), real.mutant(), real.level(),
+                "org.handoff.litmus.litmus.NoSuchTest", real.property(), real.expected(), real.reason(), real.profile(),
+                real.params());
+        HandoffException e = assertThrows(HandoffException.class,
+                () -> new JcstressRunner().preflight(List.of(missing), new RunContext(root, work, null)));
+        assertTrue(e.getMessage().contains("NoSuchTest") && e.getMessage().contains("not found") && !e.getMessage().contains("\n"),
+                e.getMessage());
+    }
+}
