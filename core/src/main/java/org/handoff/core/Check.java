@@ -45,6 +45,56 @@ public record Check(String family, String variant, boolean mutant, Level level, 
         return v instanceof Number n ? n.longValue() : null;
     }
 
+    /**
+     * For a witness entry, the invariant {@code Never<Behaviour>} that the twin model (same spec, same
+     * config, expected to pass) must violate to show that it reaches the behaviour; else null.
+     */
+    public String witness() {
+        Object v = params.get("witness");
+        return v == null ? null : v.toString();
+    }
+
+    public boolean isWitness() {
+        return witness() != null;
+    }
+
+    /** The name the verdict must report violated: the witness invariant, else the property. */
+    public String expectedViolation() {
+        return isWitness() ? witness() : property;
+    }
+
+    /**
+     * For an expected failure, every catalogue property the model violates (the manifest's
+     * {@code violates}); empty when the entry does not record the set.
+     */
+    public java.util.List<String> violates() {
+        return strings("violates");
+    }
+
+    /**
+     * The actions that must fire in a passing run (TLC's coverage): the variant's own actions, from
+     * the manifest's {@code variantActions}, and any the entry lists under {@code covers}.
+     */
+    public java.util.List<String> covers() {
+        return strings("covers");
+    }
+
+    /** A parameter that is a list of names (empty when absent). */
+    public java.util.List<String> strings(String key) {
+        Object v = params.get(key);
+        if (v instanceof java.util.List<?> l) {
+            return l.stream().map(Object::toString).toList();
+        }
+        return java.util.List.of();
+    }
+
+    /** This entry with one more parameter (or one replaced). */
+    public Check withParam(String key, Object value) {
+        Map<String, Object> p = new java.util.LinkedHashMap<>(params);
+        p.put(key, value);
+        return new Check(family, variant, mutant, level, check, property, expected, reason, profile, p);
+    }
+
     public boolean inProfile(String selected) {
         return "full".equals(selected) || "quick".equals(profile);
     }

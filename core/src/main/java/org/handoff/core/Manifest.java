@@ -106,14 +106,15 @@ public final class Manifest {
         List<Family> families = new ArrayList<>();
         List<Check> checks = new ArrayList<>();
         List<Located> mutants = new ArrayList<>();
+        Map<String, List<String>> variantActions = new LinkedHashMap<>();
         for (Path file : files) {
             try {
-                read(Files.readString(file), root.relativize(file).toString(), families, checks, mutants);
+                read(Files.readString(file), root.relativize(file).toString(), families, checks, mutants, variantActions);
             } catch (IOException e) {
                 throw new HandoffException(file + ": cannot read the manifest: " + e.getMessage(), e);
             }
         }
-        return validated(families, checks, mutants);
+        return validated(families, checks, mutants, variantActions);
     }
 
     /** One manifest file's text on its own ({@code where} names it in errors). */
@@ -121,12 +122,13 @@ public final class Manifest {
         List<Family> families = new ArrayList<>();
         List<Check> checks = new ArrayList<>();
         List<Located> mutants = new ArrayList<>();
-        read(json, where, families, checks, mutants);
-        return validated(families, checks, mutants);
+        Map<String, List<String>> variantActions = new LinkedHashMap<>();
+        read(json, where, families, checks, mutants, variantActions);
+        return validated(families, checks, mutants, variantActions);
     }
 
     private static void read(String json, String where, List<Family> families, List<Check> checks,
-            List<Located> mutants) {
+            List<Located> mutants, Map<String, List<String>> variantActions) {
         JsonNode tree;
         try {
             tree = new ObjectMapper().readTree(json);
@@ -148,7 +150,8 @@ public final class Manifest {
                 Map.Entry<String, JsonNode> e = it.next();
                 if (!ENTRY_KEYS.contains(e.getKey())) {
                     JsonNode v = e.getValue();
-                    params.put(e.getKey(), v.isNumber() ? v.numberValue() : v.isBoolean() ? v.booleanValue() : v.asText());
+                    params.put(e.getKey(), v.isNumber() ? v.numberValue() : v.isBoolean() ? v.booleanValue()
+                            : v.isArray() ? stringList(v, at + ": " + e.getKey()) : v.asText());
                 }
             }
             Outcome expected = Outcome.of(text(c, "expected", at));
@@ -156,8 +159,34 @@ public final class Manifest {
             if (property != null) {
                 Property.of(property);
             }
-            if (expected == Outcome.FAIL && property == null) {
+            JsonNode witness = c.get("witness");
+            if (witness != null) {
+                if (!witness.isTextual() || !witness.asText().startsWith("Never")) {
+                    throw new HandoffException(at + ": 'witness' must name an invariant Never<Behaviour> (got " + witness + ")");
+                }
+                if (expected != Outcome.FAIL || property != null || c.path("mutant").asBoolean(false)) {
+                    throw new HandoffException(at + ": a witness entry is expected to fail on its own invariant: "
+                            + "\"expected\": \"fail\", no \"property\", not a mutant");
+                }
+            } else if (expected == Outcome.FAIL && property == null) {
                 throw new HandoffException(at + ": an expected failure must name the property it violates");
+            }
+            JsonNode violates = c.get("violates");
+            if (violates != null) {
+                if (expected != Outcome.FAIL || witness != null) {
+                    throw new HandoffException(at + ": 'violates' belongs to an expected failure");
+                }
+                List<String> set = stringList(violates, at + ": violates");
+                for (String name : set) {
+                    try {
+                        Property.of(name);
+                    } catch (HandoffException e) {
+                        throw new HandoffException(at + ": violates: " + e.getMessage(), e);
+                    }
+                }
+                if (!set.contains(property)) {
+                    throw new HandoffException(at + ": violates " + set + " does not list the entry's property " + property);
+                }
             }
             Check check = new Check(text(c, "family", at), text(c, "variant", at), c.path("mutant").asBoolean(false),
                     Level.of(text(c, "level", at)), text(c, "check", at), property, expected,
@@ -168,6 +197,47 @@ public final class Manifest {
             checks.add(check);
         }
         readMutants(tree, where, mutants);
+        readVariantActions(tree, where, variantActions);
+    }
+
+    /**
+     * The optional {@code variantActions} array: per variant, the spec actions it adds or replaces,
+     * each of which must fire in every passing TLC model of the variant (else the verdict is vacuous).
+     */
+    private static void readVariantActions(JsonNode tree, String where, Map<String, List<String>> out) {
+        JsonNode list = tree.get("variantActions");
+        if (list == null) {
+            return;
+        }
+        if (!list.isArray()) {
+            throw new HandoffException(where + ": 'variantActions' must be an array");
+        }
+        int i = 0;
+        for (JsonNode v : list) {
+            String at = where + ": variantActions[" + i++ + "]";
+            String key = text(v, "family", at) + "/" + text(v, "variant", at);
+            List<String> actions = stringList(v.path("actions"), at + ": actions");
+            if (actions.isEmpty()) {
+                throw new HandoffException(at + ": 'actions' must list at least one action");
+            }
+            if (out.put(key, actions) != null) {
+                throw new HandoffException(at + ": the actions of " + key + " are listed twice");
+            }
+        }
+    }
+
+    private static List<String> stringList(JsonNode node, String where) {
+        if (!node.isArray()) {
+            throw new HandoffException(where + " must be an array of names");
+        }
+        List<String> out = new ArrayList<>();
+        for (JsonNode n : node) {
+            if (!n.isTextual() || n.asText().isBlank()) {
+                throw new HandoffException(where + " must be an array of names");
+            }
+            out.add(n.asText());
+        }
+        return out;
     }
 
     /** The optional {@code mutants} array; an entry without {@code family} belongs to the file's one family. */
@@ -249,7 +319,9 @@ public final class Manifest {
         }
     }
 
-    private static Manifest validated(List<Family> families, List<Check> checks, List<Located> located) {
+    private static Manifest validated(List<Family> families, List<Check> checksRead, List<Located> located,
+            Map<String, List<String>> variantActions) {
+        List<Check> checks = withCovers(withTwins(checksRead), variantActions);
         Set<String> names = new HashSet<>();
         for (Family f : families) {
             if (!names.add(f.name())) {
@@ -298,6 +370,65 @@ public final class Manifest {
             }
         }
         return m;
+    }
+
+    /**
+     * Every witness entry names a twin: a passing TLC model of the same family and variant with the
+     * same spec and config (the witness runs that model against its Never invariant alone). The
+     * twin's check name is recorded in the witness's {@code twin} parameter.
+     */
+    private static List<Check> withTwins(List<Check> checks) {
+        List<Check> out = new ArrayList<>();
+        for (Check c : checks) {
+            if (!c.isWitness()) {
+                out.add(c);
+                continue;
+            }
+            if (c.level() != Level.TLC) {
+                throw new HandoffException("manifest: witness " + c.id() + " must be a TLC entry");
+            }
+            Check twin = null;
+            for (Check t : checks) {
+                if (t.level() == Level.TLC && !t.mutant() && !t.isWitness() && t.expected() == Outcome.PASS
+                        && t.family().equals(c.family()) && t.variant().equals(c.variant())
+                        && t.paramOr("spec", "").equals(c.paramOr("spec", "-"))
+                        && t.paramOr("config", "").equals(c.paramOr("config", "-"))) {
+                    twin = t;
+                    break;
+                }
+            }
+            if (twin == null) {
+                throw new HandoffException("manifest: witness " + c.id() + " has no passing twin: no TLC entry of "
+                        + c.family() + "/" + c.variant() + " expected to pass with spec " + c.paramOr("spec", "?")
+                        + " and config " + c.paramOr("config", "?"));
+            }
+            out.add(c.withParam("twin", twin.check()));
+        }
+        return out;
+    }
+
+    /** The actions each passing TLC model of a variant must fire, from {@code variantActions}. */
+    private static List<Check> withCovers(List<Check> checks, Map<String, List<String>> variantActions) {
+        Set<String> known = new HashSet<>();
+        for (Check c : checks) {
+            known.add(c.family() + "/" + c.variant());
+        }
+        for (String key : variantActions.keySet()) {
+            if (!known.contains(key)) {
+                throw new HandoffException("manifest: variantActions names " + key + ", which has no check");
+            }
+        }
+        List<Check> out = new ArrayList<>();
+        for (Check c : checks) {
+            List<String> actions = variantActions.get(c.family() + "/" + c.variant());
+            if (actions != null && c.level() == Level.TLC && !c.mutant() && !c.isWitness() && c.expected() == Outcome.PASS) {
+                java.util.LinkedHashSet<String> all = new java.util.LinkedHashSet<>(actions);
+                all.addAll(c.covers());
+                c = c.withParam("covers", List.copyOf(all));
+            }
+            out.add(c);
+        }
+        return out;
     }
 
     private static String text(JsonNode node, String key, String where) {

@@ -11,7 +11,13 @@ public enum Outcome {
     /** The checker itself failed: bad input, a crash, a time-out of the tool. */
     ERROR,
     /** The check did not run (for example, a jcstress test the harness skipped). */
-    SKIPPED;
+    SKIPPED,
+    /**
+     * The check ran and found no violation, but it never exercised what it claims to check: an
+     * action that its variant adds or replaces never fired (TLC's coverage), or the variant's own
+     * hook never ran. Not a pass.
+     */
+    VACUOUS;
 
     public String id() {
         return name().toLowerCase(Locale.ROOT);
@@ -23,6 +29,6 @@ public enum Outcome {
                 return o;
             }
         }
-        throw new HandoffException("unknown outcome '" + id + "' (known: pass, fail, error, skipped)");
+        throw new HandoffException("unknown outcome '" + id + "' (known: pass, fail, error, skipped, vacuous)");
     }
 }

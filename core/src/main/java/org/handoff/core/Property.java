@@ -123,6 +123,27 @@ public enum Property {
         };
     }
 
+    /**
+     * The catalogue property that a TLA+ definition named {@code name} reports, or null when it
+     * reports none (TypeOK, a witness invariant). A property's own name reports it; so does a state
+     * form that the specs check in its place where the temporal check is out of reach: PV.tla's
+     * WakeupComing (a halted waiter that holds the lock has a kick coming) is NoLostWakeup's.
+     */
+    public static Property reportedAs(String name) {
+        if (name == null) {
+            return null;
+        }
+        if (name.equals("WakeupComing")) {
+            return NoLostWakeup;
+        }
+        for (Property p : values()) {
+            if (p.name().equals(name)) {
+                return p;
+            }
+        }
+        return null;
+    }
+
     /** The catalogue entry with this name; a one-line error for an unknown one. */
     public static Property of(String name) {
         for (Property p : values()) {

@@ -1,16 +1,34 @@
 package org.handoff.core;
 
+import java.util.List;
+import java.util.Map;
+import java.util.TreeSet;
+
 /**
  * What one check produced.
  *
- * @param check    the manifest entry
- * @param actual   pass, fail, error or skipped
- * @param violated the catalogue property found violated (null unless actual is fail)
- * @param states   distinct states (TLC), else null
- * @param seconds  wall-clock time of the check
- * @param detail   a counterexample, the tool's message, or a short summary
+ * @param check      the manifest entry
+ * @param actual     pass, fail, error, skipped or vacuous
+ * @param violated   the catalogue property found violated first (null unless actual is fail)
+ * @param states     distinct states (TLC), else null
+ * @param seconds    wall-clock time of the check
+ * @param detail     a counterexample, the tool's message, or a short summary
+ * @param violations every property (or witness invariant) the check found violated, when it looked
+ *                   for all of them (TLC on an expected failure); else just {@code violated}
+ * @param coverage   how often each action fired (TLC's coverage: generated states per action), in
+ *                   the order TLC lists them; empty when the level does not report it
  */
-public record Verdict(Check check, Outcome actual, String violated, Long states, double seconds, String detail) {
+public record Verdict(Check check, Outcome actual, String violated, Long states, double seconds, String detail,
+        List<String> violations, Map<String, Long> coverage) {
+
+    public Verdict {
+        violations = violations == null ? (violated == null ? List.of() : List.of(violated)) : List.copyOf(violations);
+        coverage = coverage == null ? Map.of() : java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(coverage));
+    }
+
+    public Verdict(Check check, Outcome actual, String violated, Long states, double seconds, String detail) {
+        this(check, actual, violated, states, seconds, detail, null, null);
+    }
 
     /**
      * Whether the verdict is what the manifest expects: the same outcome, the named property when a
@@ -23,18 +41,50 @@ public record Verdict(Check check, Outcome actual, String violated, Long states,
 
     /** Why the verdict differs from the expectation, or null when it does not. */
     public String mismatch() {
+        if (actual == Outcome.VACUOUS) {
+            return "vacuous: " + (detail == null ? "it did not exercise what it checks" : detail.lines().findFirst().orElse(""));
+        }
         if (actual != check.expected()) {
             return "expected " + check.expected().id()
-                    + (check.expected() == Outcome.FAIL ? " (" + check.property() + ")" : "")
+                    + (check.expected() == Outcome.FAIL ? " (" + check.expectedViolation() + ")" : "")
                     + " but got " + actual.id() + (violated != null ? " (" + violated + ")" : "");
         }
-        if (actual == Outcome.FAIL && check.property() != null && !check.property().equals(violated)) {
-            return "expected " + check.property() + " to be violated but " + violated + " was";
+        String want = check.expectedViolation();
+        if (actual == Outcome.FAIL && want != null && !reports(violated, want) && violations.stream().noneMatch(n -> reports(n, want))) {
+            return "expected " + want + " to be violated but " + violated + " was";
         }
-        Long want = check.expectedStates();
-        if (actual == Outcome.PASS && want != null && states != null && !want.equals(states)) {
-            return "state space changed: " + states + " distinct states, manifest records " + want;
+        if (actual == Outcome.FAIL && !check.violates().isEmpty() && violations.size() > 0) {
+            TreeSet<String> expectedSet = new TreeSet<>(check.violates());
+            TreeSet<String> actualSet = catalogued(violations);
+            if (!expectedSet.equals(actualSet)) {
+                return "violates " + actualSet + ", manifest records " + expectedSet;
+            }
+        }
+        Long wantStates = check.expectedStates();
+        if (actual == Outcome.PASS && wantStates != null && states != null && !wantStates.equals(states)) {
+            return "state space changed: " + states + " distinct states, manifest records " + wantStates;
         }
         return null;
+    }
+
+    /** Whether a violation of the definition {@code name} is a violation of {@code want}. */
+    private static boolean reports(String name, String want) {
+        if (want.equals(name)) {
+            return true;
+        }
+        Property p = Property.reportedAs(name);
+        return p != null && p.name().equals(want);
+    }
+
+    /** The catalogue properties among {@code names} (state forms mapped to their property). */
+    public static TreeSet<String> catalogued(List<String> names) {
+        TreeSet<String> out = new TreeSet<>();
+        for (String n : names) {
+            Property p = Property.reportedAs(n);
+            if (p != null) {
+                out.add(p.name());
+            }
+        }
+        return out;
     }
 }

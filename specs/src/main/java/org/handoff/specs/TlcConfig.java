@@ -180,4 +180,41 @@ public final class TlcConfig {
         out.append("CHECK_DEADLOCK FALSE\n");
         return out.toString();
     }
+
+    /** Whether TLC checks for deadlock: TRUE unless the config says CHECK_DEADLOCK FALSE. */
+    public boolean checksDeadlock() {
+        List<String> v = sections.get("CHECK_DEADLOCK");
+        return v == null || v.isEmpty() || !v.get(0).equals("FALSE");
+    }
+
+    /**
+     * The same model (constants, specification, constraints, symmetry) checked against other
+     * invariants and temporal properties, with the deadlock check on or off.
+     */
+    public String derived(List<String> invariants, List<String> properties, boolean deadlock) {
+        return derived(invariants, properties, deadlock, null);
+    }
+
+    /** As {@link #derived(List, List, boolean)}, with one more state constraint (null: none). */
+    public String derived(List<String> invariants, List<String> properties, boolean deadlock, String constraint) {
+        StringBuilder out = new StringBuilder();
+        if (constraint != null) {
+            out.append("CONSTRAINT ").append(constraint).append('\n');
+        }
+        for (Map.Entry<String, String> e : sectionText.entrySet()) {
+            String k = e.getKey();
+            if (k.equals("INVARIANT") || k.equals("PROPERTY") || k.equals("CHECK_DEADLOCK")) {
+                continue;
+            }
+            out.append(k).append(' ').append(e.getValue().trim()).append('\n');
+        }
+        if (!invariants.isEmpty()) {
+            out.append("INVARIANT ").append(String.join(" ", invariants)).append('\n');
+        }
+        if (!properties.isEmpty()) {
+            out.append("PROPERTY ").append(String.join(" ", properties)).append('\n');
+        }
+        out.append("CHECK_DEADLOCK ").append(deadlock ? "TRUE" : "FALSE").append('\n');
+        return out.toString();
+    }
 }

@@ -32,6 +32,34 @@ public record TlcOutput(Outcome outcome, String violated, boolean temporal, Long
             "Assumption line (\\d+), col (\\d+) to line \\d+, col \\d+ of module (\\S+) is false");
     private static final Pattern LOCATION = Pattern.compile("line (\\d+), col(?:umn)? (\\d+)(?: to line \\d+, col \\d+)?(?: of module (\\S+))?");
 
+    private static final Pattern COVERAGE_BLOCK = Pattern.compile("^The coverage statistics at ", Pattern.MULTILINE);
+    private static final Pattern COVERAGE_ACTION = Pattern.compile(
+            "^<(\\w+) line \\d+, col \\d+ to line \\d+, col \\d+ of module \\w+(?: \\([^)]*\\))?>: (\\d+):(\\d+)$",
+            Pattern.MULTILINE);
+
+    /**
+     * The action coverage of TLC's last coverage report ({@code -coverage}): for each action TLC split
+     * out of the next-state relation (and Init), the states it generated, summed when TLC lists one
+     * action at several places; in TLC's order. Empty when the output has no coverage report.
+     */
+    public static java.util.Map<String, Long> coverage(String out) {
+        java.util.Map<String, Long> cov = new java.util.LinkedHashMap<>();
+        Matcher block = COVERAGE_BLOCK.matcher(out);
+        int start = -1;
+        while (block.find()) {
+            start = block.end();
+        }
+        if (start < 0) {
+            return cov;
+        }
+        int end = out.indexOf("End of statistics.", start);
+        Matcher m = COVERAGE_ACTION.matcher(end < 0 ? out.substring(start) : out.substring(start, end));
+        while (m.find()) {
+            cov.merge(m.group(1), Long.parseLong(m.group(3)), Long::sum);
+        }
+        return cov;
+    }
+
     public static TlcOutput parse(String out, int exitCode) {
         return parse(out, exitCode, null);
     }

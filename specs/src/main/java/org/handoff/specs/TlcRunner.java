@@ -1,8 +1,12 @@
 package org.handoff.specs;
 
+import java.io.IOException;
 import java.io.PrintStream;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import org.handoff.core.Check;
 import org.handoff.core.HandoffException;
 import org.handoff.core.Level;
@@ -19,6 +23,21 @@ public final class TlcRunner implements LevelRunner {
     /** Generous: the largest full-profile model takes about a minute here. */
     static final long TIMEOUT_SECONDS = 3600;
 
+    private final int workers;
+
+    /** Two TLC workers per run (one when liveness is checked). */
+    public TlcRunner() {
+        this(2);
+    }
+
+    /** {@code workers} TLC workers per run: 1 when several runs share the cores side by side. */
+    public TlcRunner(int workers) {
+        if (workers < 1) {
+            throw new HandoffException("--workers must be at least 1 (got " + workers + ")");
+        }
+        this.workers = workers;
+    }
+
     @Override
     public Level level() {
         return Level.TLC;
@@ -29,8 +48,12 @@ public final class TlcRunner implements LevelRunner {
      * module library, two workers (the runner drops to one when liveness is checked).
      */
     public static Tlc.Request request(Check check, Path root, Path workDir, PrintStream log) {
+        return request(check, root, workDir, log, 2);
+    }
+
+    static Tlc.Request request(Check check, Path root, Path workDir, PrintStream log, int workers) {
         Path specs = root.resolve("specs");
-        return new Tlc.Request(specs.resolve(check.param("spec")), specs.resolve(check.param("config")), 2,
+        return new Tlc.Request(specs.resolve(check.param("spec")), specs.resolve(check.param("config")), workers,
                 List.of(specs), workDir, TIMEOUT_SECONDS, log);
     }
 
@@ -43,10 +66,32 @@ public final class TlcRunner implements LevelRunner {
     public void preflight(List<Check> checks, RunContext context) {
         Path specs = context.root().resolve("specs");
         List<Path[]> models = new java.util.ArrayList<>();
+        Map<String, String> synthetic = new java.util.LinkedHashMap<>();
+        Path dir = context.workDir().resolve("preflight");
         for (Check c : checks) {
-            models.add(new Path[] {specs.resolve(c.param("spec")), specs.resolve(c.param("config"))});
+            Path spec = specs.resolve(c.param("spec"));
+            models.add(new Path[] {spec, specs.resolve(c.param("config"))});
+            // The names a manifest entry adds to its model: the witness invariant, the actions to cover.
+            List<String> named = new ArrayList<>(c.covers());
+            if (c.isWitness()) {
+                named.add(c.witness());
+            }
+            if (!named.isEmpty()) {
+                Path cfg = write(dir.resolve(c.check() + ".names.cfg"), "INVARIANT " + String.join(" ", named) + "\n");
+                synthetic.put(cfg.toAbsolutePath().normalize().toString(), "manifest entry " + c.id()
+                        + (c.isWitness() ? " (witness)" : " (variantActions/covers)"));
+                models.add(new Path[] {spec, cfg});
+            }
         }
-        Tlc.lint(models, List.of(specs), context.workDir());
+        try {
+            Tlc.lint(models, List.of(specs), context.workDir());
+        } catch (HandoffException e) {
+            String msg = e.getMessage();
+            for (Map.Entry<String, String> s : synthetic.entrySet()) {
+                msg = msg.replace(s.getKey(), s.getValue());
+            }
+            throw new HandoffException(msg, e);
+        }
     }
 
     @Override
@@ -56,13 +101,225 @@ public final class TlcRunner implements LevelRunner {
 
     /** As {@link #run}, keeping the TLC result (statistics, the parsed counterexample) for a report. */
     public Run runDetailed(Check check, RunContext context) {
+        Path work = context.workDir().resolve("tlc-" + check.check());
         try {
-            Tlc.Result r = Tlc.run(request(check, context.root(), context.workDir().resolve("tlc-" + check.check()),
-                    context.log()));
-            String detail = r.message() + (r.counterexample() != null ? "\n" + r.counterexample() : "");
-            return new Run(new Verdict(check, r.outcome(), r.violated(), r.distinctStates(), r.seconds(), detail), r);
+            if (check.isWitness()) {
+                return witness(check, context, work);
+            }
+            if (check.expected() == Outcome.FAIL) {
+                return everyViolation(check, context, work);
+            }
+            Tlc.Result r = Tlc.run(request(check, context.root(), work, context.log(), workers));
+            Map<String, Long> coverage = coverage(r);
+            Verdict v = verdict(check, r, null, coverage);
+            if (r.outcome() == Outcome.PASS) {
+                String unreached = unreached(check.covers(), coverage);
+                if (unreached != null) {
+                    v = new Verdict(check, Outcome.VACUOUS, null, r.distinctStates(), r.seconds(), unreached, null, coverage);
+                }
+            }
+            return new Run(v, r);
         } catch (HandoffException e) {
             return new Run(new Verdict(check, Outcome.ERROR, null, null, 0, e.getMessage()), null);
+        }
+    }
+
+    /**
+     * Why a passing run is vacuous: the first of {@code required} that TLC's coverage shows never
+     * fired, or that is not an action of the checked specification at all; null when every one fired.
+     */
+    static String unreached(List<String> required, Map<String, Long> coverage) {
+        for (String a : required) {
+            Long n = coverage.get(a);
+            if (n == null) {
+                return "action " + a + " is not part of the checked specification (the config checks another spec"
+                        + " than its variant's?): TLC's coverage lists " + String.join(", ", coverage.keySet());
+            }
+            if (n == 0) {
+                return "action " + a + " never fired: the model never reaches the variant's own step";
+            }
+        }
+        return null;
+    }
+
+    private static Verdict verdict(Check check, Tlc.Result r, List<String> violations, Map<String, Long> coverage) {
+        String detail = r.message() + (r.counterexample() != null ? "\n" + r.counterexample() : "");
+        return new Verdict(check, r.outcome(), r.violated(), r.distinctStates(), r.seconds(), detail, violations, coverage);
+    }
+
+    /** TLC's action coverage from a run's log (empty when the log cannot be read). */
+    static Map<String, Long> coverage(Tlc.Result r) {
+        if (r == null || r.log() == null || !Files.isRegularFile(r.log())) {
+            return Map.of();
+        }
+        try {
+            return TlcOutput.coverage(Files.readString(r.log()));
+        } catch (IOException e) {
+            return Map.of();
+        }
+    }
+
+    /**
+     * A witness: the twin's model (spec, constants, specification) against the witness invariant
+     * alone, without liveness or the deadlock check; expected to fail, which shows that the model
+     * reaches the behaviour the invariant forbids.
+     */
+    private Run witness(Check check, RunContext context, Path work) {
+        Tlc.Request base = request(check, context.root(), work, context.log(), workers);
+        TlcConfig cfg = TlcConfig.parse(read(base.config()));
+        Path derived = write(work.resolve(check.check() + ".cfg"),
+                "\\* witness " + check.witness() + " on the model of " + check.paramOr("twin", "?") + " ("
+                        + check.param("config") + ")\n" + cfg.derived(List.of(check.witness()), List.of(), false));
+        Tlc.Result r = Tlc.run(with(base, base.spec(), derived, base.libraries(), work.resolve("witness")));
+        return new Run(verdict(check, r, null, coverage(r)), r);
+    }
+
+    /** Levels explored past the first counterexample's length when looking for further violations. */
+    static final int EXTRA_DEPTH = 10;
+
+    /**
+     * An expected failure, checked for every property it violates, not only the first. The model
+     * runs as configured; when a temporal property fails first, TLC has built the whole state graph
+     * (every invariant holds on it) and each temporal property is checked alone, so the set is
+     * complete. When an invariant or the deadlock check fails first, TLC stopped there: one more
+     * pass, to the depth of that counterexample plus {@value #EXTRA_DEPTH} levels (a mutant's whole
+     * state space can be far larger than the correct lock's), records every other invariant a
+     * state violates and whether a state deadlocks; the temporal properties are then not decided,
+     * and the verdict says so.
+     */
+    private Run everyViolation(Check check, RunContext context, Path work) {
+        Tlc.Request base = request(check, context.root(), work, context.log(), workers);
+        TlcConfig cfg = TlcConfig.parse(read(base.config()));
+        Tlc.Result first = Tlc.run(base);
+        Map<String, Long> coverage = coverage(first);
+        if (first.outcome() != Outcome.FAIL || first.violated() == null) {
+            return new Run(verdict(check, first, null, coverage), first);
+        }
+        List<String> found = new ArrayList<>(List.of(first.violated().split(",")));
+        // A temporal violation is found only once TLC has the whole graph; an invariant or a deadlock stops TLC early.
+        boolean safetyFirst = first.message() == null || !first.message().startsWith("temporal propert");
+        double seconds = first.seconds();
+        String note = "";
+        if (safetyFirst) {
+            int bound = (first.trace() == null ? 0 : first.trace().steps().size()) + EXTRA_DEPTH;
+            List<String> open = cfg.invariants().stream().filter(i -> !found.contains(i)).toList();
+            boolean deadlockOpen = cfg.checksDeadlock() && !found.contains(TlcOutput.DEADLOCK);
+            if (!open.isEmpty() || deadlockOpen) {
+                Monitor m = monitor(check, base, cfg, open, deadlockOpen, bound, work);
+                seconds += m.seconds();
+                m.violated().stream().filter(n -> !found.contains(n)).forEach(found::add);
+            }
+            note = "; further violations searched to depth " + bound
+                    + (cfg.properties().isEmpty() ? "" : ", temporal properties not decided (a safety violation comes first)");
+        }
+        Tlc.Result r = withSeconds(first, seconds);
+        String detail = r.message() + (found.size() > 1 ? " (violated: " + String.join(", ", found) + ")" : "") + note
+                + (r.counterexample() != null ? "\n" + r.counterexample() : "");
+        return new Run(new Verdict(check, Outcome.FAIL, found.get(0), r.distinctStates(), seconds, detail, found, coverage), r);
+    }
+
+    /** The invariants (and the deadlock) some state within the bound violates. */
+    private record Monitor(List<String> violated, double seconds) {
+    }
+
+    static final String MONITOR_MARK = "handoff-violated ";
+
+    /**
+     * One pass, to depth {@code bound}, against a generated invariant that is always true but
+     * prints the name of each listed invariant a state violates (TLC's PrintT), so the pass does
+     * not stop at the first. With {@code deadlock}, TLC's deadlock check is on: a deadlock stops the
+     * pass, which then runs again without it.
+     */
+    private static Monitor monitor(Check check, Tlc.Request base, TlcConfig cfg, List<String> invariants,
+            boolean deadlock, int bound, Path work) {
+        Path dir = work.resolve("monitor");
+        String specModule = base.spec().getFileName().toString().replaceFirst("\\.tla$", "");
+        StringBuilder tla = new StringBuilder();
+        tla.append("---- MODULE HandoffMonitor ----\n");
+        tla.append("\\* Generated for ").append(check.id()).append(": every invariant some state violates.\n");
+        tla.append("EXTENDS ").append(specModule).append(", TLC\n");
+        tla.append("HandoffDepth == TLCGet(\"level\") <= ").append(bound).append('\n');
+        tla.append("HandoffMonitor ==\n");
+        tla.append("    /\\ TRUE\n");
+        for (String inv : invariants) {
+            tla.append("    /\\ ~(").append(inv).append(") => PrintT(\"").append(MONITOR_MARK).append(inv).append("\")\n");
+        }
+        tla.append("====\n");
+        Path spec = write(dir.resolve("HandoffMonitor.tla"), tla.toString());
+        List<Path> libs = new ArrayList<>();
+        libs.add(base.spec().toAbsolutePath().getParent());
+        libs.addAll(base.libraries());
+        List<String> names = new ArrayList<>();
+        double seconds = 0;
+        boolean checkDeadlock = deadlock;
+        for (int pass = 1; pass <= 2; pass++) {
+            Path config = write(dir.resolve("HandoffMonitor" + pass + ".cfg"),
+                    cfg.derived(List.of("HandoffMonitor"), List.of(), checkDeadlock, "HandoffDepth"));
+            Tlc.Result r = Tlc.run(with(base, spec, config, libs, dir.resolve("pass" + pass)));
+            seconds += r.seconds();
+            try {
+                java.util.regex.Matcher m = java.util.regex.Pattern.compile(MONITOR_MARK + "(\\w+)")
+                        .matcher(Files.readString(r.log()));
+                while (m.find()) {
+                    if (!names.contains(m.group(1))) {
+                        names.add(m.group(1));
+                    }
+                }
+            } catch (IOException e) {
+                throw new HandoffException(r.log() + ": cannot read: " + e.getMessage(), e);
+            }
+            if (r.outcome() == Outcome.FAIL && TlcOutput.DEADLOCK.equals(r.violated()) && checkDeadlock) {
+                names.add(TlcOutput.DEADLOCK);
+                checkDeadlock = false;
+                if (invariants.isEmpty()) {
+                    break;
+                }
+                continue;
+            }
+            if (r.outcome() != Outcome.PASS) {
+                throw new HandoffException(check.id() + ": the pass that looks for further violations did not finish: "
+                        + r.message());
+            }
+            break;
+        }
+        List<String> ordered = new ArrayList<>();
+        invariants.stream().filter(names::contains).forEach(ordered::add);
+        if (names.contains(TlcOutput.DEADLOCK)) {
+            ordered.add(TlcOutput.DEADLOCK);
+        }
+        return new Monitor(ordered, seconds);
+    }
+
+    private static Tlc.Result renamed(Tlc.Result r, String property) {
+        return new Tlc.Result(r.outcome(), property, r.distinctStates(), r.generatedStates(), r.depth(), r.seconds(),
+                r.workers(), "temporal property " + property + " is violated", r.counterexample(), r.log(), r.trace());
+    }
+
+    private static Tlc.Result withSeconds(Tlc.Result r, double seconds) {
+        return new Tlc.Result(r.outcome(), r.violated(), r.distinctStates(), r.generatedStates(), r.depth(), seconds,
+                r.workers(), r.message(), r.counterexample(), r.log(), r.trace());
+    }
+
+    private static Tlc.Request with(Tlc.Request base, Path spec, Path config, List<Path> libs, Path workDir) {
+        return new Tlc.Request(spec, config, base.workers(), libs, workDir, base.timeoutSeconds(), base.echo(),
+                base.mode(), base.heap());
+    }
+
+    private static String read(Path p) {
+        try {
+            return Files.readString(p);
+        } catch (IOException e) {
+            throw new HandoffException(p + ": cannot read: " + e.getMessage(), e);
+        }
+    }
+
+    private static Path write(Path p, String text) {
+        try {
+            Files.createDirectories(p.getParent());
+            Files.writeString(p, text);
+            return p;
+        } catch (IOException e) {
+            throw new HandoffException(p + ": cannot write: " + e.getMessage(), e);
         }
     }
 }

@@ -147,7 +147,8 @@ public record TlcTrace(List<Step> steps, Integer backTo, Step loop, boolean stut
                 }
             } else if (l.startsWith(" ") && current != null && lastVar != null) {
                 current.put(lastVar, current.get(lastVar) + " " + l.trim());
-            } else if (STATS.matcher(l).find() || l.startsWith("Finished in") || l.startsWith("The number of states")) {
+            } else if (STATS.matcher(l).find() || l.startsWith("Finished in") || l.startsWith("The number of states")
+                    || l.startsWith("The coverage statistics at")) {
                 break;
             }
         }

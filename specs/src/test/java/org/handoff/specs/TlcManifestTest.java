@@ -4,7 +4,14 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 import java.util.stream.Stream;
 import org.handoff.core.Check;
 import org.handoff.core.Level;
@@ -12,30 +19,59 @@ import org.handoff.core.Manifest;
 import org.handoff.core.ProjectRoot;
 import org.handoff.core.RunContext;
 import org.handoff.core.Verdict;
+import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.TestFactory;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Every TLC model in the manifest (the quick ones by default, all under -Pfull) gives the verdict
- * the manifest expects: correct models pass with the recorded state count, mutant models violate the
- * named property.
+ * the manifest expects: correct models pass with the recorded state count and fire their variant's
+ * actions, witnesses reach their behaviour, mutant models violate exactly the recorded properties.
+ *
+ * <p>The models are independent, so they run side by side, one TLC worker each on as many runs as
+ * the machine has cores (two here), the largest first; each test waits for its own run.
  */
 class TlcManifestTest {
     @TempDir
-    Path work;
+    static Path work;
+
+    private static ExecutorService pool;
+
+    @AfterAll
+    static void stop() {
+        if (pool != null) {
+            pool.shutdownNow();
+        }
+    }
 
     @TestFactory
     Stream<DynamicTest> everyManifestModelHasItsExpectedVerdict() {
         Path root = ProjectRoot.find();
         List<Check> checks = Manifest.load(root).select(List.of(), Level.TLC, ProjectRoot.profile());
         assertFalse(checks.isEmpty(), "the manifest lists no TLC model");
-        TlcRunner runner = new TlcRunner();
-        return checks.stream().map(c -> DynamicTest.dynamicTest(c.id(), () -> {
-            Verdict v = runner.run(c, new RunContext(root, work, System.out));
-            System.out.printf("%s: %s%s, %s distinct states, %.1f s%n", c.id(), v.actual().id(),
-                    v.violated() != null ? " (" + v.violated() + ")" : "", v.states(), v.seconds());
+        int parallel = Math.max(1, Runtime.getRuntime().availableProcessors());
+        TlcRunner runner = new TlcRunner(parallel > 1 ? 1 : 2);
+        pool = Executors.newFixedThreadPool(parallel);
+        List<Check> byCost = new ArrayList<>(checks);
+        byCost.sort(Comparator.comparingLong(TlcManifestTest::cost).reversed());
+        Map<Check, Future<Verdict>> runs = new LinkedHashMap<>();
+        for (Check c : byCost) {
+            runs.put(c, pool.submit(() -> runner.run(c, new RunContext(root, work.resolve(c.check()), System.out))));
+        }
+        return byCost.stream().map(c -> DynamicTest.dynamicTest(c.id(), () -> {
+            Verdict v = runs.get(c).get();
+            System.out.printf("%s: %s%s, %s distinct states, %.1f s%s%n", c.id(), v.actual().id(),
+                    v.violated() != null ? " (" + v.violated() + ")" : "", v.states(), v.seconds(),
+                    v.violations().size() > 1 ? ", violates " + v.violations() : "");
             assertNull(v.mismatch(), () -> c.id() + ": " + v.mismatch() + "\n" + v.detail());
         }));
+    }
+
+    /** A rough cost to order the runs: the recorded state count, liveness weighing three times. */
+    static long cost(Check c) {
+        Long states = c.expectedStates();
+        long s = states == null ? 50_000 : states;
+        return Boolean.TRUE.equals(c.params().get("liveness")) ? 3 * s : s;
     }
 }
