@@ -101,13 +101,8 @@ final class CheckCommand implements Callable<Integer> {
         Runners.heap(heap);
         Path runDir = Runners.newRunDir(root, "check");
         Runners.preflight(runners, checks, new RunContext(root, runDir, toolLog));
-        List<Verdict> verdicts = new ArrayList<>();
         Map<Check, Tlc.Result> tlcResults = new LinkedHashMap<>();
-        int i = 0;
-        for (Check c : checks) {
-            verdicts.add(Runners.run(runners, c, new RunContext(root, runDir, toolLog), tlcResults, err,
-                    ++i + "/" + checks.size()));
-        }
+        List<Verdict> verdicts = Runners.runAll(runners, checks, new RunContext(root, runDir, toolLog), tlcResults, err);
         PrintWriter out = spec.commandLine().getOut();
         if (json) {
             out.println(new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT).writeValueAsString(
@@ -160,6 +155,22 @@ final class CheckCommand implements Callable<Integer> {
         o.put("states", v.states());
         o.put("seconds", Math.round(v.seconds() * 10) / 10.0);
         o.put("reason", c.reason());
+        o.put("witness", c.isWitness());
+        if (c.isWitness()) {
+            o.put("witness_invariant", c.witness());
+            o.put("twin", c.paramOr("twin", null));
+            o.put("behaviour", c.paramOr("behaviour", null));
+        }
+        o.put("violations", v.violations());
+        if (!c.violates().isEmpty()) {
+            o.put("expected_violations", c.violates());
+        }
+        if (!v.coverage().isEmpty()) {
+            o.put("coverage", v.coverage());
+        }
+        if (!c.covers().isEmpty()) {
+            o.put("covers", c.covers());
+        }
         o.put("as_expected", v.matchesExpectation());
         o.put("mismatch", v.mismatch());
         return o;
@@ -169,16 +180,40 @@ final class CheckCommand implements Callable<Integer> {
         String fmt = "%-10s %-20s %-6s %-9s %-34s %-18s %-24s %-24s %10s %8s  %s%n";
         out.printf(fmt, "FAMILY", "VARIANT", "MUTANT", "LEVEL", "CHECK", "PROPERTY", "EXPECTED", "ACTUAL", "STATES", "SECONDS", "OK");
         int bad = 0;
+        List<Verdict> witnesses = verdicts.stream().filter(v -> v.check().isWitness()).toList();
         for (Verdict v : verdicts) {
             Check c = v.check();
+            if (c.isWitness()) {
+                bad += v.matchesExpectation() ? 0 : 1;
+                continue;
+            }
             String expected = c.expected().id() + (c.expected().id().equals("fail") ? " " + c.property() : "");
-            String actual = v.actual().id() + (v.violated() != null ? " " + v.violated() : "");
+            String actual = v.actual().id() + (v.violated() != null ? " " + v.violated() : "")
+                    + (v.violations().size() > 1 ? " +" + (v.violations().size() - 1) : "");
             boolean ok = v.matchesExpectation();
             bad += ok ? 0 : 1;
             out.printf(fmt, c.family(), c.variant(), c.mutant() ? "yes" : "no", c.level().id(), c.shortName(),
                     c.property() == null ? "-" : c.property(), expected, actual,
                     v.states() == null ? "-" : String.format("%,d", v.states()), String.format("%.1f", v.seconds()),
                     ok ? "ok" : "MISMATCH");
+        }
+        if (!witnesses.isEmpty()) {
+            out.printf("%nWitnesses: each passing model (its twin) checked against an invariant that forbids a behaviour it claims"
+                    + " to reach; a witness that fails shows the behaviour reached.%n");
+            String wfmt = "%-10s %-22s %-40s %-30s %-10s %8s  %s%n";
+            out.printf(wfmt, "FAMILY", "VARIANT", "TWIN", "NEVER", "REACHED", "SECONDS", "OK");
+            for (Verdict v : witnesses) {
+                Check c = v.check();
+                boolean reached = v.actual() == org.handoff.core.Outcome.FAIL && c.witness().equals(v.violated());
+                out.printf(wfmt, c.family(), c.variant(), c.paramOr("twin", "?"), c.witness(),
+                        reached ? "reached" : v.actual() == org.handoff.core.Outcome.PASS ? "NEVER" : v.actual().id(),
+                        String.format("%.1f", v.seconds()), v.matchesExpectation() ? "ok" : "MISMATCH");
+            }
+        }
+        for (Verdict v : verdicts) {
+            if (v.violations().size() > 1) {
+                out.printf("note: %s %s violates %s%n", v.check().variant(), v.check().shortName(), String.join(", ", v.violations()));
+            }
         }
         for (Verdict v : verdicts) {
             if (v.check().mutant() && v.check().reason() != null) {

@@ -64,6 +64,12 @@ final class MutantsCommand implements Callable<Integer> {
         }
         long any = rows.stream().filter(r -> !r.caughtBy().isEmpty()).count();
         out.printf("  %-9s %3d / %-3d  %5.1f %%%n", "any", any, rows.size(), rows.isEmpty() ? 0.0 : 100.0 * any / rows.size());
+        List<String> proxies = proxies(manifest, families);
+        if (!proxies.isEmpty()) {
+            out.printf("%nCaught on another property than the one that names the bug (the model also violates a property"
+                    + " the catalogue lists first, so the entry reports a proxy):%n");
+            proxies.forEach(p -> out.println("  " + p));
+        }
         out.println("\nThese are the manifest's expectations; 'mvn verify' (quick) and 'mvn -Pfull verify' confirm each one.");
         if (!a.problems().isEmpty()) {
             out.printf("%n%d agreement problems (see 'handoff crosscheck --tables'):%n", a.problems().size());
@@ -73,5 +79,27 @@ final class MutantsCommand implements Callable<Integer> {
         }
         out.flush();
         return Main.OK;
+    }
+
+    /**
+     * Mutant TLC entries whose recorded violation set holds a property the catalogue lists before
+     * the one the entry expects (a double owner reported as a bypass violation, say).
+     */
+    static List<String> proxies(Manifest manifest, List<String> families) {
+        List<String> out = new ArrayList<>();
+        for (org.handoff.core.Check c : manifest.checks()) {
+            if (!c.mutant() || c.level() != Level.TLC || c.property() == null || c.violates().isEmpty()
+                    || !(families.isEmpty() || families.contains(c.family()))) {
+                continue;
+            }
+            org.handoff.core.Property named = org.handoff.core.Property.of(c.property());
+            List<String> before = c.violates().stream().map(org.handoff.core.Property::of)
+                    .filter(p -> p.ordinal() < named.ordinal()).map(Enum::name).toList();
+            if (!before.isEmpty()) {
+                out.add(c.family() + "/" + c.variant() + " " + c.check() + ": expects " + c.property() + ", also violates "
+                        + String.join(", ", before));
+            }
+        }
+        return out;
     }
 }

@@ -73,7 +73,7 @@ final class ReviewCommand implements Callable<Integer> {
     Long seed;
 
     @Override
-    public Integer call() {
+    public Integer call() throws InterruptedException {
         if (!profile.equals("quick") && !profile.equals("full")) {
             throw new HandoffException("unknown profile '" + profile + "' (quick or full)");
         }
@@ -115,11 +115,8 @@ final class ReviewCommand implements Callable<Integer> {
         List<Verdict> bv = new ArrayList<>();
         List<Verdict> vv = new ArrayList<>();
         Map<Check, Tlc.Result> tlcResults = new LinkedHashMap<>();
-        int i = 0;
-        for (Check c : checks) {
-            Verdict v = Runners.run(runners, c, new RunContext(root, runDir, toolLog), tlcResults, err,
-                    ++i + "/" + checks.size());
-            (c.variant().equals(variant) ? vv : bv).add(v);
+        for (Verdict v : Runners.runAll(runners, checks, new RunContext(root, runDir, toolLog), tlcResults, err)) {
+            (v.check().variant().equals(variant) ? vv : bv).add(v);
         }
         PrintWriter out = spec.commandLine().getOut();
         StringWriter diff = new StringWriter();
@@ -172,11 +169,27 @@ final class ReviewCommand implements Callable<Integer> {
                 .map(r -> r.property() + " (" + r.level().id() + (r.change().equals("LOST") ? "" : ", in some models") + ")").toList();
         out.printf("%nGained: %s%nLost:   %s%n", gained.isEmpty() ? "nothing" : String.join(", ", gained),
                 lost.isEmpty() ? "nothing" : String.join(", ", lost));
+        out.printf("%nWitnesses (each a behaviour a passing model must reach; 'reached' shows it did):%n");
+        int witnesses = 0;
+        for (List<Verdict> side : List.of(bv, vv)) {
+            for (Verdict v : side) {
+                Check c = v.check();
+                if (c.isWitness()) {
+                    witnesses++;
+                    boolean reached = v.actual() == org.handoff.core.Outcome.FAIL && c.witness().equals(v.violated());
+                    out.printf("  %-22s %-34s %-28s %s%n", c.variant(), c.paramOr("twin", "?"), c.witness(),
+                            reached ? "reached" : "NOT reached (" + v.actual().id() + ")");
+                }
+            }
+        }
+        if (witnesses == 0) {
+            out.printf("  none: no model of either side shows that it reaches a behaviour of its own%n");
+        }
         out.printf("%nBounds (TLC models that check BoundedBypass: the bound K each proves, or the bound a failing model refutes):%n");
         for (List<Verdict> side : List.of(bv, vv)) {
             for (Verdict v : side) {
                 Check c = v.check();
-                if (c.level() != Level.TLC) {
+                if (c.level() != Level.TLC || c.isWitness()) {
                     continue;
                 }
                 Integer k = BoundAgreement.boundOf(specsDir, c);

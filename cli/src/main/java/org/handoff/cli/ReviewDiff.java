@@ -80,7 +80,10 @@ final class ReviewDiff {
     static Map<String, Shown> shown(Verdict v, Path specsDir) {
         Map<String, Shown> out = new TreeMap<>();
         Check c = v.check();
-        if (v.actual() == Outcome.ERROR || v.actual() == Outcome.SKIPPED) {
+        if (c.isWitness()) {
+            return out; // evidence that a model reaches a behaviour, not a property (the review lists witnesses apart)
+        }
+        if (v.actual() == Outcome.ERROR || v.actual() == Outcome.SKIPPED || v.actual() == Outcome.VACUOUS) {
             Set<String> props = c.level() == Level.TLC ? configured(c, specsDir) : new LinkedHashSet<>();
             if (c.property() != null) {
                 props.add(c.property());
@@ -89,10 +92,11 @@ final class ReviewDiff {
             return out;
         }
         if (v.actual() == Outcome.FAIL) {
-            String violated = v.violated() != null ? v.violated() : c.property();
-            if (violated != null) {
-                for (String p : violated.split(",")) {
-                    out.put(p.trim(), Shown.VIOLATED);
+            List<String> violated = v.violations().isEmpty() && c.property() != null ? List.of(c.property()) : v.violations();
+            for (String names : violated) {
+                for (String p : names.split(",")) {
+                    Property reported = Property.reportedAs(p.trim());
+                    out.put(reported != null ? reported.name() : p.trim(), Shown.VIOLATED);
                 }
             }
             return out;

@@ -95,6 +95,83 @@ final class Runners {
         return v;
     }
 
+    /**
+     * Runs every check, in order of the list for the verdicts: the TLC models first, side by side on
+     * as many runs as the machine has cores (one TLC worker each, each in a directory of its own),
+     * then the Java levels one at a time (they time their runs and must not share the cores with TLC).
+     * One progress line per check as it finishes. TLC running out of memory stops the run.
+     */
+    static java.util.List<Verdict> runAll(Map<Level, LevelRunner> runners, java.util.List<Check> checks, RunContext context,
+            Map<Check, Tlc.Result> tlcResults, PrintWriter err) throws InterruptedException {
+        int n = checks.size();
+        Verdict[] out = new Verdict[n];
+        int cores = Math.max(1, Runtime.getRuntime().availableProcessors());
+        java.util.List<Integer> tlc = new java.util.ArrayList<>();
+        for (int i = 0; i < n; i++) {
+            if (checks.get(i).level() == Level.TLC) {
+                tlc.add(i);
+            }
+        }
+        Map<Check, Tlc.Result> results = new java.util.concurrent.ConcurrentHashMap<>();
+        if (tlc.size() > 1 && cores > 1) {
+            TlcRunner side = new TlcRunner(1);
+            java.util.concurrent.ExecutorService pool = java.util.concurrent.Executors.newFixedThreadPool(cores);
+            java.util.List<java.util.concurrent.Future<?>> futures = new java.util.ArrayList<>();
+            java.util.concurrent.atomic.AtomicReference<HandoffException> stop = new java.util.concurrent.atomic.AtomicReference<>();
+            for (int i : tlc) {
+                Check c = checks.get(i);
+                RunContext own = new RunContext(context.root(), context.workDir().resolve("tlc-" + (i + 1)), context.log());
+                futures.add(pool.submit(() -> {
+                    if (stop.get() != null) {
+                        return;
+                    }
+                    TlcRunner.Run run = side.runDetailed(c, own);
+                    out[i] = run.verdict();
+                    if (run.result() != null) {
+                        results.put(c, run.result());
+                        if (run.result().outOfMemory()) {
+                            stop.compareAndSet(null, new HandoffException(c.id() + ": " + run.result().message()));
+                        }
+                    }
+                    progress(err, (i + 1) + "/" + n, c, out[i]);
+                }));
+            }
+            pool.shutdown();
+            try {
+                for (java.util.concurrent.Future<?> f : futures) {
+                    f.get();
+                }
+            } catch (java.util.concurrent.ExecutionException e) {
+                throw e.getCause() instanceof RuntimeException re ? re : new HandoffException(e.getCause().toString(), e.getCause());
+            } finally {
+                pool.shutdownNow();
+            }
+            if (stop.get() != null) {
+                throw stop.get();
+            }
+        }
+        for (int i = 0; i < n; i++) {
+            if (out[i] == null) {
+                out[i] = run(runners, checks.get(i), context, results, err, (i + 1) + "/" + n);
+            }
+        }
+        for (Check c : checks) {
+            if (results.containsKey(c)) {
+                tlcResults.put(c, results.get(c));
+            }
+        }
+        return java.util.Arrays.asList(out);
+    }
+
+    private static void progress(PrintWriter err, String position, Check c, Verdict v) {
+        synchronized (err) {
+            err.printf("[%s] %s: %s%s in %.1f s%s%n", position, c.id(), v.actual().id(),
+                    v.violated() != null ? " (" + v.violated() + ")" : "", v.seconds(),
+                    v.matchesExpectation() ? "" : "  NOT AS EXPECTED: " + v.mismatch());
+            err.flush();
+        }
+    }
+
     /** A fresh directory under {@code <root>/.handoff-runs/} for one invocation; kept for inspection. */
     static Path newRunDir(Path root, String what) {
         String stamp = LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss-SSS"));

@@ -74,7 +74,7 @@ final class StatsCommand implements Callable<Integer> {
             err.printf("[%d/%d] %s ...%n", ++i, checks.size(), c.check());
             err.flush();
             Tlc.Result r = Tlc.run(TlcRunner.request(c, root, runDir.resolve(c.check()), null));
-            String expected = c.expected().id() + (c.expected() == Outcome.FAIL ? " " + c.property() : "");
+            String expected = c.expected().id() + (c.expected() == Outcome.FAIL ? " " + c.expectedViolation() : "");
             String actual = r.outcome().id() + (r.violated() != null ? " " + r.violated() : "");
             boolean ok = new Verdict(c, r.outcome(), r.violated(), r.distinctStates(), r.seconds(), r.message())
                     .matchesExpectation();

@@ -108,8 +108,11 @@ class ReportTest {
         assertEquals(10, states.size(), md);
         assertTrue(states.contains(" 9  t1  EarlyHandoff [smp_store_release]  early[1]: FALSE -> TRUE, locked[2]: 0 -> 1"),
                 String.join("\n", states));
-        assertTrue(md.contains("| `MCS_EarlyHandoff_N3` | early-handoff | yes | MutualExclusion | fail MutualExclusion | "
-                + "fail MutualExclusion | 157 |"), md);
+        // Every property the mutant violates, as the manifest records them and as the run found them.
+        assertTrue(md.contains("| `MCS_EarlyHandoff_N3` | early-handoff | yes | MutualExclusion | fail MutualExclusion"
+                + " (violates MutualExclusion, QueueWellFormed) | fail MutualExclusion (violates MutualExclusion,"
+                + " QueueWellFormed) | 157 |"), md);
+        assertTrue(md.contains("| `MCS_EarlyHandoff_N3` | until the first violation: "), md);
         assertTrue(md.contains("seed 7") && md.contains("| mcs |"), md);
         assertTrue(md.contains("| mcs | `MCS_EarlyHandoff_N3` | fail MutualExclusion | 157 | 326 | 10 | 1 |"), md);
 

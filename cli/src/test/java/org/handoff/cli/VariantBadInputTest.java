@@ -197,4 +197,47 @@ class VariantBadInputTest {
         assertFalse(Files.exists(report), "a report directory was written");
         assertFalse(r.err().contains("Exception"), r.err());
     }
+
+    private void writeExtra(String json) throws IOException {
+        Files.writeString(root.resolve("manifest/cna-mine-extra.json"), json);
+    }
+
+    private static String witness(String config, String invariant) {
+        return """
+                { "checks": [ { "family": "cna", "variant": "cna-mine", "mutant": false, "level": "tlc",
+                  "check": "CNA_Mine_wX", "spec": "CNA_Mine.tla", "config": "%s", "witness": "%s",
+                  "expected": "fail", "profile": "quick" } ] }
+                """.formatted(config, invariant);
+    }
+
+    @Test
+    void aWitnessWithoutAPassingTwin() throws IOException {
+        writeExtra(witness("models/CNA_Mine_N4.cfg", "NeverX"));
+        assertStopsBeforeRunning("witness tlc:cna/cna-mine:CNA_Mine_wX has no passing twin");
+    }
+
+    @Test
+    void aWitnessWhoseInvariantTheSpecDoesNotDefine() throws IOException {
+        writeExtra(witness("models/CNA_Mine_N3.cfg", "NeverNothing"));
+        assertStopsBeforeRunning("manifest entry tlc:cna/cna-mine:CNA_Mine_wX (witness)", "NeverNothing is not defined by CNA_Mine.tla");
+    }
+
+    @Test
+    void aCoverageRequestForAnActionTheSpecDoesNotDefine() throws IOException {
+        writeExtra("""
+                { "variantActions": [ { "family": "cna", "variant": "cna-mine", "actions": ["PassLockFindSuccessor", "NoSuchStep"] } ] }
+                """);
+        assertStopsBeforeRunning("manifest entry tlc:cna/cna-mine:CNA_Mine_N3 (variantActions/covers)",
+                "NoSuchStep is not defined by CNA_Mine.tla");
+    }
+
+    @Test
+    void aViolationSetNamingAnUnknownProperty() throws IOException {
+        writeExtra("""
+                { "checks": [ { "family": "cna", "variant": "cna-bug", "mutant": true, "level": "tlc", "check": "Bug",
+                  "spec": "CNA_Mine.tla", "config": "models/CNA_Mine_N3.cfg", "expected": "fail",
+                  "property": "MutualExclusion", "violates": ["MutualExclusion", "NoSuchProperty"], "profile": "quick" } ] }
+                """);
+        assertStopsBeforeRunning("manifest/cna-mine-extra.json: checks[0]: violates: unknown property 'NoSuchProperty'");
+    }
 }

@@ -55,7 +55,7 @@ public final class CrosscheckRunner implements LevelRunner {
     /** What a cross-check measured. */
     public record Summary(int runs, int planned, int accepted, int rejected, int stalled, int crashed, long events,
             long states, double recordSeconds, double validateSeconds, long seed, List<String> rejections,
-            List<String> problems) {
+            List<String> problems, Map<String, Long> reached) {
         public double eventsPerSecond() {
             return validateSeconds <= 0 ? 0 : events / validateSeconds;
         }
@@ -123,7 +123,51 @@ public final class CrosscheckRunner implements LevelRunner {
             return new Verdict(check, Outcome.ERROR, null, s.states(), seconds,
                     "every trace was accepted, but runs stalled or crashed: " + detail);
         }
-        return new Verdict(check, Outcome.PASS, null, s.states(), seconds, detail);
+        for (Map.Entry<String, Long> e : s.reached().entrySet()) {
+            if (e.getValue() == 0) {
+                return new Verdict(check, Outcome.VACUOUS, null, s.states(), seconds, "no recorded event '" + e.getKey()
+                        + "' in " + s.runs() + " runs: the runs never took the variant's own step (" + s.line() + ")",
+                        null, s.reached());
+            }
+        }
+        return new Verdict(check, Outcome.PASS, null, s.states(), seconds, detail, null, s.reached());
+    }
+
+    /**
+     * How many recorded events match each pattern of the entry's {@code reaches}: an action name,
+     * then fields that must be present, {@code key=value} or a bare {@code key} (any value):
+     * {@code "PassLock search=false"} is a CNA hand-off that skipped the search.
+     */
+    static Map<String, Long> reached(List<String> patterns, List<TraceRun.Recorded> runs) {
+        Map<String, Long> out = new LinkedHashMap<>();
+        for (String pattern : patterns) {
+            String[] want = pattern.trim().split("\\s+");
+            long n = 0;
+            for (TraceRun.Recorded run : runs) {
+                for (org.handoff.models.trace.TraceRecorder.Event e : run.events()) {
+                    if (matches(want, e)) {
+                        n++;
+                    }
+                }
+            }
+            out.put(pattern, n);
+        }
+        return out;
+    }
+
+    private static boolean matches(String[] want, org.handoff.models.trace.TraceRecorder.Event e) {
+        if (!e.action().equals(want[0])) {
+            return false;
+        }
+        List<String> fields = Arrays.asList(e.fields().trim().split("\\s+"));
+        for (int i = 1; i < want.length; i++) {
+            String w = want[i];
+            boolean found = w.contains("=") ? fields.contains(w) : fields.stream().anyMatch(f -> f.startsWith(w + "="));
+            if (!found) {
+                return false;
+            }
+        }
+        return true;
     }
 
     static int intParam(Check c, String key, int fallback, int min) {
@@ -294,6 +338,6 @@ public final class CrosscheckRunner implements LevelRunner {
             }
         }
         return new Summary(recorded.size(), runs, accepted, rejected, stalled, crashed, events, states, recordSeconds, validateSeconds,
-                seed, rejections, problems);
+                seed, rejections, problems, reached(c.strings("reaches"), recorded));
     }
 }

@@ -141,11 +141,38 @@ public final class Report {
     }
 
     private static String expected(Check c) {
-        return c.expected().id() + (c.expected() == Outcome.FAIL && c.property() != null ? " " + c.property() : "");
+        if (c.isWitness()) {
+            return "reached (fails " + c.witness() + " on " + c.paramOr("twin", "?") + ")";
+        }
+        return c.expected().id() + (c.expected() == Outcome.FAIL && c.property() != null ? " " + c.property() : "")
+                + (c.violates().size() > 1 ? " (violates " + String.join(", ", c.violates()) + ")" : "");
     }
 
     private static String actual(Verdict v) {
-        return v.actual().id() + (v.violated() != null ? " " + v.violated() : "");
+        return v.actual().id() + (v.violated() != null ? " " + v.violated() : "")
+                + (v.violations().size() > 1 ? " (violates " + String.join(", ", v.violations()) + ")" : "");
+    }
+
+    /** The kind of an entry: a correct model, a seeded bug, or a witness of a behaviour. */
+    private static String kind(Check c) {
+        return c.isWitness() ? "witness" : c.mutant() ? "yes" : "no";
+    }
+
+    /** One line of a TLC verdict's coverage: every action with the states it generated; never-fired ones first. */
+    static String coverageLine(Verdict v) {
+        List<String> never = new ArrayList<>();
+        List<String> fired = new ArrayList<>();
+        v.coverage().forEach((a, n) -> (n == 0 ? never : fired).add(a + " " + String.format(Locale.ROOT, "%,d", n)));
+        if (v.actual() == Outcome.FAIL) {
+            // TLC stopped at the first violation: the counts are of the states explored until then.
+            return "until the first violation: " + (never.isEmpty() ? "" : "not fired: " + String.join(", ", never) + "; ")
+                    + "fired: " + String.join(", ", fired);
+        }
+        return (never.isEmpty() ? "" : "never fired: " + String.join(", ", never) + "; ") + "fired: " + String.join(", ", fired);
+    }
+
+    private List<Verdict> withCoverage() {
+        return verdicts.stream().filter(v -> !v.coverage().isEmpty()).toList();
     }
 
     private static String states(Long n) {
@@ -190,12 +217,12 @@ public final class Report {
                     continue;
                 }
                 m.append("#### ").append(l.id()).append("\n\n");
-                m.append("| check | variant | mutant | property | expected | actual | states | seconds | as expected | reason (passes by design) |\n");
+                m.append("| check | variant | mutant / witness | property | expected | actual | states | seconds | as expected | reason (passes by design) |\n");
                 m.append("|---|---|---|---|---|---|---:|---:|---|---|\n");
                 for (Verdict v : vs) {
                     Check c = v.check();
                     m.append("| `").append(c.shortName()).append("` | ").append(c.variant()).append(" | ")
-                            .append(c.mutant() ? "yes" : "no").append(" | ").append(c.property() == null ? "–" : c.property())
+                            .append(kind(c)).append(" | ").append(c.property() == null ? "–" : c.property())
                             .append(" | ").append(expected(c)).append(" | ").append(actual(v)).append(" | ")
                             .append(states(v.states())).append(" | ").append(seconds(v.seconds())).append(" | ")
                             .append(v.matchesExpectation() ? "yes" : "**no**: " + md(v.mismatch())).append(" | ")
@@ -243,6 +270,17 @@ public final class Report {
             if (fairness.results().stream().anyMatch(r -> fairnessNote(r.config().lock()) != null)) {
                 m.append('\n');
             }
+        }
+        m.append("## Action coverage (TLC)\n\n");
+        if (withCoverage().isEmpty()) {
+            m.append("No TLC model reported coverage.\n\n");
+        } else {
+            m.append("How many states each action of the checked specification generated; a passing model whose variant's"
+                    + " own action never fired is vacuous.\n\n| model | coverage |\n|---|---|\n");
+            for (Verdict v : withCoverage()) {
+                m.append("| `").append(v.check().check()).append("` | ").append(md(coverageLine(v))).append(" |\n");
+            }
+            m.append('\n');
         }
         m.append("## TLC statistics\n\n");
         if (tlc.isEmpty()) {
@@ -341,7 +379,7 @@ public final class Report {
                 .append(bad() == 0 ? "<span class=\"ok\">0 not</span>" : "<span class=\"bad\">" + bad() + " not</span>")
                 .append(".</p>\n");
         h.append("<p class=\"meta\">Contents: <a href=\"#verdicts\">verdicts</a> · <a href=\"#counterexamples\">counterexamples</a> · ")
-                .append("<a href=\"#bypass\">bypass histograms</a> · <a href=\"#tlc-statistics\">TLC statistics</a></p>\n");
+                .append("<a href=\"#bypass\">bypass histograms</a> · <a href=\"#coverage\">action coverage</a> · <a href=\"#tlc-statistics\">TLC statistics</a></p>\n");
         if (summaryText != null) {
             h.append("<h2 id=\"summary\">").append(Svg.escape(summaryTitle)).append("</h2>\n<pre>")
                     .append(Svg.escape(summaryText.strip())).append("</pre>\n");
@@ -349,6 +387,7 @@ public final class Report {
         verdictsHtml(h);
         counterexamplesHtml(h);
         bypassHtml(h);
+        coverageHtml(h);
         statisticsHtml(h);
         h.append("</body></html>\n");
         return h.toString();
@@ -363,7 +402,7 @@ public final class Report {
                 if (vs.isEmpty()) {
                     continue;
                 }
-                h.append("<h4>").append(l.id()).append("</h4>\n<table><tr><th>check</th><th>variant</th><th>mutant</th>")
+                h.append("<h4>").append(l.id()).append("</h4>\n<table><tr><th>check</th><th>variant</th><th>mutant / witness</th>")
                         .append("<th>property</th><th>expected</th><th>actual</th><th>states</th><th>seconds</th>")
                         .append("<th>as expected</th><th>reason (passes by design)</th></tr>\n");
                 for (Verdict v : vs) {
@@ -374,7 +413,7 @@ public final class Report {
                         name = "<a href=\"#cex-" + anchor(c.check()) + "\">" + name + "</a>";
                     }
                     h.append(ok ? "<tr>" : "<tr class=\"bad\">").append("<td>").append(name).append("</td><td>")
-                            .append(Svg.escape(c.variant())).append("</td><td>").append(c.mutant() ? "yes" : "no")
+                            .append(Svg.escape(c.variant())).append("</td><td>").append(kind(c))
                             .append("</td><td>").append(Svg.escape(c.property() == null ? "–" : c.property())).append("</td><td>")
                             .append(Svg.escape(expected(c))).append("</td><td>").append(Svg.escape(actual(v)))
                             .append("</td><td class=\"num\">").append(states(v.states())).append("</td><td class=\"num\">")
@@ -462,6 +501,21 @@ public final class Report {
             h.append("</figure>\n");
         }
         h.append("</div>\n");
+    }
+
+    private void coverageHtml(StringBuilder h) {
+        h.append("<h2 id=\"coverage\">Action coverage (TLC)</h2>\n");
+        if (withCoverage().isEmpty()) {
+            h.append("<p>No TLC model reported coverage.</p>\n");
+            return;
+        }
+        h.append("<p>How many states each action of the checked specification generated; a passing model whose variant's ")
+                .append("own action never fired is vacuous, not a pass.</p>\n<table><tr><th>model</th><th>coverage</th></tr>\n");
+        for (Verdict v : withCoverage()) {
+            h.append("<tr><td>").append(Svg.escape(v.check().check())).append("</td><td>")
+                    .append(Svg.escape(coverageLine(v))).append("</td></tr>\n");
+        }
+        h.append("</table>\n");
     }
 
     private void statisticsHtml(StringBuilder h) {
