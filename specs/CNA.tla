@@ -154,7 +154,13 @@ TryClearTail(x) == TryClearTailWith(x, HeadLocked, SecondaryTail)
 (* gets the lock with 1, the secondary queue spliced back ahead of next   *)
 (* (succ->tail->next = next); with no secondary queue, next gets it.      *)
 (***************************************************************************)
-PassLockWith(x, search, Value(_)) ==
+\* The hooks a mutant replaces (specs/mutants/CNA_*.tla), each with the v1
+\* code it stands for: RunEnd(q, i), the last waiter moved (tail_other,
+\* which find_successor advances to each node it skips); AppendTail(sec,
+\* newSec, tailOther), the secondary queue's last node after a move
+\* (MCS_NODE(me->locked)->tail = tail_other); FlushAt(sec), the node the
+\* flush links next behind (succ->tail). PassLockWith passes the v1 ones.
+PassLockHooked(x, search, Value(_), RunEnd(_, _), AppendTail(_, _, _), FlushAt(_)) ==
     LET me    == node[x]
         next  == nnext[me]
         sec   == nlocked[me]        \* 1, or the secondary queue's first node ("locked > 1")
@@ -170,17 +176,17 @@ PassLockWith(x, search, Value(_)) ==
             /\ vstate' = [vstate EXCEPT !.intra[next] = count1, !.intra[me] = 0]
       [] i > 1 ->
             LET headOther == next
-                tailOther == q[i - 1]
+                tailOther == RunEnd(q, i)
                 succ      == q[i]
                 newSec    == IF sec \notin Nodes THEN headOther ELSE sec
                 nn1       == IF sec \notin Nodes THEN nnext ELSE [nnext EXCEPT ![STail[sec]] = headOther]
             IN /\ nnext' = [nn1 EXCEPT ![tailOther] = Nil, ![me] = Nil]
                /\ nlocked' = [nlocked EXCEPT ![succ] = Value(newSec), ![me] = 0]
-               /\ vstate' = [tail  |-> [STail EXCEPT ![newSec] = tailOther],
+               /\ vstate' = [tail  |-> [STail EXCEPT ![newSec] = AppendTail(sec, newSec, tailOther)],
                              intra |-> [SIntra EXCEPT ![succ] = count1, ![me] = 0]]
       [] sec \in Nodes ->
             \* flush: the secondary queue goes back ahead of next and gets the lock
-            /\ nnext' = [nnext EXCEPT ![STail[sec]] = next, ![me] = Nil]
+            /\ nnext' = [nnext EXCEPT ![FlushAt(sec)] = next, ![me] = Nil]
             /\ nlocked' = [nlocked EXCEPT ![sec] = 1, ![me] = 0]
             /\ vstate' = [tail  |-> [STail EXCEPT ![sec] = Nil],
                           intra |-> [SIntra EXCEPT ![sec] = 0, ![me] = 0]]
@@ -188,6 +194,12 @@ PassLockWith(x, search, Value(_)) ==
             /\ nlocked' = [nlocked EXCEPT ![next] = 1, ![me] = 0]
             /\ nnext' = [nnext EXCEPT ![me] = Nil]
             /\ vstate' = [vstate EXCEPT !.intra[next] = 0, !.intra[me] = 0]
+
+RunLast(q, i)                   == q[i - 1]
+MovedTail(sec, newSec, tailOther) == tailOther
+SecLastNode(sec)                == STail[sec]
+PassLockWith(x, search, Value(_)) ==
+    PassLockHooked(x, search, Value, RunLast, MovedTail, SecLastNode)
 
 \* The local hand-off passes the holder's locked (patch 1/3 gave
 \* arch_mcs_spin_unlock_contended its value argument for this).
@@ -237,6 +249,18 @@ CnaSpec  == Init /\ [][CnaNext]_vars /\ \A x \in Ctx : WF_vars(CnaStep(x))
 \* "prob" with a fair coin: a remote hand-off offered infinitely often is taken.
 FairSpec == CnaSpec /\ \A x \in Ctx : SF_vars(PassLockNoSearch(x))
 
+\* A view for the larger safety models (VIEW in their .cfg): TLC tells states
+\* apart by the lock's own variables only. It leaves out the bookkeeping of
+\* BoundedBypass (ahead, bypass: written, never read by a step, and where
+\* the bound is unbounded, v1, a record of history only), and `val' where it
+\* is dead: HeadWait writes it and only head_cmpxchg reads it, so elsewhere
+\* it is the stale word of an earlier acquisition. No step and none of the
+\* safety invariants but BoundedBypass reads what the view leaves out, so
+\* the states it merges have the same successors and the same verdicts; a
+\* model with this view checks neither BoundedBypass nor liveness.
+LiveVal  == [x \in Ctx |-> IF pc[x] = "head_cmpxchg" THEN v[x] ELSE Unlocked]
+SafetyView == << lk, nlocked, nnext, count, depth, irqUsed, pc, LiveVal, cnt, node, prev, vstate >>
+
 (***************************************************************************)
 (* Properties (catalogue names).                                           *)
 (***************************************************************************)
@@ -264,4 +288,67 @@ LockedFieldConsistent ==
                   \E w \in QueuedOf(Lk) : /\ node[w] = nlocked[node[x]]
                                           /\ w # x
                                           /\ nlocked[node[w]] = 0
+
+(***************************************************************************)
+(* Witnesses (manifest "witness" entries, expected to fail on the passing *)
+(* model they twin): each Never<Behaviour> says that a path of the CNA    *)
+(* hooks is never taken, so a model that violates it reaches that path.   *)
+(* Where the state after a step cannot be told apart from a state other   *)
+(* paths reach, the witness is the reachable state in which the step is   *)
+(* enabled with the effect named: TLC takes every enabled step of every    *)
+(* reachable state, so the step is then taken in some behaviour.           *)
+(***************************************************************************)
+\* The secondary queue of a holder or of a waiter handed the lock is not
+\* empty: find_successor moved the waiters it skipped into it (its first
+\* node stored in me->locked, "locked > 1").
+NeverSecondaryQueue == \A n \in Nodes : nlocked[n] \notin Nodes
+
+\* The secondary queue holds two or more nodes: its first node's tail (the
+\* last node, MCS_NODE(me->locked)->tail) is another node. find_successor
+\* appended to a non-empty secondary queue, or moved a run of two waiters.
+NeverSecondaryOfTwo ==
+    \A n \in Nodes : nlocked[n] \in Nodes => STail[nlocked[n]] = nlocked[n]
+
+\* "threshold": a hand-off on the holder's NUMA node raised the count of
+\* intra-node hand-offs to Threshold, so the next holder skips the search.
+NeverThresholdReached == \A n \in Nodes : SIntra[n] < Threshold
+
+\* The positions of the waiters on the holder's NUMA node in the main queue
+\* after the holder (what find_successor looks for).
+LocalHits(x) ==
+    LET q == ChainFrom(nnext[node[x]])
+    IN  { i \in 1 .. Len(q) : SocketOfNode(q[i]) = SocketOfNode(node[x]) }
+
+\* The flush of cna_pass_lock (the "else if (node->locked > 1)" branch): the
+\* holder, its successor linked, holds a secondary queue and hands the lock
+\* to that queue's first node, spliced back ahead of next (succ->tail->next
+\* = next), because find_successor found no local waiter (v1, prob) or
+\* because the search is skipped (prob's coin, threshold reached). After
+\* the step the state is one that cna_try_clear_tail's splice followed by
+\* a new arrival also reaches, so the witness is the state before it.
+FlushEnabled(x) ==
+    /\ ReadyToPass(x)
+    /\ nlocked[node[x]] \in Nodes
+    /\ \/ MaySearch(x) /\ LocalHits(x) = {}
+       \/ MaySkip(x)
+NeverFlush == \A x \in Ctx : ~FlushEnabled(x)
+
+\* The flush of a secondary queue of two or more nodes: its last node is not
+\* its first, so succ->tail->next = next writes a node other than succ.
+NeverFlushOfTwo ==
+    \A x \in Ctx : FlushEnabled(x) => STail[nlocked[node[x]]] = nlocked[node[x]]
+
+\* prob: the coin matters. A holder whose next is not on its NUMA node while
+\* a waiter further down is, or that holds a secondary queue while a local
+\* waiter waits: find_successor (the coin says search) and the hand-off
+\* without it (the coin says no) pick different successors, both enabled.
+\* The first is witnessed by NeverSecondaryQueue (only a search moves a
+\* waiter there); this is the state in which the coin's "no" side is taken
+\* with an effect the search would not have.
+NeverSkipsSearch ==
+    \A x \in Ctx :
+        ~ ( /\ ReadyToPass(x)
+            /\ MaySkip(x)
+            /\ LocalHits(x) # {}
+            /\ (1 \notin LocalHits(x) \/ nlocked[node[x]] \in Nodes) )
 =============================================================================

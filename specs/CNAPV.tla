@@ -45,7 +45,7 @@ EXTENDS CNA
 CONSTANTS SpinThreshold, ShortSpin, CheckPeriod, Preemption   \* as in PV.tla
 VARIABLES pvn, hsh, hv, pl                                    \* PV's, as in PV.tla
 
-PVH == INSTANCE PV WITH Variant <- "pv"
+PVH == INSTANCE PV WITH Variant <- "pv", Stealing <- FALSE   \* v1 posts no stealing
 
 CnaPvReplaced == {"XchgTail", "HeadCmpxchg", "McsHandoff"} \cup PVH!PvReplaced
 ASSUME PendingPath = FALSE /\ Variant = "v1" /\ Replaced = CnaPvReplaced
@@ -57,7 +57,37 @@ CnaPvStep(x) ==
     /\ \/ CnaStep(x) /\ PVH!PvNative(x)
        \/ PVH!PvHooks(x)
 
-CnaPvNext == (\E x \in Ctx : PVH!PvStart(x) \/ CnaPvStep(x)) \/ PVH!Hypervisor
+\* CnaPvNext is (\E x \in Ctx : PVH!PvStart(x) \/ CnaPvStep(x)) \/ PVH!Hypervisor
+\* written out, so that TLC splits it into its actions (see PvNext in
+\* PV.tla): CNA's steps and the native ones kept, each with Runs(x) and
+\* PV's part, under the name with the suffix Pv, and PV's hooks by name.
+QueuePv(x)          == PVH!Runs(x) /\ Queue(x) /\ PVH!PvNative(x)
+LinkPrevPv(x)       == PVH!Runs(x) /\ LinkPrev(x) /\ PVH!PvNative(x)
+SetLockedPv(x)      == PVH!Runs(x) /\ SetLocked(x) /\ PVH!PvNative(x)
+FastPathQueueOnlyPv(x) == PVH!Runs(x) /\ FastPathQueueOnly(x) /\ PVH!PvNative(x)
+XchgTailCnaPv(x)    == PVH!Runs(x) /\ XchgTailCna(x) /\ PVH!PvNative(x)
+TryClearTailPv(x)   == PVH!Runs(x) /\ TryClearTail(x) /\ PVH!PvNative(x)
+PassLockFindSuccessorPv(x) == PVH!Runs(x) /\ PassLockFindSuccessor(x) /\ PVH!PvNative(x)
+PassLockNoSearchPv(x)      == PVH!Runs(x) /\ PassLockNoSearch(x) /\ PVH!PvNative(x)
+\* The rest of Step: replaced by CNA or PV (disabled) or the pending path,
+\* which nothing enters (PendingPath = FALSE).
+NativeRestPv(x) ==
+    /\ PVH!Runs(x)
+    /\ \/ FastPath(x) \/ PendingWait(x) \/ FetchSetPending(x) \/ ClearPending(x)
+       \/ PendingSpin(x) \/ XchgTail(x) \/ SpinLocked(x) \/ HeadWait(x)
+       \/ HeadCmpxchg(x) \/ McsHandoff(x) \/ Unlock(x)
+    /\ PVH!PvNative(x)
+CnaPvNext ==
+    \/ \E x \in Ctx :
+          \/ PVH!PvStart(x)
+          \/ QueuePv(x) \/ LinkPrevPv(x) \/ SetLockedPv(x) \/ FastPathQueueOnlyPv(x)
+          \/ XchgTailCnaPv(x) \/ TryClearTailPv(x) \/ PassLockFindSuccessorPv(x)
+          \/ PassLockNoSearchPv(x) \/ NativeRestPv(x)
+          \/ PVH!WaitNodeSpin(x) \/ PVH!WaitNodeHalt(x) \/ PVH!WaitNodeSleep(x)
+          \/ PVH!WaitNodeWake(x) \/ PVH!WaitHeadTop(x) \/ PVH!WaitHeadSpin(x)
+          \/ PVH!WaitHeadHash(x) \/ PVH!WaitHeadSlow(x) \/ PVH!WaitHeadSleep(x)
+          \/ PVH!KickNode(x) \/ PVH!UnlockPv(x)
+    \/ PVH!Hypervisor
 CnaPvSpec == PVH!PvInit /\ [][CnaPvNext]_(PVH!allvars)
              /\ \A x \in Ctx : SF_(PVH!allvars)(CnaPvStep(x))
              /\ \A c \in Cpus : WF_(PVH!allvars)(PVH!Resched(c))

@@ -312,4 +312,10 @@ ResultVisible     == P!ResultVisible(Returned, got, [t \in Threads |-> TRUE])
 BoundedCombining  == P!BoundedCombining(batch, Bound)
 DeadlockFreedom   == P!DeadlockFreedom
 StarvationFreedom == R!StarvationFreedom
+
+\* Witness (a manifest "witness" entry, expected to fail on the passing model
+\* it twins): combining-batch's cut. A holder ran Batch requests in one
+\* tenure and handed the holder role to the next queued node
+\* (next->locked = 2, AliHandoff) instead of running its request.
+NeverBatchCut == \A n \in Nodes : locked[n] # 2
 =============================================================================

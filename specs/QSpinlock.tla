@@ -486,4 +486,21 @@ NodeExclusive == P(1)!NodeExclusive(Ctx, NodeOfCtx, Nil)
 BoundedBypass   == \A Lk \in Locks : P(Lk)!BoundedBypass(bypass, BypassBound)
 DeadlockFreedom == \A Lk \in Locks : P(Lk)!DeadlockFreedom
 StarvationFreedom == \A Lk \in Locks : P(Lk)!StarvationFreedom
+
+(***************************************************************************)
+(* Witnesses. Each Never<Behaviour> says that a path of the slowpath is    *)
+(* never taken; a passing model that claims to check that path must       *)
+(* violate it (manifest "witness" entries, expected to fail), which shows  *)
+(* the model is not passing vacuously.                                     *)
+(***************************************************************************)
+\* The pending path of queued_spin_lock_slowpath: queued_fetch_set_pending_acquire
+\* found only the owner, so the context holds the pending bit and waits in
+\* smp_cond_load_acquire(&lock->locked, !VAL) for the owner to leave.
+NeverPendingPath == \A x \in Ctx : pc[x] # "pend_spin"
+
+\* An interrupt context queued behind another context: a nested context (level
+\* above the task's) whose xchg_tail returned a previous tail, so it links
+\* behind prev (WRITE_ONCE(prev->next, node)) or waits in
+\* arch_mcs_spin_lock_contended for the hand-off.
+NeverNestedQueued == \A x \in Ctx : x[2] > 0 => pc[x] \notin { "link_prev", "spin_locked" }
 =============================================================================

@@ -156,4 +156,9 @@ Spec == Init /\ [][Next]_vars /\ Fairness
 (* region at once.                                                         *)
 (***************************************************************************)
 MutualExclusion == P!MutualExclusion
+
+\* Witness (docs/vacuity.md): the exclusion is contested. A CPU's
+\* spin_is_locked found the other CPU's lock held and it gives up this
+\* round, so a pass is not the trivial one of two CPUs that never meet.
+NeverGivesUp == \A c \in CPUs : pc[c] # "give_up"
 =============================================================================

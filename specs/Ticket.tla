@@ -221,4 +221,11 @@ QueueWellFormed   == P!QueueWellFormed(Queued, Last, Succ, Nil)
 BoundedBypass     == P!BoundedBypass(bypass, 0)      \* a ticket lock is FIFO
 DeadlockFreedom   == P!DeadlockFreedom
 StarvationFreedom == P!StarvationFreedom
+
+\* Witness (a manifest "witness" entry, expected to fail on the passing model
+\* it twins): a W-bit counter wrapped around. mpl_users starts at 0 and the
+\* first ticket drawn is 1, so a ticket 0 in use was drawn by an
+\* atomic_inc_int_nv that carried mpl_users from 2^W - 1 to 0; mpl_ticket
+\* starts at 1 and is 0 only after mpl_ticket++ carried it the same way.
+NeverWraps == serving # 0 /\ \A t \in Queued : ticket[t] # 0
 =============================================================================

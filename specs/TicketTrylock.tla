@@ -123,4 +123,19 @@ TrylockSpec ==
     /\ TrylockInit
     /\ [][TrylockNext]_tvars
     /\ \A t \in Threads : WF_tvars(TrylockLockStep(t))
+
+(***************************************************************************)
+(* Witnesses (manifest "witness" entries, expected to fail on the passing *)
+(* model they twin). Either outcome of arch_spin_trylock ends in a state  *)
+(* that another path reaches too (a failed trylock leaves the CPU where   *)
+(* it was; a successful one looks like a lock that was free), so each     *)
+(* witness is the state in which the CAS, the CPU's only step, is enabled *)
+(* with that outcome: TLC takes it there.                                  *)
+(***************************************************************************)
+\* The CAS fails: the word changed since the trylock's load (another CPU
+\* drew a ticket, or the holder's unlock moved owner on).
+NeverTrylockFails == \A t \in Threads : pc[t] = "try_cas" => LockWord = seen[t]
+
+\* The CAS succeeds: the word is still the free word the load read.
+NeverTrylockSucceeds == \A t \in Threads : pc[t] = "try_cas" => LockWord # seen[t]
 =============================================================================

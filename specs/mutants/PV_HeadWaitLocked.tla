@@ -1,0 +1,23 @@
+--------------------------- MODULE PV_HeadWaitLocked ---------------------------
+(***************************************************************************)
+(* Mutant of PV with Stealing: the queue head's pv_wait in                *)
+(* pv_wait_head_or_lock halts while the lock is held at all (locked != 0) *)
+(* rather than while the locked byte is _Q_SLOW_VAL. Without stealing the *)
+(* two tests agree: the head sleeps only after its own xchg to, or        *)
+(* pv_kick_node's store of, _Q_SLOW_VAL, and until the unlock nobody else *)
+(* can own the lock. With stealing, a stealer that took the lock after    *)
+(* that unlock holds it with _Q_LOCKED_VAL: the head (lp already set, so  *)
+(* it does not hash again) halts, the stealer's unlock takes the fast     *)
+(* path and kicks nobody, and the head sleeps with the lock free.        *)
+(***************************************************************************)
+EXTENDS PV
+
+\* WRITE_ONCE(pn->state, vcpu_hashed); pv_wait(&lock->locked, ...) halting while locked != 0  (mutant)
+WaitHeadSleepLocked(x) == Runs(x) /\ WaitHeadSleepCond(x, "hashed", L(x).locked # 0)
+MutantHooks(x) == PvHooksWith(x, WaitNodeSleep, WaitHeadSleepLocked)
+MutantStep(x)  == PvStepWith(x, MutantHooks)
+
+MutantSpec == PvInit /\ [][PvNextWith(MutantStep)]_allvars
+              /\ \A x \in Ctx : SF_allvars(MutantStep(x))
+              /\ \A c \in Cpus : WF_allvars(Resched(c))
+=============================================================================

@@ -1,0 +1,21 @@
+----------------------------- MODULE PV_KickTail -----------------------------
+(***************************************************************************)
+(* Mutant of PV: the holder's pv_kick_node is given the node the lock's   *)
+(* tail names rather than `next', the node it has just handed the MCS     *)
+(* lock to. The two are the same node whenever at most one waiter queues *)
+(* behind the holder, which is all two vCPUs can do; with three, next may *)
+(* be halted in pv_wait_node with the lock while a later waiter is the    *)
+(* tail: the kick (the cmpxchg to vcpu_hashed and the hash entry) goes to *)
+(* that later waiter, and next is never woken.                             *)
+(***************************************************************************)
+EXTENDS PV
+
+\* pv_kick_node(lock, decode_tail(tail))  (mutant)
+KickNodeTail(x) == Runs(x) /\ KickNodeWith(x, L(x).tail)
+MutantHooks(x) == PvHooksWith4(x, WaitNodeSleep, WaitHeadSleep, KickNodeTail, UnfairTrylockCas)
+MutantStep(x)  == PvStepWith(x, MutantHooks)
+
+MutantSpec == PvInit /\ [][PvNextWith(MutantStep)]_allvars
+              /\ \A x \in Ctx : SF_allvars(MutantStep(x))
+              /\ \A c \in Cpus : WF_allvars(Resched(c))
+=============================================================================

@@ -1,0 +1,21 @@
+---------------------------- MODULE PV_StealStore ----------------------------
+(***************************************************************************)
+(* Mutant of PV with Stealing: pv_hybrid_queued_unfair_trylock, once its  *)
+(* read of the lock word found neither the locked byte nor the pending    *)
+(* bit set, stores _Q_LOCKED_VAL with WRITE_ONCE instead of trying         *)
+(* cmpxchg_acquire(&lock->locked, 0, _Q_LOCKED_VAL). Between the read and  *)
+(* the store the queue head's trylock_clear_pending (or another stealer)  *)
+(* may take the lock, and then both own it. Only a model with stealing    *)
+(* has the step; without it the mutant is PV.                              *)
+(***************************************************************************)
+EXTENDS PV
+
+\* pv_hybrid_queued_unfair_trylock: WRITE_ONCE(lock->locked, _Q_LOCKED_VAL) after the read  (mutant)
+UnfairTrylockStore(x) == Runs(x) /\ UnfairTrylockCasWith(x, TRUE)
+MutantHooks(x) == PvHooksWith4(x, WaitNodeSleep, WaitHeadSleep, KickNode, UnfairTrylockStore)
+MutantStep(x)  == PvStepWith(x, MutantHooks)
+
+MutantSpec == PvInit /\ [][PvNextWith(MutantStep)]_allvars
+              /\ \A x \in Ctx : SF_allvars(MutantStep(x))
+              /\ \A c \in Cpus : WF_allvars(Resched(c))
+=============================================================================
