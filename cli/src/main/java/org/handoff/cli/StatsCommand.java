@@ -73,16 +73,21 @@ final class StatsCommand implements Callable<Integer> {
         for (Check c : checks) {
             err.printf("[%d/%d] %s ...%n", ++i, checks.size(), c.check());
             err.flush();
-            Tlc.Result r = Tlc.run(TlcRunner.request(c, root, runDir.resolve(c.check()), null));
+            // The runner's verdict, as check gives it (witnesses, violation sets, coverage), and its TLC run.
+            TlcRunner.Run run = new TlcRunner().runDetailed(c, new org.handoff.core.RunContext(root, runDir.resolve(c.check()), null));
+            Verdict v = run.verdict();
+            if (run.result() == null) {
+                throw new HandoffException(c.id() + ": " + v.detail());
+            }
+            Tlc.Result r = run.result();
             String expected = c.expected().id() + (c.expected() == Outcome.FAIL ? " " + c.expectedViolation() : "");
-            String actual = r.outcome().id() + (r.violated() != null ? " " + r.violated() : "");
-            boolean ok = new Verdict(c, r.outcome(), r.violated(), r.distinctStates(), r.seconds(), r.message())
-                    .matchesExpectation();
+            String actual = v.actual().id() + (v.violated() != null ? " " + v.violated() : "");
+            boolean ok = v.matchesExpectation();
             bad += ok ? 0 : 1;
             t.append("| ").append(c.family()).append(" | `").append(c.check()).append("` | ").append(expected).append(" | ")
                     .append(actual).append(ok ? "" : " (NOT AS EXPECTED)").append(" | ").append(num(r.distinctStates()))
                     .append(" | ").append(num(r.generatedStates())).append(" | ").append(num(r.depth())).append(" | ")
-                    .append(r.workers()).append(" | ").append(String.format("%.1f", r.seconds())).append(" |\n");
+                    .append(r.workers()).append(" | ").append(String.format("%.1f", v.seconds())).append(" |\n");
         }
         if (output == null) {
             spec.commandLine().getOut().print(t);
