@@ -168,17 +168,7 @@ public final class TlcConfig {
      * check), with everything else (constants, specification, symmetry) kept.
      */
     public String withOnlyProperty(String property) {
-        StringBuilder out = new StringBuilder();
-        for (Map.Entry<String, String> e : sectionText.entrySet()) {
-            String k = e.getKey();
-            if (k.equals("INVARIANT") || k.equals("PROPERTY") || k.equals("CHECK_DEADLOCK")) {
-                continue;
-            }
-            out.append(k).append(' ').append(e.getValue().trim()).append('\n');
-        }
-        out.append("PROPERTY ").append(property).append('\n');
-        out.append("CHECK_DEADLOCK FALSE\n");
-        return out.toString();
+        return derived(List.of(), List.of(property), false);
     }
 
     /** Whether TLC checks for deadlock: TRUE unless the config says CHECK_DEADLOCK FALSE. */
