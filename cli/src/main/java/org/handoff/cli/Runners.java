@@ -98,7 +98,8 @@ final class Runners {
     /**
      * Runs every check, in order of the list for the verdicts: the TLC models first, side by side on
      * as many runs as the machine has cores (one TLC worker each, each in a directory of its own),
-     * then the Java levels one at a time (they time their runs and must not share the cores with TLC).
+     * then the Java levels one level at a time (they time their runs and must not share the cores with TLC),
+     * each level's checks handed to its runner together.
      * One progress line per check as it finishes. TLC running out of memory stops the run.
      */
     static java.util.List<Verdict> runAll(Map<Level, LevelRunner> runners, java.util.List<Check> checks, RunContext context,
@@ -150,9 +151,31 @@ final class Runners {
                 throw stop.get();
             }
         }
+        // The rest level by level, each level's checks handed over together (jcstress runs them in one go).
+        Map<Level, java.util.List<Integer>> byLevel = new java.util.LinkedHashMap<>();
         for (int i = 0; i < n; i++) {
             if (out[i] == null) {
-                out[i] = run(runners, checks.get(i), context, results, err, (i + 1) + "/" + n);
+                byLevel.computeIfAbsent(checks.get(i).level(), k -> new java.util.ArrayList<>()).add(i);
+            }
+        }
+        for (Map.Entry<Level, java.util.List<Integer>> e : byLevel.entrySet()) {
+            java.util.List<Integer> idx = e.getValue();
+            LevelRunner r = runners.get(e.getKey());
+            if (r == null || e.getKey() == Level.TLC || idx.size() == 1) {
+                for (int i : idx) {
+                    out[i] = run(runners, checks.get(i), context, results, err, (i + 1) + "/" + n);
+                }
+                continue;
+            }
+            err.printf("[%s] %d checks ...%n", e.getKey().id(), idx.size());
+            err.flush();
+            java.util.List<Check> group = idx.stream().map(checks::get).toList();
+            java.util.List<Verdict> vs = r.runAll(group, context, v -> {
+                int k = group.indexOf(v.check());
+                progress(err, (k < 0 ? "?" : String.valueOf(idx.get(k) + 1)) + "/" + n, v.check(), v);
+            });
+            for (int k = 0; k < idx.size(); k++) {
+                out[idx.get(k)] = vs.get(k);
             }
         }
         for (Check c : checks) {

@@ -79,6 +79,15 @@ public record Check(String family, String variant, boolean mutant, Level level, 
         return strings("covers");
     }
 
+    /**
+     * The port steps that must run in a passing Lincheck or jcstress run ({@code org.handoff.models.HookCounter}
+     * names): the variant's, from the manifest's {@code variantHooks}, unless the entry says why its
+     * run cannot reach them ({@code noHooks}); plus any the entry lists under {@code hooks}.
+     */
+    public java.util.List<String> hooks() {
+        return strings("hooks");
+    }
+
     /** A parameter that is a list of names (empty when absent). */
     public java.util.List<String> strings(String key) {
         Object v = params.get(key);

@@ -194,34 +194,43 @@ public final class Manifest {
             if (check.mutant() && expected == Outcome.PASS && check.reason() == null) {
                 throw new HandoffException(at + ": a mutant expected to pass must say why (reason)");
             }
+            if (expected == Outcome.VACUOUS && (check.mutant() || check.reason() == null)) {
+                throw new HandoffException(at + ": an entry expected to be vacuous is a recorded gap of a correct variant's"
+                        + " check: not a mutant, and its reason says what the run does not reach");
+            }
             checks.add(check);
         }
         readMutants(tree, where, mutants);
-        readVariantActions(tree, where, variantActions);
+        readVariantActions(tree, where, variantActions, "variantActions", "actions", "");
+        readVariantActions(tree, where, variantActions, "variantHooks", "hooks", HOOKS_KEY);
     }
+
+    /** Where {@code variantHooks} are kept beside {@code variantActions}: keys with this prefix. */
+    private static final String HOOKS_KEY = "hooks:";
 
     /**
      * The optional {@code variantActions} array: per variant, the spec actions it adds or replaces,
      * each of which must fire in every passing TLC model of the variant (else the verdict is vacuous).
      */
-    private static void readVariantActions(JsonNode tree, String where, Map<String, List<String>> out) {
-        JsonNode list = tree.get("variantActions");
+    private static void readVariantActions(JsonNode tree, String where, Map<String, List<String>> out, String name,
+            String field, String prefix) {
+        JsonNode list = tree.get(name);
         if (list == null) {
             return;
         }
         if (!list.isArray()) {
-            throw new HandoffException(where + ": 'variantActions' must be an array");
+            throw new HandoffException(where + ": '" + name + "' must be an array");
         }
         int i = 0;
         for (JsonNode v : list) {
-            String at = where + ": variantActions[" + i++ + "]";
+            String at = where + ": " + name + "[" + i++ + "]";
             String key = text(v, "family", at) + "/" + text(v, "variant", at);
-            List<String> actions = stringList(v.path("actions"), at + ": actions");
+            List<String> actions = stringList(v.path(field), at + ": " + field);
             if (actions.isEmpty()) {
-                throw new HandoffException(at + ": 'actions' must list at least one action");
+                throw new HandoffException(at + ": '" + field + "' must list at least one name");
             }
-            if (out.put(key, actions) != null) {
-                throw new HandoffException(at + ": the actions of " + key + " are listed twice");
+            if (out.put(prefix + key, actions) != null) {
+                throw new HandoffException(at + ": the " + field + " of " + key + " are listed twice");
             }
         }
     }
@@ -414,8 +423,11 @@ public final class Manifest {
             known.add(c.family() + "/" + c.variant());
         }
         for (String key : variantActions.keySet()) {
-            if (!known.contains(key)) {
-                throw new HandoffException("manifest: variantActions names " + key + ", which has no check");
+            boolean hooks = key.startsWith(HOOKS_KEY);
+            String variant = hooks ? key.substring(HOOKS_KEY.length()) : key;
+            if (!known.contains(variant)) {
+                throw new HandoffException("manifest: " + (hooks ? "variantHooks" : "variantActions") + " names " + variant
+                        + ", which has no check");
             }
         }
         List<Check> out = new ArrayList<>();
@@ -425,6 +437,17 @@ public final class Manifest {
                 java.util.LinkedHashSet<String> all = new java.util.LinkedHashSet<>(actions);
                 all.addAll(c.covers());
                 c = c.withParam("covers", List.copyOf(all));
+            }
+            List<String> hooks = variantActions.get(HOOKS_KEY + c.family() + "/" + c.variant());
+            boolean javaLevel = c.level() == Level.JCSTRESS || c.level() == Level.LINCHECK;
+            boolean passing = c.expected() == Outcome.PASS || c.expected() == Outcome.VACUOUS;
+            if (javaLevel && !c.mutant() && passing && (hooks != null || !c.hooks().isEmpty())) {
+                java.util.LinkedHashSet<String> all = new java.util.LinkedHashSet<>();
+                if (hooks != null && c.params().get("noHooks") == null) {
+                    all.addAll(hooks);
+                }
+                all.addAll(c.hooks());
+                c = c.withParam("hooks", List.copyOf(all));
             }
             out.add(c);
         }

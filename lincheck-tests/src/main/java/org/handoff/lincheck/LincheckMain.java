@@ -18,7 +18,9 @@ import org.jetbrains.kotlinx.lincheck.LinCheckerKt;
  * </pre>
  *
  * A failure report is printed between {@value #REPORT_BEGIN} and {@value #REPORT_END}; the last
- * line is {@value #RESULT_PREFIX}{@code <kind>} (a {@link FailureKind} id), followed on an error by
+ * lines are {@value #HOOKS_PREFIX}{@code {step=count, ...}} (how often each of the port's own steps
+ * ran, see {@code org.handoff.models.HookCounter}) and {@value #RESULT_PREFIX}{@code <kind>} (a
+ * {@link FailureKind} id), followed on an error by
  * {@value #ERROR_PREFIX}{@code <one line>}. Exit status: 0 pass, 1 failure found, 2 error.
  *
  * <p>The test class provides its options with a public static {@code options()} method returning
@@ -33,6 +35,8 @@ public final class LincheckMain {
     public static final String REPORT_END = PREFIX + "report end";
     public static final String RESULT_PREFIX = PREFIX + "result=";
     public static final String ERROR_PREFIX = PREFIX + "error=";
+    /** Before the result line: how often each port step ran over all invocations ({@code HookCounter}). */
+    public static final String HOOKS_PREFIX = PREFIX + "hooks=";
 
     private LincheckMain() {
     }
@@ -71,6 +75,7 @@ public final class LincheckMain {
             System.out.println(report.strip());
             System.out.println(REPORT_END);
         }
+        System.out.println(HOOKS_PREFIX + org.handoff.models.HookCounter.snapshot());
         System.out.println(RESULT_PREFIX + kind.id());
         if (error != null) {
             System.out.println(ERROR_PREFIX + firstLine(error));

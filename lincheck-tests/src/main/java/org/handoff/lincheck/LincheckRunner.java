@@ -9,6 +9,7 @@ import java.util.List;
 import java.util.Locale;
 import org.handoff.core.Check;
 import org.handoff.core.HandoffException;
+import org.handoff.core.HookCoverage;
 import org.handoff.core.JavaFork;
 import org.handoff.core.Level;
 import org.handoff.core.LevelRunner;
@@ -48,6 +49,16 @@ public final class LincheckRunner implements LevelRunner {
         for (Check c : checks) {
             validate(c, c.param("lock").strip());
         }
+        // validate made each lock, so every counter its classes declare is registered by now.
+        java.util.Set<String> counted = org.handoff.models.HookCounter.snapshot().keySet();
+        for (Check c : checks) {
+            for (String h : c.hooks()) {
+                if (!counted.contains(h)) {
+                    throw new HandoffException("manifest entry " + c.id() + ": hook '" + h + "' is counted by no port"
+                            + " (counted: " + String.join(", ", counted) + ")");
+                }
+            }
+        }
     }
 
     @Override
@@ -61,7 +72,8 @@ public final class LincheckRunner implements LevelRunner {
             String lock = check.param("lock").strip();
             validate(check, lock);
             timeout = positive(check, "timeout", DEFAULT_TIMEOUT_SECONDS);
-            dir = context.workDir().resolve("lincheck").resolve(safeName(check.family() + "-" + check.variant()));
+            dir = context.workDir().resolve("lincheck").resolve(safeName(check.family() + "-" + check.variant() + "-"
+                    + check.check().substring(check.check().lastIndexOf('.') + 1)));
             Path tmp = dir.resolve("tmp");
             Files.createDirectories(tmp);
             jvmArgs = new ArrayList<>();
@@ -115,12 +127,15 @@ public final class LincheckRunner implements LevelRunner {
         List<String> lines = r.output().lines().toList();
         String result = null;
         String error = null;
+        String hooks = "";
         int begin = -1;
         int end = -1;
         for (int i = 0; i < lines.size(); i++) {
             String line = lines.get(i);
             if (line.startsWith(LincheckMain.RESULT_PREFIX)) {
                 result = line.substring(LincheckMain.RESULT_PREFIX.length()).strip();
+            } else if (line.startsWith(LincheckMain.HOOKS_PREFIX)) {
+                hooks = line.substring(LincheckMain.HOOKS_PREFIX.length());
             } else if (line.startsWith(LincheckMain.ERROR_PREFIX)) {
                 error = line.substring(LincheckMain.ERROR_PREFIX.length()).strip();
             } else if (line.equals(LincheckMain.REPORT_BEGIN)) {
@@ -146,7 +161,8 @@ public final class LincheckRunner implements LevelRunner {
             default -> "Lincheck: " + describe(kind) + "\n" + head(report, DETAIL_LINES);
         };
         String violated = kind.outcome() == Outcome.FAIL ? kind.property().name() : null;
-        return new Verdict(check, kind.outcome(), violated, null, r.seconds(), detail);
+        return HookCoverage.apply(new Verdict(check, kind.outcome(), violated, null, r.seconds(), detail),
+                HookCoverage.parse(hooks), "the Lincheck run");
     }
 
     /** One line on what a failure kind means for the lock. */

@@ -12,15 +12,18 @@ import java.util.Arrays;
 import java.util.Comparator;
 import java.util.EnumMap;
 import java.util.EnumSet;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.Consumer;
 import java.util.jar.JarFile;
 import java.util.jar.Manifest;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Collectors;
 import org.handoff.core.Check;
+import org.handoff.core.HookCoverage;
 import org.handoff.core.JavaFork;
 import org.handoff.core.Level;
 import org.handoff.core.LevelRunner;
@@ -29,6 +32,7 @@ import org.handoff.core.ProjectRoot;
 import org.handoff.core.Property;
 import org.handoff.core.RunContext;
 import org.handoff.core.Verdict;
+import org.handoff.models.HookCounter;
 
 /**
  * Runs one manifest jcstress check: forks jcstress for exactly that test class, in a bounded mode,
@@ -155,48 +159,194 @@ public final class JcstressRunner implements LevelRunner {
 
     @Override
     public Verdict run(Check check, RunContext context) {
-        long start = System.nanoTime();
-        String test = check.check();
-        try {
-            if (!CLASS_NAME.matcher(test).matches()) {
-                return error(check, start, "'" + test + "' is not a test class name");
+        return runAll(List.of(check), context, v -> { }).get(0);
+    }
+
+    /**
+     * Runs the checks in as few jcstress invocations as their settings allow. jcstress spends about
+     * 8 s probing the JVM before its first test, so one invocation per test would cost more than the
+     * tests; all tests with the same settings run in one invocation instead, which selects them by an
+     * alternation of their exact names and reports each under its own name. A test that took too few
+     * samples runs again together with the others that did ({@link #DEFAULT_MIN_SAMPLES}). A test
+     * the shared run reported nothing for (skipped, or the run died before it) runs again on its own,
+     * so that its verdict says why; so does every test of a shared run that had to be killed.
+     */
+    @Override
+    public List<Verdict> runAll(List<Check> checks, RunContext context, Consumer<Verdict> done) {
+        Verdict[] out = new Verdict[checks.size()];
+        Map<Settings, List<Integer>> groups = new LinkedHashMap<>();
+        long begin = System.nanoTime();
+        for (int i = 0; i < checks.size(); i++) {
+            Check c = checks.get(i);
+            if (!CLASS_NAME.matcher(c.check()).matches()) {
+                out[i] = error(c, begin, "'" + c.check() + "' is not a test class name");
+                done.accept(out[i]);
+                continue;
             }
-            Path parent = Files.createDirectories(context.workDir().toAbsolutePath().resolve("jcstress"));
-            PrintStream log = context.log() != null ? context.log() : new PrintStream(OutputStream.nullOutputStream());
-            String time = setting("time", check, String.valueOf(
-                    "full".equals(ProjectRoot.profile()) ? FULL_TIME_MS : DEFAULT_TIME_MS));
-            long timeout = Long.parseLong(setting("timeout", check, String.valueOf(DEFAULT_TIMEOUT_SECONDS)));
-            long minSamples = Long.parseLong(setting("minSamples", check, String.valueOf(DEFAULT_MIN_SAMPLES)));
-            int maxRuns = Integer.parseInt(setting("maxRuns", check, String.valueOf(DEFAULT_MAX_RUNS)));
-            String cp = replayableClasspath(classpath);
-            List<Run> runs = new ArrayList<>();
-            while (true) {
-                Path dir = Files.createTempDirectory(parent, simpleName(test) + "-");
-                List<String> args = arguments(test, dir, time);
-                log.println("jcstress: cd " + quote(dir.toString()) + " && " + quote(JavaFork.javaExecutable())
-                        + " -cp " + quote(cp) + " " + MAIN + " "
-                        + args.stream().map(JcstressRunner::quote).collect(Collectors.joining(" ")));
-                JavaFork.Result result = JavaFork.run(List.of(), cp, MAIN, args, dir, timeout, log);
-                if (result.timedOut()) {
-                    return new Verdict(check, Outcome.ERROR, null, null, (System.nanoTime() - start) / 1e9,
-                            "jcstress did not finish within " + timeout + " s and was killed; output in " + dir);
-                }
-                runs.add(new Run(result.output(), result.exitCode()));
-                long samples = sampledNormally(runs, test);
-                if (samples < 0 || samples >= minSamples || runs.size() >= maxRuns) {
-                    break;
-                }
-                log.println("jcstress: " + samples + " samples so far, fewer than " + minSamples
-                        + " (a loaded machine samples slowly); running again, " + (runs.size() + 1) + " of " + maxRuns);
+            try {
+                groups.computeIfAbsent(Settings.of(c), k -> new ArrayList<>()).add(i);
+            } catch (NumberFormatException e) {
+                out[i] = error(c, begin, "a jcstress setting is not a number: " + e.getMessage());
+                done.accept(out[i]);
             }
-            return verdict(check, runs, (System.nanoTime() - start) / 1e9);
-        } catch (IOException | RuntimeException e) { // HandoffException from JavaFork included
-            return error(check, start, "cannot run jcstress: " + e.getMessage());
+        }
+        PrintStream log = context.log() != null ? context.log() : new PrintStream(OutputStream.nullOutputStream());
+        for (Map.Entry<Settings, List<Integer>> g : groups.entrySet()) {
+            runGroup(checks, g.getValue(), g.getKey(), context, log, out, done);
+        }
+        return Arrays.asList(out);
+    }
+
+    /** The settings a jcstress invocation applies to every test it runs. */
+    private record Settings(String time, long timeout, long minSamples, int maxRuns) {
+        static Settings of(Check c) {
+            return new Settings(setting("time", c, String.valueOf("full".equals(ProjectRoot.profile()) ? FULL_TIME_MS : DEFAULT_TIME_MS)),
+                    Long.parseLong(setting("timeout", c, String.valueOf(DEFAULT_TIMEOUT_SECONDS))),
+                    Long.parseLong(setting("minSamples", c, String.valueOf(DEFAULT_MIN_SAMPLES))),
+                    Integer.parseInt(setting("maxRuns", c, String.valueOf(DEFAULT_MAX_RUNS))));
         }
     }
 
-    /** One jcstress run: its console output and exit status. */
-    public record Run(String output, int exitCode) {
+    /** Runs the checks {@code indices} of {@code checks}, which share {@code s}, filling {@code out}. */
+    private void runGroup(List<Check> checks, List<Integer> indices, Settings s, RunContext context, PrintStream log,
+            Verdict[] out, Consumer<Verdict> done) {
+        Map<Integer, List<Run>> runs = new LinkedHashMap<>();
+        Map<Integer, Map<String, Long>> hooks = new LinkedHashMap<>();
+        Map<Integer, Double> seconds = new LinkedHashMap<>();
+        List<Integer> pending = new ArrayList<>(indices);
+        List<Integer> alone = new ArrayList<>();
+        String cp = replayableClasspath(classpath);
+        while (!pending.isEmpty()) {
+            // One invocation runs each test class once: a class named by two entries waits for the next.
+            List<Integer> batch = new ArrayList<>();
+            Set<String> names = new java.util.HashSet<>();
+            for (int i : pending) {
+                if (names.add(checks.get(i).check())) {
+                    batch.add(i);
+                }
+            }
+            pending.removeAll(batch);
+            long start = System.nanoTime();
+            JavaFork.Result result;
+            Path dir;
+            try {
+                Path parent = Files.createDirectories(context.workDir().toAbsolutePath().resolve("jcstress"));
+                String first = simpleName(checks.get(batch.get(0)).check());
+                dir = Files.createTempDirectory(parent, batch.size() == 1 ? first + "-" : batch.size() + "-tests-");
+                List<String> args = arguments(names(checks, batch), dir, s.time(), dir.resolve("hooks"));
+                log.println("jcstress: cd " + quote(dir.toString()) + " && " + quote(JavaFork.javaExecutable())
+                        + " -cp " + quote(cp) + " " + MAIN + " "
+                        + args.stream().map(JcstressRunner::quote).collect(Collectors.joining(" ")));
+                result = JavaFork.run(List.of(), cp, MAIN, args, dir, s.timeout() * batch.size(), log);
+            } catch (IOException | RuntimeException e) { // HandoffException from JavaFork included
+                for (int i : batch) {
+                    finish(i, error(checks.get(i), start, "cannot run jcstress: " + e.getMessage()), out, done);
+                }
+                continue;
+            }
+            double share = (System.nanoTime() - start) / 1e9 / batch.size();
+            if (result.timedOut()) {
+                if (batch.size() > 1) {
+                    log.println("jcstress: the run of " + batch.size() + " tests did not finish within "
+                            + s.timeout() * batch.size() + " s and was killed; each runs again on its own");
+                    alone.addAll(batch);
+                    continue;
+                }
+                int i = batch.get(0);
+                finish(i, new Verdict(checks.get(i), Outcome.ERROR, null, null, seconds.getOrDefault(i, 0.0) + share * batch.size(),
+                        "jcstress did not finish within " + s.timeout() + " s and was killed; output in " + dir), out, done);
+                continue;
+            }
+            String output = result.output();
+            Map<String, Map<String, Long>> counted = hookCounts(dir.resolve("hooks"));
+            List<Integer> reported = batch.stream()
+                    .filter(i -> !JcstressOutput.parse(output, checks.get(i).check()).forks().isEmpty()).toList();
+            int planned = JcstressOutput.parse(output, "").planned();
+            // jcstress plans the same number of results (forks times JVM configurations) for each test.
+            int perTest = planned < 0 || reported.isEmpty() ? -1 : (planned + reported.size() - 1) / reported.size();
+            boolean shared = batch.size() > 1;
+            for (int i : batch) {
+                if (batch.size() > 1 && !reported.contains(i)) {
+                    log.println("jcstress: the run of " + batch.size() + " tests reported nothing for "
+                            + checks.get(i).check() + "; it runs again on its own");
+                    alone.add(i);
+                    continue;
+                }
+                String test = checks.get(i).check();
+                boolean clean = JcstressOutput.parse(output, test).forks().stream().allMatch(f -> f.status().equals(JcstressOutput.OK));
+                // A failing test makes the whole invocation exit non-zero; a clean test inherits that
+                // status only when no other test of the run explains it.
+                boolean explained = shared && clean && batch.stream().filter(j -> j != i)
+                        .anyMatch(j -> JcstressOutput.parse(output, checks.get(j).check()).forks().stream()
+                                .anyMatch(f -> !f.status().equals(JcstressOutput.OK)));
+                int exit = explained ? 0 : result.exitCode();
+                runs.computeIfAbsent(i, k -> new ArrayList<>()).add(new Run(output, exit, batch.size() > 1 ? perTest : -1));
+                seconds.merge(i, share, Double::sum);
+                counted.getOrDefault(test, Map.of()).forEach((k, v) -> hooks.computeIfAbsent(i, x -> new LinkedHashMap<>()).merge(k, v, Long::sum));
+                long samples = sampledNormally(runs.get(i), test);
+                if (samples >= 0 && samples < s.minSamples() && runs.get(i).size() < s.maxRuns()) {
+                    log.println("jcstress: " + test + ": " + samples + " samples so far, fewer than " + s.minSamples()
+                            + " (a loaded machine samples slowly); running again, " + (runs.get(i).size() + 1) + " of " + s.maxRuns());
+                    pending.add(i);
+                } else {
+                    finish(i, HookCoverage.apply(verdict(checks.get(i), runs.get(i), seconds.get(i)),
+                            hooks.getOrDefault(i, Map.of()), "the jcstress forks of " + simpleName(test)), out, done);
+                }
+            }
+        }
+        for (int i : alone) {
+            runGroup(checks, List.of(i), s, context, log, out, done);
+        }
+    }
+
+    /**
+     * The hook counts the forks wrote under {@code dir}, summed per jcstress test (the test each fork
+     * ran is the first line of its file); empty when there are none.
+     */
+    static Map<String, Map<String, Long>> hookCounts(Path dir) {
+        Map<String, Map<String, Long>> out = new LinkedHashMap<>();
+        if (!Files.isDirectory(dir)) {
+            return out;
+        }
+        try (java.util.stream.Stream<Path> files = Files.list(dir)) {
+            for (Path f : files.sorted().toList()) {
+                String text = Files.readString(f);
+                String first = text.lines().findFirst().orElse("");
+                if (!first.startsWith(HookCounter.TEST_LINE) || first.length() == HookCounter.TEST_LINE.length()) {
+                    continue; // a fork that ran no counted step
+                }
+                String test = first.substring(HookCounter.TEST_LINE.length());
+                HookCoverage.parse(text.substring(first.length())).forEach((k, v) ->
+                        out.computeIfAbsent(test, x -> new LinkedHashMap<>()).merge(k, v, Long::sum));
+            }
+        } catch (IOException e) {
+            return out;
+        }
+        return out;
+    }
+
+    private static void finish(int i, Verdict v, Verdict[] out, Consumer<Verdict> done) {
+        out[i] = v;
+        done.accept(v);
+    }
+
+    private static List<String> names(List<Check> checks, List<Integer> batch) {
+        return batch.stream().map(i -> checks.get(i).check()).toList();
+    }
+
+    /**
+     * One jcstress run: its console output and exit status, and the number of results jcstress
+     * planned for each test ({@code plannedPerTest}, when the run held several tests; -1: as printed).
+     */
+    public record Run(String output, int exitCode, int plannedPerTest) {
+        public Run(String output, int exitCode) {
+            this(output, exitCode, -1);
+        }
+
+        JcstressOutput parse(String test) {
+            JcstressOutput o = JcstressOutput.parse(output, test);
+            return plannedPerTest < 0 ? o : new JcstressOutput(o.forks(), plannedPerTest, o.noMatchingTests());
+        }
     }
 
     /**
@@ -223,13 +373,26 @@ public final class JcstressRunner implements LevelRunner {
 
     /** The jcstress arguments for one test class, results under {@code dir}. */
     static List<String> arguments(String test, Path dir, String timeMs) {
+        return arguments(List.of(test), dir, timeMs, null);
+    }
+
+    /**
+     * The jcstress arguments for exactly these test classes, results under {@code dir}; with
+     * {@code hooks}, the forks write their hook counts there ({@code HookCounter}).
+     */
+    static List<String> arguments(List<String> tests, Path dir, String timeMs, Path hooks) {
         List<String> args = new ArrayList<>();
         args.add("-v"); // print every result, not only failures, so a pass is checked too
         args.add("-t");
-        args.add("^" + test.replace(".", "\\.").replace("$", "\\$") + "$");
+        String names = tests.stream().map(t -> t.replace(".", "\\.").replace("$", "\\$")).collect(Collectors.joining("|"));
+        args.add(tests.size() == 1 ? "^" + names + "$" : "^(" + names + ")$");
         args.add("-r");
         args.add(dir.toString());
-        args.addAll(List.of("-m", "sanity", "-time", timeMs, "-sc", "false", "-jvmArgs", "-XX:+UseParallelGC"));
+        String jvmArgs = "-XX:+UseParallelGC";
+        if (hooks != null && !hooks.toString().contains(" ")) { // jcstress splits its -jvmArgs line at spaces
+            jvmArgs += " -D" + HookCounter.DIR_PROPERTY + "=" + hooks;
+        }
+        args.addAll(List.of("-m", "sanity", "-time", timeMs, "-sc", "false", "-jvmArgs", jvmArgs));
         return args;
     }
 
@@ -241,7 +404,7 @@ public final class JcstressRunner implements LevelRunner {
     /** Reads finished jcstress runs of one test into a verdict, their results added up. */
     public static Verdict verdict(Check check, List<Run> runs, double seconds) {
         String test = check.check();
-        JcstressOutput out = JcstressOutput.merge(runs.stream().map(r -> JcstressOutput.parse(r.output(), test)).toList());
+        JcstressOutput out = JcstressOutput.merge(runs.stream().map(r -> r.parse(test)).toList());
         int exitCode = runs.stream().mapToInt(Run::exitCode).filter(c -> c != 0).findFirst().orElse(0);
         String output = runs.get(runs.size() - 1).output();
         if (out.noMatchingTests() || (out.forks().isEmpty() && out.planned() == 0)) {

@@ -1,5 +1,6 @@
 package org.handoff.models.cna;
 
+import org.handoff.models.HookCounter;
 import org.handoff.models.SpinPolicy;
 import org.handoff.models.qspinlock.QSpinLock;
 import org.handoff.models.trace.TraceRecorder;
@@ -305,6 +306,7 @@ public class CnaLock extends QSpinLock {
      * secondary queue at this point.
      */
     protected boolean cnaTryClearTail(int val, int tail, Node node) {
+        TRY_CLEAR_TAIL.hit();
         if ((val & TAIL_MASK) != tail) {
             return false;
         }
@@ -316,9 +318,18 @@ public class CnaLock extends QSpinLock {
         if ((int) VAL.compareAndExchange(this, val, secondaryAsMainQueue(succ)) != val) {
             return false;
         }
+        TRY_CLEAR_TAIL_SECONDARY.hit();
         passToSecondaryHead(succ, 0);
         return true;
     }
+
+    /** Counters of CNA's own steps ({@link HookCounter}): the manifest's {@code variantHooks} name them. */
+    static final HookCounter TRY_CLEAR_TAIL = HookCounter.of("cna_try_clear_tail");
+    static final HookCounter TRY_CLEAR_TAIL_SECONDARY = HookCounter.of("cna_try_clear_tail:secondary");
+    static final HookCounter PASS_LOCK = HookCounter.of("cna_pass_lock");
+    static final HookCounter PASS_LOCK_NO_SEARCH = HookCounter.of("cna_pass_lock:no-search");
+    static final HookCounter PASS_LOCK_SPLICE = HookCounter.of("cna_pass_lock:splice");
+    static final HookCounter MOVE = HookCounter.of("find_successor:move");
 
     /**
      * The word that makes the secondary queue starting at {@code succ} the main queue, with the lock
@@ -334,7 +345,11 @@ public class CnaLock extends QSpinLock {
      * queue, with the secondary queue spliced back ahead of {@code next}; else to {@code next}.
      */
     protected void cnaPassLock(Node node, Node next) {
+        PASS_LOCK.hit();
         boolean search = searchLocal(node);
+        if (!search) {
+            PASS_LOCK_NO_SEARCH.hit();
+        }
         if (trace() != null) {
             searched = search; // the policy's choice, for the hand-off's event
         }
@@ -345,6 +360,7 @@ public class CnaLock extends QSpinLock {
             mcsHandoff(succ, localHandoffValue(node));
         } else if (secondary > 1) {
             Node head = decodeTail(secondary);
+            PASS_LOCK_SPLICE.hit();
             spliceSecondary(head, next);
             passToSecondaryHead(head, 0);
         } else {
@@ -392,6 +408,7 @@ public class CnaLock extends QSpinLock {
         Node cur = (Node) NEXT.getAcquire(next);
         while (cur != null) {
             if (cna(cur).numaNode == mine) {
+                MOVE.hit();
                 moveToSecondary(me, headOther, tailOther);
                 return cur;
             }

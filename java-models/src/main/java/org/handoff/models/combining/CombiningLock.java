@@ -4,6 +4,7 @@ import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.util.function.IntUnaryOperator;
 import org.handoff.models.HandoffPort;
+import org.handoff.models.HookCounter;
 import org.handoff.models.SpinPolicy;
 import org.handoff.models.trace.TraceRecorder;
 import org.handoff.models.trace.Traceable;
@@ -80,6 +81,9 @@ public class CombiningLock implements HandoffPort, Traceable {
 
     /** How spin loops wait: forever unless a litmus test bounds them. */
     protected final SpinPolicy spin;
+    /** Counts the holder's stops at the batch limit ({@link HookCounter}; the manifest's {@code variantHooks}). */
+    static final HookCounter BATCH_CUT = HookCounter.of("ali_spin_lock:batch-cut");
+
     /** The batch limit: 0 for none (as posted). */
     protected final int batch;
     /** The most requests one holder has run in one tenure (written only by holders). */
@@ -229,6 +233,7 @@ public class CombiningLock implements HandoffPort, Traceable {
             }
             ali = next;
             if (batch > 0 && count >= batch) {
+                BATCH_CUT.hit();
                 if (r == null) {
                     aliHandoff(ali);
                 } else {

@@ -5,6 +5,7 @@ import java.lang.invoke.VarHandle;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.locks.LockSupport;
 import java.util.function.BooleanSupplier;
+import org.handoff.models.HookCounter;
 import org.handoff.models.qspinlock.QSpinLock;
 import org.handoff.models.qspinlock.QSpinLock.Cpu;
 import org.handoff.models.qspinlock.QSpinLock.Node;
@@ -157,6 +158,13 @@ public class Paravirt implements QSpinLock.Hooks {
     private final AtomicInteger corruptUnlocks = new AtomicInteger();
     private final AtomicInteger halts = new AtomicInteger();
 
+    /** Counters of PV's own steps ({@link HookCounter}): the manifest's {@code variantHooks} name them. */
+    static final HookCounter WAIT_NODE_HALT = HookCounter.of("pv_wait_node:halt");
+    static final HookCounter WAIT_EARLY = HookCounter.of("pv_wait_node:wait-early");
+    static final HookCounter KICK_NODE_HASH = HookCounter.of("pv_kick_node:hash");
+    static final HookCounter WAIT_HEAD_SLOW = HookCounter.of("pv_wait_head_or_lock:slow");
+    static final HookCounter UNLOCK_SLOWPATH = HookCounter.of("__pv_queued_spin_unlock_slowpath");
+
     public Paravirt(Variant variant) {
         this.variant = variant;
     }
@@ -277,11 +285,15 @@ public class Paravirt implements QSpinLock.Hooks {
             if (spun == SPIN_LOCKED) {
                 return;
             }
+            if (spun == SPIN_WAIT_EARLY) {
+                WAIT_EARLY.hit();
+            }
             if (variant == Variant.WAIT_EARLY && pn.waithist < PV_WAITHIST_MAX) {
                 // A pv_wait while !wait_early weighs more than one while wait_early.
                 pn.waithist += spun == SPIN_WAIT_EARLY ? 1 : PV_WAIT_INC;
             }
             if (haltAndRecheck(node, pn)) {
+                WAIT_NODE_HALT.hit();
                 // pv_wait(&pn->state, vcpu_halted)
                 pvWait(() -> (int) STATE.getVolatile(pn) == VCPU_HALTED,
                         () -> (int) STATE.getVolatile(pn) == VCPU_HALTED && node.readLocked() != 0);
@@ -390,6 +402,7 @@ public class Paravirt implements QSpinLock.Hooks {
         if (!kickCmpxchg(pn)) {
             return false;
         }
+        KICK_NODE_HASH.hit();
         // Put the lock into the hash table and set _Q_SLOW_VAL. The same vCPU checks both at unlock,
         // so no atomic instruction is needed in the kernel.
         writeLocked(lock, SLOW_VAL); // WRITE_ONCE(lock->locked, _Q_SLOW_VAL)
@@ -432,6 +445,7 @@ public class Paravirt implements QSpinLock.Hooks {
                 Thread.onSpinWait();
             }
             clearPending(lock);
+            WAIT_HEAD_SLOW.hit();
             if (!hashed) { // once
                 hashed = true;
                 int entry = table.hash(lock, pn); // lp = pv_hash(lock, pn)
@@ -496,6 +510,7 @@ public class Paravirt implements QSpinLock.Hooks {
         VarHandle.acquireFence(); // smp_rmb(): the hash entry was written before _Q_SLOW_VAL
         PvNode node = table.unhash(lock);
         writeLockedRelease(lock, 0);
+        UNLOCK_SLOWPATH.hit();
         if (node != null) {
             pvKick(node);
         }

@@ -3,6 +3,7 @@ package org.handoff.models.ticket;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import org.handoff.models.HandoffLock;
+import org.handoff.models.HookCounter;
 import org.handoff.models.SpinPolicy;
 
 /**
@@ -146,6 +147,7 @@ public class Arm64TicketLock implements HandoffLock<TicketLock.Cpu> {
      * it, with {@code cpu.ticket} its ticket.
      */
     public boolean tryLock(TicketLock.Cpu cpu) {
+        TRYLOCK.hit();
         int old = archSpinTrylockRead();
         if (owner(old) != next(old)) {
             return false; // taken, or waited for
@@ -155,8 +157,13 @@ public class Arm64TicketLock implements HandoffLock<TicketLock.Cpu> {
             return false;
         }
         cpu.ticket = next(old);
+        TRYLOCK_TAKEN.hit();
         return true;
     }
+
+    /** Counters of {@code arch_spin_trylock} ({@link HookCounter}; the manifest's {@code variantHooks}). */
+    static final HookCounter TRYLOCK = HookCounter.of("arch_spin_trylock");
+    static final HookCounter TRYLOCK_TAKEN = HookCounter.of("arch_spin_trylock:taken");
 
     /** MpLockTicket (arch_spin_lock's ldadda): next + 1, returning the old next, this CPU's ticket. */
     protected int mpLockTicket() {
