@@ -55,6 +55,10 @@ final class ReviewCommand implements Callable<Integer> {
     @Option(names = "--level", paramLabel = "L", description = "Only these levels (tlc, jcstress, lincheck, crosscheck); repeatable.")
     List<String> levels = new ArrayList<>();
 
+    @Option(names = "--check", paramLabel = "NAME", description = {"Only the checks of either side whose model or test name is NAME",
+            "(e.g. PV_N2 and PV_WaitEarly_N2, to re-run the pair that changed); repeatable."})
+    List<String> onlyChecks = new ArrayList<>();
+
     @Option(names = "--profile", paramLabel = "P", defaultValue = "quick", description = "quick (default) or full.")
     String profile;
 
@@ -101,7 +105,14 @@ final class ReviewCommand implements Callable<Integer> {
         }
         List<Check> checks = manifest.select(List.of(family), null, profile).stream()
                 .filter(c -> !c.mutant() && (c.variant().equals(variant) || c.variant().equals(base)))
-                .filter(c -> only.isEmpty() || only.contains(c.level())).toList();
+                .filter(c -> only.isEmpty() || only.contains(c.level()))
+                .filter(c -> onlyChecks.isEmpty() || onlyChecks.contains(c.check()) || onlyChecks.contains(c.shortName())).toList();
+        for (String name : onlyChecks) {
+            if (checks.stream().noneMatch(c -> c.check().equals(name) || c.shortName().equals(name))) {
+                throw new HandoffException("--check " + name + ": no check of " + base + " or " + variant + " has that name in the "
+                        + profile + " profile" + (only.isEmpty() ? "" : " at " + levels));
+            }
+        }
         if (checks.stream().noneMatch(c -> c.variant().equals(variant))) {
             throw new HandoffException("variant '" + variant + "' has no checks in the " + profile + " profile"
                     + (only.isEmpty() ? "" : " at " + levels));

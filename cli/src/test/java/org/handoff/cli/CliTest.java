@@ -195,13 +195,18 @@ class CliTest {
         Files.writeString(file, "x");
         assertOneLineError(run("review", "pv", "--variant", "pv-wait-early", "--report", file.toString()), "a-file");
         assertOneLineError(run("review", "pv", "--variant", "pv-wait-early", "--seed", "3"), "--seed applies only to --report");
+        assertOneLineError(run("review", "pv", "--variant", "pv-wait-early", "--check", "PV_N9"), "--check PV_N9: no check of pv or pv-wait-early");
     }
 
-    /** The second worked example of docs/review.md, TLC level: the diff, the bound models, and a report with it. */
+    /**
+     * The second worked example of docs/review.md, TLC level, on one model of each side (--check):
+     * the diff, the bound models, and a report with it.
+     */
     @Test
     void reviewPrintsTheDiffAndWritesItIntoTheReport(@TempDir Path dir) throws Exception {
         Path report = dir.resolve("review");
-        Run r = run("review", "pv", "--variant", "pv-wait-early", "--level", "tlc", "--report", report.toString(), "--seed", "5");
+        Run r = run("review", "pv", "--variant", "pv-wait-early", "--level", "tlc", "--check", "PV_N2", "--check", "PV_WaitEarly_N2",
+                "--report", report.toString(), "--seed", "5");
         assertEquals(Main.OK, r.code(), r.out() + r.err());
         assertTrue(r.out().contains("Review of pv-wait-early against pv"), r.out());
         assertTrue(r.out().matches("(?s).*tlc\\s+NoLostWakeup\\s+holds\\s+holds\\s+same.*"), r.out());
