@@ -162,10 +162,13 @@ public final class Tlc {
         if (workers != req.workers() && req.echo() != null) {
             req.echo().println("[tlc] liveness is checked: using -workers 1 (multi-worker liveness is unsound in TLC 2.18)");
         }
-        Result first = fork(spec, config, workers, cfg.checksLiveness(), req, "run", true);
-        if (first.outcome() == Outcome.ERROR && logSays(first, "StackOverflowError")) {
+        boolean coverage = !NO_COVERAGE.contains(spec.toAbsolutePath().normalize());
+        Result first = fork(spec, config, workers, cfg.checksLiveness(), req, coverage ? "run" : "run-without-coverage", coverage);
+        if (coverage && first.outcome() == Outcome.ERROR && logSays(first, "StackOverflowError")) {
             // TLC 2.18's coverage bookkeeping overflows the stack on some specs (CNAPV.tla): the same
-            // run without it still decides the model; the verdict then carries no coverage.
+            // run without it still decides the model; the verdict then carries no coverage. The spec
+            // is remembered, so its other models in this JVM skip the run that would overflow.
+            NO_COVERAGE.add(spec.toAbsolutePath().normalize());
             first = fork(spec, config, workers, cfg.checksLiveness(), req, "run-without-coverage", false);
         }
         if (first.outcome() == Outcome.FAIL && first.violated() == null && cfg.properties().size() > 1) {
@@ -176,6 +179,9 @@ public final class Tlc {
         }
         return first;
     }
+
+    /** Specs on which TLC's coverage overflowed its stack in this JVM. */
+    private static final Set<Path> NO_COVERAGE = java.util.concurrent.ConcurrentHashMap.newKeySet();
 
     private static boolean logSays(Result r, String text) {
         try {
@@ -264,12 +270,22 @@ public final class Tlc {
         }
     }
 
-    /** Checks each temporal property alone to find the one that fails. */
+    /**
+     * Checks each temporal property alone to find the ones that fail. TLC 2.18 says only that some
+     * failed; when every property but the last holds alone, the last is the one, and its own run
+     * is skipped (the first run's counterexample stands for it).
+     */
     private static Result attribute(Path spec, TlcConfig cfg, Result first, Request req) {
         double seconds = first.seconds();
         List<String> failing = new ArrayList<>();
         Result witness = first;
-        for (String property : cfg.properties()) {
+        List<String> properties = cfg.properties();
+        for (int i = 0; i < properties.size(); i++) {
+            String property = properties.get(i);
+            if (i == properties.size() - 1 && failing.isEmpty()) {
+                failing.add(property);
+                break;
+            }
             Path single = req.workDir().resolve("single-" + property + ".cfg");
             try {
                 Files.createDirectories(req.workDir());
