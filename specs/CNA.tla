@@ -35,6 +35,13 @@
 (*                skipped, which flushes the secondary queue ahead of the *)
 (*                main queue.                                              *)
 (*                                                                         *)
+(* Interrupt nesting (NestDepth > 0, Crossed; CNA_*_L1_view): an          *)
+(* interrupt context's node (index > 0) queues with other CPUs' task      *)
+(* contexts and can be moved to, and spliced back from, a secondary queue *)
+(* (NeverNestedInSecondary). Under "v1" that waiter can be bypassed for   *)
+(* ever, and the lock its interrupted task context holds then makes no    *)
+(* progress at all: DeadlockFreedom of that lock fails.                    *)
+(*                                                                         *)
 (* Atomicity. find_successor reads a chain of next pointers. Every one of *)
 (* them but the last is stable (a node's next is written once by its      *)
 (* successor, and otherwise only by the lock holder, which is the one     *)
@@ -55,7 +62,7 @@ ASSUME CnaAssumptions ==
     /\ Sockets \in Nat \ {0}
     /\ Variant \in {"v1", "prob", "threshold"}
     /\ Threshold \in Nat \ {0}
-    /\ NestDepth = 0
+    /\ NestDepth \in Nat
     /\ PendingPath \in BOOLEAN
     \* CNA's own replacements; a composition (CNAPV.tla) replaces more.
     /\ {"XchgTail", "HeadCmpxchg", "McsHandoff"}
@@ -308,6 +315,13 @@ NeverSecondaryQueue == \A n \in Nodes : nlocked[n] \notin Nodes
 \* appended to a non-empty secondary queue, or moved a run of two waiters.
 NeverSecondaryOfTwo ==
     \A n \in Nodes : nlocked[n] \in Nodes => STail[nlocked[n]] = nlocked[n]
+
+\* Interrupt nesting (NestDepth > 0, Crossed): a node of an interrupt
+\* context (index > 0 in its encoded tail) is the first or the last node of
+\* a secondary queue, so find_successor moved it and cna_try_clear_tail or
+\* the splice must carry its index through encoded_tail.
+NeverNestedInSecondary ==
+    \A n \in Nodes : nlocked[n] \in Nodes => NodeIdx(nlocked[n]) = 0 /\ NodeIdx(STail[nlocked[n]]) = 0
 
 \* "threshold": a hand-off on the holder's NUMA node raised the count of
 \* intra-node hand-offs to Threshold, so the next holder skips the search.

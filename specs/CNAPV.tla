@@ -48,7 +48,8 @@ VARIABLES pvn, hsh, hv, pl                                    \* PV's, as in PV.
 PVH == INSTANCE PV WITH Variant <- "pv", Stealing <- FALSE   \* v1 posts no stealing
 
 CnaPvReplaced == {"XchgTail", "HeadCmpxchg", "McsHandoff"} \cup PVH!PvReplaced
-ASSUME PendingPath = FALSE /\ Variant = "v1" /\ Replaced = CnaPvReplaced
+\* No interrupt nesting here: the composition takes neither PV's nor CNA's interrupt step.
+ASSUME PendingPath = FALSE /\ Variant = "v1" /\ Replaced = CnaPvReplaced /\ NestDepth = 0
 
 \* A step of context x: CNA's steps (the native ones it keeps included), with
 \* pv_kick_node scheduled after its hand-off, or one of PV's hooks.

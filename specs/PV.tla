@@ -27,26 +27,27 @@
 (* theirs instead. Every native step leaves PV's variables alone, except *)
 (* that the hand-off records the kick target.                              *)
 (*                                                                         *)
-(* Model limits. NestDepth = 0 (one lock, one node per CPU, no            *)
-(* interrupts: the nesting is QSpinlock's business, PV changes nothing    *)
-(* there). Lock stealing (pv_hybrid_queued_unfair_trylock, the kernel's   *)
-(* queued_spin_trylock under paravirt) is the constant Stealing: with     *)
-(* TRUE (PV_Steal_N2, PV_Steal_N3) the slowpath's trylock after the node  *)
-(* set-up is the unfair loop (UnfairTrylockRead / UnfairTrylockCas, in    *)
-(* place of Queue) and the queue head sets the pending bit while it      *)
-(* spins and clears it before it hashes or sleeps (WaitHeadTop,          *)
-(* WaitHeadSpin); with FALSE the trylock is the native whole-word one    *)
-(* and the pending bit stays 0, which keeps the older models' state      *)
-(* counts. A stealer bypasses the queue by design, so the stealing       *)
-(* models leave out BoundedBypass and StarvationFreedom. Three vCPUs are *)
-(* needed for a waiter to queue behind a waiter (pv_kick_node's next     *)
-(* differs from the tail; the seed's wait-early, which needs the         *)
-(* previous node halted in pv_wait_node, is only taken there:             *)
-(* PV_WaitEarly_N3).                                                       *)
-(* SPIN_THRESHOLD is the constant SpinThreshold (1 or 2 reads in the      *)
-(* models). pv_init_node's store of vcpu_running is not a step: a node   *)
-(* always leaves pv_wait_head_or_lock running (the loop's top writes it   *)
-(* and the lock is only taken after that), which FreeNodeRunning checks. *)
+(* Model limits. Interrupt nesting (NestDepth > 0, PV_N2_L1): an interrupt *)
+(* wakes a vCPU halted in pv_wait (kvm_wait's safe_halt) and runs the next *)
+(* context, which takes another lock and may halt in its own pv_wait       *)
+(* (InterruptPv); pv_unhash matches the entry to the lock (HashedFor).     *)
+(* Lock stealing (pv_hybrid_queued_unfair_trylock, the kernel's            *)
+(* queued_spin_trylock under paravirt) is the constant Stealing: with TRUE *)
+(* (PV_Steal_N2, PV_Steal_N3) the slowpath's trylock after the node set-up *)
+(* is the unfair loop (UnfairTrylockRead / UnfairTrylockCas, in place of   *)
+(* Queue) and the queue head sets the pending bit while it spins and       *)
+(* clears it before it hashes or sleeps (WaitHeadTop, WaitHeadSpin); with  *)
+(* FALSE the trylock is the native whole-word one and the pending bit      *)
+(* stays 0, which keeps the older models' state counts. A stealer bypasses *)
+(* the queue by design, so the stealing models leave out BoundedBypass and *)
+(* StarvationFreedom. Three vCPUs are needed for a waiter to queue behind  *)
+(* a waiter (pv_kick_node's next differs from the tail; the seed's wait-   *)
+(* early, which needs the previous node halted in pv_wait_node, is only    *)
+(* taken there: PV_WaitEarly_N3). SPIN_THRESHOLD is the constant           *)
+(* SpinThreshold (1 or 2 reads in the models). pv_init_node's store of     *)
+(* vcpu_running is not a step: a node always leaves pv_wait_head_or_lock   *)
+(* running (the loop's top writes it and the lock is only taken after      *)
+(* that), which FreeNodeRunning checks.                                    *)
 (*                                                                         *)
 (* Atomicity, beyond QSpinlock's merges:                                   *)
 (*  - pv_wait(ptr, val) checks *ptr == val and halts in one step (KVM:    *)
@@ -130,7 +131,6 @@ PvReplaced == {"FastPath", "SpinLocked", "HeadWait", "Unlock"}
 
 ASSUME PvAssumptions ==
     /\ Variant \in {"pv", "pv-wait-early", "pv-wait-early-merged"}
-    /\ NestDepth = 0
     /\ PvReplaced \subseteq Replaced
     /\ SpinThreshold \in Nat \ {0}
     /\ ShortSpin \in 1 .. SpinThreshold
@@ -379,6 +379,12 @@ KickNodeWith(x, n) ==
     /\ NoAux
 KickNode(x) == Runs(x) /\ KickNodeWith(x, pl.kt[x])
 
+\* pv_unhash(lock) finds an entry of this lock. With one lock (NestDepth = 0)
+\* every entry is its; with interrupt nesting two locks can be hashed, and
+\* an entry belongs to the lock its node's context waits for (a stale entry
+\* whose node is free matches no lock: HashConsistent forbids those).
+HashedFor(n, Lk) == NestDepth = 0 \/ \E y \in Ctx : node[y] = n /\ LockOf(y) = Lk
+
 \* __pv_queued_spin_unlock: cmpxchg_release(&lock->locked, _Q_LOCKED_VAL, 0);
 \* if the byte was _Q_SLOW_VAL, __pv_queued_spin_unlock_slowpath: node =
 \* pv_unhash(lock) (the entry found is removed), smp_store_release of 0,
@@ -389,7 +395,7 @@ UnlockPv(x) ==
     /\ SetL(x, [L(x) EXCEPT !.locked = 0])
     /\ Goto(x, "ncs")
     /\ IF L(x).locked = SlowVal
-       THEN \E n \in Nodes : /\ hsh[n] > 0
+       THEN \E n \in Nodes : /\ hsh[n] > 0 /\ HashedFor(n, LockOf(x))
                              /\ hsh' = [hsh EXCEPT ![n] = @ - 1]
                              /\ hv' = [hv EXCEPT !.halted[NodeCpu(n)] = FALSE]
        ELSE UNCHANGED << hsh, hv >>
@@ -509,9 +515,20 @@ PvStepWith(x, Hooks(_)) ==
 PvStep(x) == PvStepWith(x, PvHooks)
 PvStart(x) == Runs(x) /\ Start(x) /\ UNCHANGED pvvars
 
+\* An interrupt (NestDepth > 0) on a vCPU that runs or is halted in pv_wait:
+\* kvm_wait's halt returns on an interrupt (safe_halt, interrupts on), so
+\* the vCPU runs the interrupt context, and the interrupted pv_wait has
+\* returned when that context is done (it re-checks, as after a spurious
+\* wake-up). A descheduled vCPU takes no interrupt.
+InterruptPv(x) ==
+    /\ ~hv.pre[x[1]]
+    /\ Interrupt(x)
+    /\ hv' = [hv EXCEPT !.halted[x[1]] = FALSE]
+    /\ UNCHANGED << pvn, hsh, pl >>
+
 \* A mutant's Next is PvNextWith(its step) (and its own additions), its
 \* fairness that of PvFairness with its step.
-PvNextWith(S(_)) == (\E x \in Ctx : PvStart(x) \/ S(x)) \/ Hypervisor
+PvNextWith(S(_)) == (\E x \in Ctx : PvStart(x) \/ InterruptPv(x) \/ S(x)) \/ Hypervisor
 
 \* PvNextWith(PvStep) written out so that TLC splits it into its actions and
 \* names each step of a counterexample and each line of -coverage by its own
@@ -540,7 +557,7 @@ NativeRestPv(x) ==
     /\ PvNative(x)
 PvNext ==
     \/ \E x \in Ctx :
-          \/ PvStart(x)
+          \/ PvStart(x) \/ InterruptPv(x)
           \/ QueuePv(x) \/ XchgTailPv(x) \/ LinkPrevPv(x) \/ HeadCmpxchgPv(x)
           \/ SetLockedPv(x) \/ McsHandoffPv(x) \/ FastPathQueuePv(x) \/ NativeRestPv(x)
           \/ WaitNodeSpin(x) \/ WaitNodeHalt(x) \/ WaitNodeSleep(x) \/ WaitNodeWake(x)
@@ -619,6 +636,12 @@ NeverWaitsEarlyPrevHashed == \A x \in Ctx : ~EarlyHaltEnabled(x, "hashed")
 \* still in pv_wait_head_or_lock with lp set and no entry left for its node.
 NeverUnhashedWhileWaiting ==
     \A y \in Ctx : ~ (pc[y] = "head_wait" /\ pl.lp[y] /\ hsh[node[y]] = 0)
+
+\* Interrupt nesting (NestDepth > 0): an interrupt context halted in pv_wait
+\* while waiting for its own lock (the vCPU's outer context is interrupted
+\* inside its own slowpath or critical section).
+NeverNestedHalted ==
+    \A x \in Ctx : ~ (x[2] > 0 /\ pc[x] \in {"spin_locked", "head_wait"} /\ hv.halted[x[1]])
 
 \* Stealing (pv_hybrid_queued_unfair_trylock): another vCPU holds the lock
 \* while the queue head, for which the lock had been hashed and then
