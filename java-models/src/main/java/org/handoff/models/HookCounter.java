@@ -25,7 +25,7 @@ import java.util.TreeMap;
  * back to zero, which is all a vacuity check asks.
  *
  * <p>A jcstress test runs in JVMs that jcstress forks; with {@code -Dhandoff.hooks.dir=DIR} each of
- * them writes its counts at exit to {@code DIR/hooks-PID.txt}, headed by the jcstress test class
+ * them writes its counts at exit to {@code DIR/hooks-PID.txt} (DIR relative to its working directory), headed by the jcstress test class
  * that was on the stack at the first hit ({@link #dump}).
  */
 public final class HookCounter {
@@ -92,13 +92,6 @@ public final class HookCounter {
             m.put(NAMES[i], COUNTS.get(i));
         }
         return m;
-    }
-
-    /** Sets every count back to zero (tests of the counters). */
-    public static synchronized void reset() {
-        for (int i = 0; i < used; i++) {
-            COUNTS.put(i, 0);
-        }
     }
 
     /** Writes {@link #TEST_LINE} and one {@code name=count} line per counter to {@code dir/hooks-PID.txt}. */

@@ -233,7 +233,7 @@ public final class JcstressRunner implements LevelRunner {
                 Path parent = Files.createDirectories(context.workDir().toAbsolutePath().resolve("jcstress"));
                 String first = simpleName(checks.get(batch.get(0)).check());
                 dir = Files.createTempDirectory(parent, batch.size() == 1 ? first + "-" : batch.size() + "-tests-");
-                List<String> args = arguments(names(checks, batch), dir, s.time(), dir.resolve("hooks"));
+                List<String> args = arguments(names(checks, batch), dir, s.time(), true);
                 log.println("jcstress: cd " + quote(dir.toString()) + " && " + quote(JavaFork.javaExecutable())
                         + " -cp " + quote(cp) + " " + MAIN + " "
                         + args.stream().map(JcstressRunner::quote).collect(Collectors.joining(" ")));
@@ -258,29 +258,31 @@ public final class JcstressRunner implements LevelRunner {
                 continue;
             }
             String output = result.output();
-            Map<String, Map<String, Long>> counted = hookCounts(dir.resolve("hooks"));
-            List<Integer> reported = batch.stream()
-                    .filter(i -> !JcstressOutput.parse(output, checks.get(i).check()).forks().isEmpty()).toList();
+            Map<String, Map<String, Long>> counted = hookCounts(dir.resolve(HOOKS_DIR));
+            Map<Integer, JcstressOutput> parsed = new LinkedHashMap<>();
+            for (int i : batch) {
+                parsed.put(i, JcstressOutput.parse(output, checks.get(i).check()));
+            }
+            List<Integer> reported = batch.stream().filter(i -> !parsed.get(i).forks().isEmpty()).toList();
+            List<Integer> unclean = batch.stream().filter(i -> parsed.get(i).forks().stream()
+                    .anyMatch(f -> !f.status().equals(JcstressOutput.OK))).toList();
             int planned = JcstressOutput.parse(output, "").planned();
             // jcstress plans the same number of results (forks times JVM configurations) for each test.
             int perTest = planned < 0 || reported.isEmpty() ? -1 : (planned + reported.size() - 1) / reported.size();
             boolean shared = batch.size() > 1;
             for (int i : batch) {
-                if (batch.size() > 1 && !reported.contains(i)) {
+                if (shared && !reported.contains(i)) {
                     log.println("jcstress: the run of " + batch.size() + " tests reported nothing for "
                             + checks.get(i).check() + "; it runs again on its own");
                     alone.add(i);
                     continue;
                 }
                 String test = checks.get(i).check();
-                boolean clean = JcstressOutput.parse(output, test).forks().stream().allMatch(f -> f.status().equals(JcstressOutput.OK));
                 // A failing test makes the whole invocation exit non-zero; a clean test inherits that
                 // status only when no other test of the run explains it.
-                boolean explained = shared && clean && batch.stream().filter(j -> j != i)
-                        .anyMatch(j -> JcstressOutput.parse(output, checks.get(j).check()).forks().stream()
-                                .anyMatch(f -> !f.status().equals(JcstressOutput.OK)));
+                boolean explained = shared && !unclean.contains(i) && !unclean.isEmpty();
                 int exit = explained ? 0 : result.exitCode();
-                runs.computeIfAbsent(i, k -> new ArrayList<>()).add(new Run(output, exit, batch.size() > 1 ? perTest : -1));
+                runs.computeIfAbsent(i, k -> new ArrayList<>()).add(new Run(output, exit, shared ? perTest : -1));
                 seconds.merge(i, share, Double::sum);
                 counted.getOrDefault(test, Map.of()).forEach((k, v) -> hooks.computeIfAbsent(i, x -> new LinkedHashMap<>()).merge(k, v, Long::sum));
                 long samples = sampledNormally(runs.get(i), test);
@@ -373,14 +375,20 @@ public final class JcstressRunner implements LevelRunner {
 
     /** The jcstress arguments for one test class, results under {@code dir}. */
     static List<String> arguments(String test, Path dir, String timeMs) {
-        return arguments(List.of(test), dir, timeMs, null);
+        return arguments(List.of(test), dir, timeMs, false);
     }
 
     /**
-     * The jcstress arguments for exactly these test classes, results under {@code dir}; with
-     * {@code hooks}, the forks write their hook counts there ({@code HookCounter}).
+     * Where, relative to the jcstress run's directory (the working directory of jcstress and of the
+     * JVMs it forks), the forks write their hook counts ({@code HookCounter}).
      */
-    static List<String> arguments(List<String> tests, Path dir, String timeMs, Path hooks) {
+    static final String HOOKS_DIR = "hooks";
+
+    /**
+     * The jcstress arguments for exactly these test classes, results under {@code dir}; with
+     * {@code hooks}, the forks write their hook counts to {@link #HOOKS_DIR}.
+     */
+    static List<String> arguments(List<String> tests, Path dir, String timeMs, boolean hooks) {
         List<String> args = new ArrayList<>();
         args.add("-v"); // print every result, not only failures, so a pass is checked too
         args.add("-t");
@@ -388,10 +396,8 @@ public final class JcstressRunner implements LevelRunner {
         args.add(tests.size() == 1 ? "^" + names + "$" : "^(" + names + ")$");
         args.add("-r");
         args.add(dir.toString());
-        String jvmArgs = "-XX:+UseParallelGC";
-        if (hooks != null && !hooks.toString().contains(" ")) { // jcstress splits its -jvmArgs line at spaces
-            jvmArgs += " -D" + HookCounter.DIR_PROPERTY + "=" + hooks;
-        }
+        // A relative path: jcstress splits its -jvmArgs line at spaces, which a run directory may hold.
+        String jvmArgs = "-XX:+UseParallelGC" + (hooks ? " -D" + HookCounter.DIR_PROPERTY + "=" + HOOKS_DIR : "");
         args.addAll(List.of("-m", "sanity", "-time", timeMs, "-sc", "false", "-jvmArgs", jvmArgs));
         return args;
     }
