@@ -106,7 +106,7 @@ public final class Manifest {
         List<Family> families = new ArrayList<>();
         List<Check> checks = new ArrayList<>();
         List<Located> mutants = new ArrayList<>();
-        Map<String, List<String>> variantActions = new LinkedHashMap<>();
+        Map<String, Map<String, List<String>>> variantActions = new LinkedHashMap<>();
         for (Path file : files) {
             try {
                 read(Files.readString(file), root.relativize(file).toString(), families, checks, mutants, variantActions);
@@ -122,13 +122,13 @@ public final class Manifest {
         List<Family> families = new ArrayList<>();
         List<Check> checks = new ArrayList<>();
         List<Located> mutants = new ArrayList<>();
-        Map<String, List<String>> variantActions = new LinkedHashMap<>();
+        Map<String, Map<String, List<String>>> variantActions = new LinkedHashMap<>();
         read(json, where, families, checks, mutants, variantActions);
         return validated(families, checks, mutants, variantActions);
     }
 
     private static void read(String json, String where, List<Family> families, List<Check> checks,
-            List<Located> mutants, Map<String, List<String>> variantActions) {
+            List<Located> mutants, Map<String, Map<String, List<String>>> variantActions) {
         JsonNode tree;
         try {
             tree = new ObjectMapper().readTree(json);
@@ -201,19 +201,17 @@ public final class Manifest {
             checks.add(check);
         }
         readMutants(tree, where, mutants);
-        readVariantActions(tree, where, variantActions, "variantActions", "actions", "");
-        readVariantActions(tree, where, variantActions, "variantHooks", "hooks", HOOKS_KEY);
+        readVariantActions(tree, where, variantActions, "variantActions", "actions");
+        readVariantActions(tree, where, variantActions, "variantHooks", "hooks");
     }
-
-    /** Where {@code variantHooks} are kept beside {@code variantActions}: keys with this prefix. */
-    private static final String HOOKS_KEY = "hooks:";
 
     /**
      * The optional {@code variantActions} array: per variant, the spec actions it adds or replaces,
      * each of which must fire in every passing TLC model of the variant (else the verdict is vacuous).
      */
-    private static void readVariantActions(JsonNode tree, String where, Map<String, List<String>> out, String name,
-            String field, String prefix) {
+    private static void readVariantActions(JsonNode tree, String where, Map<String, Map<String, List<String>>> all, String name,
+            String field) {
+        Map<String, List<String>> out = all.computeIfAbsent(name, k -> new LinkedHashMap<>());
         JsonNode list = tree.get(name);
         if (list == null) {
             return;
@@ -229,7 +227,7 @@ public final class Manifest {
             if (actions.isEmpty()) {
                 throw new HandoffException(at + ": '" + field + "' must list at least one name");
             }
-            if (out.put(prefix + key, actions) != null) {
+            if (out.put(key, actions) != null) {
                 throw new HandoffException(at + ": the " + field + " of " + key + " are listed twice");
             }
         }
@@ -329,7 +327,7 @@ public final class Manifest {
     }
 
     private static Manifest validated(List<Family> families, List<Check> checksRead, List<Located> located,
-            Map<String, List<String>> variantActions) {
+            Map<String, Map<String, List<String>>> variantActions) {
         List<Check> checks = withCovers(withTwins(checksRead), variantActions);
         Set<String> names = new HashSet<>();
         for (Family f : families) {
@@ -417,19 +415,18 @@ public final class Manifest {
     }
 
     /** The actions each passing TLC model of a variant must fire, from {@code variantActions}. */
-    private static List<Check> withCovers(List<Check> checks, Map<String, List<String>> variantActions) {
+    private static List<Check> withCovers(List<Check> checks, Map<String, Map<String, List<String>>> perVariant) {
         Set<String> known = new HashSet<>();
         for (Check c : checks) {
             known.add(c.family() + "/" + c.variant());
         }
-        for (String key : variantActions.keySet()) {
-            boolean hooks = key.startsWith(HOOKS_KEY);
-            String variant = hooks ? key.substring(HOOKS_KEY.length()) : key;
+        perVariant.forEach((name, byVariant) -> byVariant.keySet().forEach(variant -> {
             if (!known.contains(variant)) {
-                throw new HandoffException("manifest: " + (hooks ? "variantHooks" : "variantActions") + " names " + variant
-                        + ", which has no check");
+                throw new HandoffException("manifest: " + name + " names " + variant + ", which has no check");
             }
-        }
+        }));
+        Map<String, List<String>> variantActions = perVariant.getOrDefault("variantActions", Map.of());
+        Map<String, List<String>> variantHooks = perVariant.getOrDefault("variantHooks", Map.of());
         List<Check> out = new ArrayList<>();
         for (Check c : checks) {
             List<String> actions = variantActions.get(c.family() + "/" + c.variant());
@@ -438,7 +435,7 @@ public final class Manifest {
                 all.addAll(c.covers());
                 c = c.withParam("covers", List.copyOf(all));
             }
-            List<String> hooks = variantActions.get(HOOKS_KEY + c.family() + "/" + c.variant());
+            List<String> hooks = variantHooks.get(c.family() + "/" + c.variant());
             boolean javaLevel = c.level() == Level.JCSTRESS || c.level() == Level.LINCHECK;
             boolean passing = c.expected() == Outcome.PASS || c.expected() == Outcome.VACUOUS;
             if (javaLevel && !c.mutant() && passing && (hooks != null || !c.hooks().isEmpty())) {
