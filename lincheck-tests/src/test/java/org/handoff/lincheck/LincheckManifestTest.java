@@ -37,7 +37,7 @@ class LincheckManifestTest {
         assertFalse(checks.isEmpty(), "the manifest selects no lincheck check for profile " + profile);
         Path work = Files.createDirectories(Path.of("target", "lincheck-work").toAbsolutePath());
         LincheckRunner runner = new LincheckRunner();
-        // One after another (a Lincheck fork keeps both cores busy: its JIT and GC threads).
+        // Two model-checking forks side by side, then the stress-mode ones alone (LincheckRunner.runAll).
         Path logFile = work.resolve("lincheck.log");
         List<Verdict> verdicts;
         try (PrintStream log = new PrintStream(new FileOutputStream(logFile.toFile()), true, StandardCharsets.UTF_8)) {

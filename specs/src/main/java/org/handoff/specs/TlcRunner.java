@@ -257,7 +257,7 @@ public final class TlcRunner implements LevelRunner {
         for (int pass = 1; pass <= 2; pass++) {
             Path config = write(dir.resolve("HandoffMonitor" + pass + ".cfg"),
                     cfg.derived(List.of("HandoffMonitor"), List.of(), checkDeadlock, "HandoffDepth"));
-            Tlc.Result r = Tlc.run(with(base, spec, config, libs, dir.resolve("pass" + pass)));
+            Tlc.Result r = Tlc.run(with(base, spec, config, libs, dir.resolve("pass" + pass)), false);
             seconds += r.seconds();
             try {
                 java.util.regex.Matcher m = java.util.regex.Pattern.compile(MONITOR_MARK + "(\\w+)")
