@@ -164,6 +164,19 @@ DeadlockFreedom   == (trying # {}) ~> (holders # {})
 StarvationFreedom == \A t \in Threads : (t \in trying) ~> (t \in holders)
 
 (***************************************************************************)
+(* StarvationFreedom implies DeadlockFreedom when the trying threads are  *)
+(* among Threads (TryingSet and TryingOf are, by their definitions): once *)
+(* trying is non-empty, one of its threads is eventually a holder. TLC    *)
+(* checks each temporal property in a branch of its own, each one more    *)
+(* evaluation of the fairness conditions at every step of the search, so *)
+(* a model expected to pass lists StarvationFreedom alone and its verdict *)
+(* covers both. A model expected to fail lists both, so that its recorded *)
+(* violations say which of the two fails.                                  *)
+(***************************************************************************)
+THEOREM StarvationImpliesDeadlockFreedom ==
+    [](trying \subseteq Threads) /\ StarvationFreedom => DeadlockFreedom
+
+(***************************************************************************)
 (* NoLostWakeup (temporal), for locks whose waiters sleep (pvqspinlock): a *)
 (* thread that is due to run (handed the lock, or queue head with the     *)
 (* lock free) while asleep (halted or descheduled) eventually runs. A     *)
