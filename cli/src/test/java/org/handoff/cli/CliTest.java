@@ -129,13 +129,15 @@ class CliTest {
     @Test
     void statsWritesOneRowPerModelWithTheStateCounts(@TempDir Path dir) throws Exception {
         Path table = dir.resolve("stats.md");
-        Run r = run("stats", "mlock", "--profile", "quick", "--output", table.toString());
+        Run r = run("stats", "mlock", "--profile", "quick", "--check", "MLock_N2", "--check", "MLock_NonAtomicSwap_N2_mutex",
+                "--output", table.toString());
         assertEquals(0, r.code(), r.out() + r.err());
         String t = Files.readString(table);
         // MLock_N2 passes with 157 distinct states (the manifest records the same count).
         assertTrue(t.contains("| mlock | `MLock_N2` | pass | pass | 157 |"), t);
         assertTrue(t.contains("| mlock | `MLock_NonAtomicSwap_N2_mutex` | fail MutualExclusion | fail MutualExclusion |"), t);
         assertTrue(t.contains("CPUs ("), t);
+        assertEquals(2, t.lines().filter(l -> l.startsWith("| mlock |")).count(), t);
         assertOneLineError(run("stats", "mlock", "--profile", "slow"), "unknown profile");
     }
 
