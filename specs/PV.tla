@@ -245,7 +245,7 @@ WaitNodeHalt(x) ==
 \* pv_wait_node: if (!READ_ONCE(node->locked)) pv_wait(&pn->state, vcpu_halted): the vCPU
 \* halts if node->locked is still 0 and its state still vcpu_halted
 \* (pv_kick_node may have made it vcpu_hashed). Recheck = FALSE drops the
-\* re-check of node->locked (mutant PV_NoRecheck).
+\* re-check of node->locked (PVSteps_NoRecheck is the same bug on the split form).
 WaitNodeSleepWith(x, Recheck) ==
     /\ pc[x] = "spin_locked" /\ Phase(x, "wait")
     /\ hv' = [hv EXCEPT !.halted[x[1]] = (~Recheck \/ nlocked[node[x]] = 0)

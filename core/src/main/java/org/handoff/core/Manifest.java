@@ -431,7 +431,11 @@ public final class Manifest {
         for (Check c : checks) {
             List<String> actions = variantActions.get(c.family() + "/" + c.variant());
             if (actions != null && c.level() == Level.TLC && !c.mutant() && !c.isWitness() && c.expected() == Outcome.PASS) {
-                java.util.LinkedHashSet<String> all = new java.util.LinkedHashSet<>(actions);
+                Map<String, List<String>> splits = splits(c);
+                java.util.LinkedHashSet<String> all = new java.util.LinkedHashSet<>();
+                for (String a : actions) {
+                    all.addAll(splits.getOrDefault(a, List.of(a)));
+                }
                 all.addAll(c.covers());
                 c = c.withParam("covers", List.copyOf(all));
             }
@@ -457,5 +461,25 @@ public final class Manifest {
             throw new HandoffException(where + ": missing '" + key + "'");
         }
         return v.asText();
+    }
+
+    /**
+     * An entry's {@code splits}: for a model that takes a variant action apart (one step per
+     * access, such as PVSteps), which of its actions stand for each of the variant's, as
+     * {@code "Merged: StepA StepB"}. Each part must then fire where the merged action had to.
+     */
+    static Map<String, List<String>> splits(Check c) {
+        Map<String, List<String>> out = new LinkedHashMap<>();
+        for (String s : c.strings("splits")) {
+            String[] kv = s.split(":", 2);
+            List<String> parts = kv.length < 2 ? List.of()
+                    : java.util.Arrays.stream(kv[1].trim().split("\\s+")).filter(x -> !x.isEmpty()).toList();
+            if (kv[0].isBlank() || parts.isEmpty()) {
+                throw new HandoffException("manifest entry " + c.id() + ": splits entry '" + s
+                        + "' is not 'Action: Step Step ...'");
+            }
+            out.put(kv[0].trim(), parts);
+        }
+        return out;
     }
 }

@@ -68,6 +68,18 @@ class WitnessManifestTest {
         assertTrue(e.getMessage().contains("variantActions names mcs/nope"), e.getMessage());
     }
 
+    /** A model that takes a variant action apart (PVSteps) must fire each part instead. */
+    @Test
+    void splitsReplaceAVariantActionByItsSteps() {
+        String actions = ", \"variantActions\": [{\"family\": \"mcs\", \"variant\": \"v\", \"actions\": [\"A\", \"B\"]}]";
+        String split = TWIN.replace("\"states\": 10", "\"states\": 10, \"splits\": [\"A: A1 A2\"]");
+        assertEquals(List.of("A1", "A2", "B"), parse(split, actions).checks().get(0).covers());
+        HandoffException e = assertThrows(HandoffException.class,
+                () -> parse(TWIN.replace("\"states\": 10", "\"states\": 10, \"splits\": [\"A A1\"]"), actions));
+        assertTrue(e.getMessage().contains("splits entry 'A A1' is not 'Action: Step Step ...'"), e.getMessage());
+        assertEquals(1, e.getMessage().lines().count());
+    }
+
     @Test
     void aVacuousRunIsNoPassAndASetDifferenceIsAMismatch() {
         Manifest m = parse(TWIN + "," + witness("models/M_N3.cfg", ""), "");

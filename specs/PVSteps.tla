@@ -1,0 +1,147 @@
+-------------------------------- MODULE PVSteps --------------------------------
+(***************************************************************************)
+(* PV with one step per shared-memory access where PV.tla merges two of   *)
+(* its lost-wake-up paths (docs/merges.md lists every merge):              *)
+(*                                                                         *)
+(*   pv_wait_node, after smp_store_mb(pn->state, vcpu_halted):            *)
+(*     WaitNodeRecheck   READ_ONCE(node->locked); a set locked skips      *)
+(*                       pv_wait;                                          *)
+(*     WaitNodePvWait    pv_wait(&pn->state, vcpu_halted): halt if the    *)
+(*                       state is still vcpu_halted (KVM checks and halts *)
+(*                       with interrupts off: one step);                   *)
+(*   pv_kick_node, by the holder after the hand-off:                      *)
+(*     KickCmpxchg       cmpxchg(&pn->state, vcpu_halted, vcpu_hashed);   *)
+(*                       a failure returns;                                *)
+(*     KickSlowVal       WRITE_ONCE(lock->locked, _Q_SLOW_VAL);           *)
+(*     KickHash          pv_hash(lock, pn).                                *)
+(*                                                                         *)
+(* PV.tla takes each group as one step (WaitNodeSleep, KickNode), with    *)
+(* the reasons its header gives: between the waiter's two reads the only  *)
+(* stores are the hand-off's node->locked and then pv_kick_node's         *)
+(* cmpxchg, in that order; the lock word is the holder's and nothing      *)
+(* reads the hash entry before the holder's own unlock. Here those        *)
+(* stores and reads interleave with everything else: a waiter that read   *)
+(* node->locked = 0 and halts after the hand-off, a queue head that finds *)
+(* its state vcpu_hashed before the lock is hashed or _Q_SLOW_VAL set.     *)
+(*                                                                         *)
+(* What TLC checks: the same properties as PV on the same sizes           *)
+(* (PVSteps_N2 against PV_N2, with preemption and liveness; PVSteps_N3    *)
+(* against PV_N3, safety and WakeupComing), not a refinement mapping.     *)
+(* A split run is not step by step a merged run: the waiter halts on a    *)
+(* node->locked it read earlier, where the merged step would read the    *)
+(* new value and not halt. The header's argument is a reduction (every   *)
+(* split run ends where a reordered merged run ends), which a refinement *)
+(* mapping would need a prophecy variable to state.                      *)
+(*                                                                         *)
+(* The phases (pl.ph) added: "pvwait" between the waiter's two steps;     *)
+(* "kickslow" and "kickhash" of the holder, whose kick target pl.kt stays *)
+(* set until KickHash, so its unlock (UnlockPv needs pl.kt = Nil) waits   *)
+(* for the hash as in the kernel's program order. The rest is PV's: the   *)
+(* unlock and pv_wait_head_or_lock keep their merged steps here.          *)
+(***************************************************************************)
+EXTENDS PV
+
+\* pv_wait_node: if (!READ_ONCE(node->locked)), after the halted store. Recheck = FALSE: the
+\* read is left out and pv_wait always follows (mutant PVSteps_NoRecheck).
+WaitNodeRecheckWith(x, Recheck) ==
+    /\ Runs(x)
+    /\ pc[x] = "spin_locked" /\ Phase(x, "wait")
+    /\ pl' = [pl EXCEPT !.ph[x] = IF ~Recheck \/ nlocked[node[x]] = 0 THEN "pvwait" ELSE "wake"]
+    /\ QKeep /\ UNCHANGED << pvn, hsh, hv >>
+WaitNodeRecheck(x) == Runs(x) /\ WaitNodeRecheckWith(x, TRUE)
+
+\* pv_wait(&pn->state, vcpu_halted): the vCPU halts if its node's state is still vcpu_halted
+\* (pv_kick_node's cmpxchg may have made it vcpu_hashed).
+WaitNodePvWait(x) ==
+    /\ Runs(x)
+    /\ pc[x] = "spin_locked" /\ Phase(x, "pvwait")
+    /\ hv' = [hv EXCEPT !.halted[x[1]] = pvn.st[node[x]] = "halted"]
+    /\ pl' = [pl EXCEPT !.ph[x] = "wake"]
+    /\ QKeep /\ UNCHANGED << pvn, hsh >>
+
+\* pv_kick_node: smp_mb__before_atomic(); cmpxchg_relaxed(&pn->state, vcpu_halted,
+\* vcpu_hashed). A successor that is not vcpu_halted will see its locked: return.
+KickCmpxchg(x) ==
+    /\ Runs(x)
+    /\ pc[x] = "cs" /\ pl.kt[x] # Nil /\ Phase(x, "start")
+    /\ IF pvn.st[pl.kt[x]] = "halted"
+       THEN /\ pvn' = [pvn EXCEPT !.st[pl.kt[x]] = "hashed"]
+            /\ pl' = [pl EXCEPT !.ph[x] = "kickslow"]
+       ELSE /\ pl' = [pl EXCEPT !.kt[x] = Nil]
+            /\ UNCHANGED pvn
+    /\ QKeep /\ UNCHANGED << hsh, hv >>
+
+\* pv_kick_node: WRITE_ONCE(lock->locked, _Q_SLOW_VAL).
+KickSlowVal(x) ==
+    /\ Runs(x)
+    /\ pc[x] = "cs" /\ Phase(x, "kickslow")
+    /\ SetL(x, [L(x) EXCEPT !.locked = SlowVal])
+    /\ pl' = [pl EXCEPT !.ph[x] = "kickhash"]
+    /\ UNCHANGED << nlocked, nnext, count, depth, irqUsed, pc, v, cnt, node, prev, vstate, pvn, hsh, hv >>
+    /\ NoAux
+
+\* pv_kick_node: pv_hash(lock, pn); pv_kick_node returns.
+KickHash(x) ==
+    /\ Runs(x)
+    /\ pc[x] = "cs" /\ Phase(x, "kickhash")
+    /\ AddEntry(pl.kt[x])
+    /\ pl' = [pl EXCEPT !.ph[x] = "start", !.kt[x] = Nil]
+    /\ QKeep /\ UNCHANGED << pvn, hv >>
+
+\* PV's hooks with the split steps; a mutant swaps the re-check.
+StepsHooksWith(x, Recheck(_)) ==
+    \/ WaitNodeSpin(x) \/ WaitNodeHalt(x) \/ Recheck(x) \/ WaitNodePvWait(x) \/ WaitNodeWake(x)
+    \/ WaitHeadTop(x) \/ WaitHeadSpin(x) \/ WaitHeadHash(x) \/ WaitHeadSlow(x) \/ WaitHeadSleep(x)
+    \/ KickCmpxchg(x) \/ KickSlowVal(x) \/ KickHash(x) \/ UnlockPv(x)
+    \/ UnfairTrylockRead(x) \/ UnfairTrylockCas(x)
+StepsHooks(x) == StepsHooksWith(x, WaitNodeRecheck)
+StepsStep(x) == PvStepWith(x, StepsHooks)
+
+\* StepsStep's Next written out action by action, as PvNext is (TLC names each step).
+StepsNext ==
+    \/ \E x \in Ctx :
+          \/ PvStart(x) \/ InterruptPv(x)
+          \/ QueuePv(x) \/ XchgTailPv(x) \/ LinkPrevPv(x) \/ HeadCmpxchgPv(x)
+          \/ SetLockedPv(x) \/ McsHandoffPv(x) \/ FastPathQueuePv(x) \/ NativeRestPv(x)
+          \/ WaitNodeSpin(x) \/ WaitNodeHalt(x) \/ WaitNodeRecheck(x) \/ WaitNodePvWait(x)
+          \/ WaitNodeWake(x)
+          \/ WaitHeadTop(x) \/ WaitHeadSpin(x) \/ WaitHeadHash(x) \/ WaitHeadSlow(x)
+          \/ WaitHeadSleep(x) \/ KickCmpxchg(x) \/ KickSlowVal(x) \/ KickHash(x) \/ UnlockPv(x)
+          \/ UnfairTrylockRead(x) \/ UnfairTrylockCas(x)
+    \/ Hypervisor
+
+\* PvFairness with the split step.
+StepsFairness == /\ IF Preemption THEN \A x \in Ctx : SF_allvars(StepsStep(x))
+                                   ELSE \A x \in Ctx : WF_allvars(StepsStep(x))
+                 /\ \A c \in Cpus : WF_allvars(Resched(c))
+StepsSpec == PvInit /\ [][StepsNext]_allvars /\ StepsFairness
+
+\* The split phases never stay behind: a holder's pending kick target is a
+\* node still queued behind it or its successor (QSpinlock's view of the queue).
+StepsTypeOK ==
+    /\ PvTypeOK
+    /\ \A x \in Ctx : Phase(x, "pvwait") => pc[x] = "spin_locked"
+    /\ \A x \in Ctx : (Phase(x, "kickslow") \/ Phase(x, "kickhash")) => pc[x] = "cs" /\ pl.kt[x] # Nil
+
+\* HashConsistent as the kernel keeps it. pv_kick_node stores _Q_SLOW_VAL
+\* before its pv_hash, so between KickSlowVal and KickHash the locked byte
+\* is _Q_SLOW_VAL with no entry: PV's merged KickNode hides that state,
+\* and its HashConsistent (_Q_SLOW_VAL => an entry) does not hold here.
+\* Only the holder reads the pair (its unlock waits for the hash, which
+\* is why the kernel needs no atomic there), so the split form asks for
+\* the entry once no kick is between its two stores.
+KickInFlight(Lk) == \E x \in Ctx : LockOf(x) = Lk /\ Phase(x, "kickhash")
+StepsHashConsistent ==
+    \A Lk \in Locks : P(Lk)!HashConsistent(HashEntries, Nodes, lk[Lk].locked = SlowVal /\ ~KickInFlight(Lk))
+
+\* Witnesses (expected to fail on PVSteps_N2): each split gap is reached.
+\* The hand-off lands between the waiter's re-check and its pv_wait, which
+\* then halts on the node state alone.
+NeverHandoffInRecheckGap ==
+    \A x \in Ctx : ~ (pc[x] = "spin_locked" /\ Phase(x, "pvwait") /\ nlocked[node[x]] # 0)
+\* The kicked waiter (woken spuriously, its state already vcpu_hashed) has
+\* gone on to pv_wait_head_or_lock before the holder hashed the lock.
+NeverKickGap ==
+    \A x, y \in Ctx : ~ (/\ Phase(x, "kickslow") \/ Phase(x, "kickhash")
+                         /\ node[y] = pl.kt[x] /\ pc[y] = "head_wait")
+=============================================================================
