@@ -345,7 +345,7 @@ WaitHeadSlow(x) ==
 \* pv_wait_head_or_lock: WRITE_ONCE(pn->state, St); pv_wait(&lock->locked, _Q_SLOW_VAL): halt if
 \* the locked byte is still _Q_SLOW_VAL ("pv-wait-early": waithist +=
 \* PV_WAIT_INC first). St is vcpu_hashed since the double-hash fix;
-\* vcpu_halted before it (mutant PV_DoubleHash).
+\* vcpu_halted before it (PVSteps_DoubleHash is that bug on the split form).
 \* WaitHeadSleepCond(x, St, Halt): Halt is pv_wait's test (a mutant's may differ).
 WaitHeadSleepCond(x, St, Halt) ==
     /\ pc[x] = "head_wait" /\ Phase(x, "sleep")

@@ -1,7 +1,7 @@
 -------------------------------- MODULE PVSteps --------------------------------
 (***************************************************************************)
-(* PV with one step per shared-memory access where PV.tla merges two of   *)
-(* its lost-wake-up paths (docs/merges.md lists every merge):              *)
+(* PV with one step per shared-memory access where PV.tla merges three   *)
+(* of its lost-wake-up paths (docs/merges.md lists every merge):           *)
 (*                                                                         *)
 (*   pv_wait_node, after smp_store_mb(pn->state, vcpu_halted):            *)
 (*     WaitNodeRecheck   READ_ONCE(node->locked); a set locked skips      *)
@@ -9,20 +9,25 @@
 (*     WaitNodePvWait    pv_wait(&pn->state, vcpu_halted): halt if the    *)
 (*                       state is still vcpu_halted (KVM checks and halts *)
 (*                       with interrupts off: one step);                   *)
+(*   pv_wait_head_or_lock, before the queue head sleeps:                  *)
+(*     WaitHeadStoreState  WRITE_ONCE(pn->state, vcpu_hashed);            *)
+(*     WaitHeadPvWait      pv_wait(&lock->locked, _Q_SLOW_VAL): halt if   *)
+(*                         the locked byte is still _Q_SLOW_VAL;          *)
 (*   pv_kick_node, by the holder after the hand-off:                      *)
 (*     KickCmpxchg       cmpxchg(&pn->state, vcpu_halted, vcpu_hashed);   *)
 (*                       a failure returns;                                *)
 (*     KickSlowVal       WRITE_ONCE(lock->locked, _Q_SLOW_VAL);           *)
 (*     KickHash          pv_hash(lock, pn).                                *)
 (*                                                                         *)
-(* PV.tla takes each group as one step (WaitNodeSleep, KickNode), with    *)
-(* the reasons its header gives: between the waiter's two reads the only  *)
-(* stores are the hand-off's node->locked and then pv_kick_node's         *)
-(* cmpxchg, in that order; the lock word is the holder's and nothing      *)
-(* reads the hash entry before the holder's own unlock. Here those        *)
-(* stores and reads interleave with everything else: a waiter that read   *)
-(* node->locked = 0 and halts after the hand-off, a queue head that finds *)
-(* its state vcpu_hashed before the lock is hashed or _Q_SLOW_VAL set.     *)
+(* PV.tla takes each group as one step (WaitNodeSleep, WaitHeadSleep,    *)
+(* KickNode), with the reasons its header gives: between the waiter's two *)
+(* reads the only stores are the hand-off's node->locked and then         *)
+(* pv_kick_node's cmpxchg, in that order; the lock word is the holder's   *)
+(* and nothing reads the hash entry before the holder's own unlock. Here  *)
+(* those stores and reads interleave with everything else: a waiter that  *)
+(* read node->locked = 0 and halts after the hand-off, a queue head that  *)
+(* finds its state vcpu_hashed before the lock is hashed or _Q_SLOW_VAL   *)
+(* set, an unlock between the head's state store and its pv_wait.         *)
 (*                                                                         *)
 (* What TLC checks: the same properties as PV on the same sizes           *)
 (* (PVSteps_N2 against PV_N2, with preemption and liveness; PVSteps_N3    *)
@@ -33,11 +38,12 @@
 (* split run ends where a reordered merged run ends), which a refinement *)
 (* mapping would need a prophecy variable to state.                      *)
 (*                                                                         *)
-(* The phases (pl.ph) added: "pvwait" between the waiter's two steps;     *)
-(* "kickslow" and "kickhash" of the holder, whose kick target pl.kt stays *)
-(* set until KickHash, so its unlock (UnlockPv needs pl.kt = Nil) waits   *)
-(* for the hash as in the kernel's program order. The rest is PV's: the   *)
-(* unlock and pv_wait_head_or_lock keep their merged steps here.          *)
+(* The phases (pl.ph) added: "pvwait" between the waiter's two steps,     *)
+(* "headwait" between the head's two, "kickslow" and "kickhash" of the    *)
+(* holder, whose kick target pl.kt stays set until KickHash, so that its  *)
+(* unlock (UnlockPv needs pl.kt = Nil) waits for the hash as in the       *)
+(* kernel's program order. The rest is PV's: the unlock and the other     *)
+(* steps of pv_wait_head_or_lock keep their merged form here.             *)
 (***************************************************************************)
 EXTENDS PV
 
@@ -57,6 +63,28 @@ WaitNodePvWait(x) ==
     /\ pc[x] = "spin_locked" /\ Phase(x, "pvwait")
     /\ hv' = [hv EXCEPT !.halted[x[1]] = pvn.st[node[x]] = "halted"]
     /\ pl' = [pl EXCEPT !.ph[x] = "wake"]
+    /\ QKeep /\ UNCHANGED << pvn, hsh >>
+
+\* pv_wait_head_or_lock: WRITE_ONCE(pn->state, St) before its pv_wait ("pv-wait-early": waithist +=
+\* PV_WAIT_INC first). St is vcpu_hashed since the double-hash fix; vcpu_halted
+\* before it (mutant PVSteps_DoubleHash).
+WaitHeadStoreStateWith(x, St) ==
+    /\ Runs(x)
+    /\ pc[x] = "head_wait" /\ Phase(x, "sleep")
+    /\ pvn' = [pvn EXCEPT !.st[node[x]] = St,
+                          !.wh[x[1]] = IF Variant = "pv-wait-early" /\ @ < WaithistMax
+                                       THEN @ + WaitInc ELSE @]
+    /\ pl' = [pl EXCEPT !.ph[x] = "headwait"]
+    /\ QKeep /\ UNCHANGED << hsh, hv >>
+WaitHeadStoreState(x) == Runs(x) /\ WaitHeadStoreStateWith(x, "hashed")
+
+\* pv_wait(&lock->locked, _Q_SLOW_VAL): the head halts if the locked byte is still _Q_SLOW_VAL
+\* (the unlock may have released the lock and kicked meanwhile).
+WaitHeadPvWait(x) ==
+    /\ Runs(x)
+    /\ pc[x] = "head_wait" /\ Phase(x, "headwait")
+    /\ hv' = [hv EXCEPT !.halted[x[1]] = L(x).locked = SlowVal]
+    /\ pl' = [pl EXCEPT !.ph[x] = "top"]
     /\ QKeep /\ UNCHANGED << pvn, hsh >>
 
 \* pv_kick_node: smp_mb__before_atomic(); cmpxchg_relaxed(&pn->state, vcpu_halted,
@@ -88,13 +116,14 @@ KickHash(x) ==
     /\ pl' = [pl EXCEPT !.ph[x] = "start", !.kt[x] = Nil]
     /\ QKeep /\ UNCHANGED << pvn, hv >>
 
-\* PV's hooks with the split steps; a mutant swaps the re-check.
-StepsHooksWith(x, Recheck(_)) ==
+\* PV's hooks with the split steps; a mutant swaps the re-check or the head's state store.
+StepsHooksWith(x, Recheck(_), HeadStore(_)) ==
     \/ WaitNodeSpin(x) \/ WaitNodeHalt(x) \/ Recheck(x) \/ WaitNodePvWait(x) \/ WaitNodeWake(x)
-    \/ WaitHeadTop(x) \/ WaitHeadSpin(x) \/ WaitHeadHash(x) \/ WaitHeadSlow(x) \/ WaitHeadSleep(x)
+    \/ WaitHeadTop(x) \/ WaitHeadSpin(x) \/ WaitHeadHash(x) \/ WaitHeadSlow(x)
+    \/ HeadStore(x) \/ WaitHeadPvWait(x)
     \/ KickCmpxchg(x) \/ KickSlowVal(x) \/ KickHash(x) \/ UnlockPv(x)
     \/ UnfairTrylockRead(x) \/ UnfairTrylockCas(x)
-StepsHooks(x) == StepsHooksWith(x, WaitNodeRecheck)
+StepsHooks(x) == StepsHooksWith(x, WaitNodeRecheck, WaitHeadStoreState)
 StepsStep(x) == PvStepWith(x, StepsHooks)
 
 \* StepsStep's Next written out action by action, as PvNext is (TLC names each step).
@@ -106,7 +135,8 @@ StepsNext ==
           \/ WaitNodeSpin(x) \/ WaitNodeHalt(x) \/ WaitNodeRecheck(x) \/ WaitNodePvWait(x)
           \/ WaitNodeWake(x)
           \/ WaitHeadTop(x) \/ WaitHeadSpin(x) \/ WaitHeadHash(x) \/ WaitHeadSlow(x)
-          \/ WaitHeadSleep(x) \/ KickCmpxchg(x) \/ KickSlowVal(x) \/ KickHash(x) \/ UnlockPv(x)
+          \/ WaitHeadStoreState(x) \/ WaitHeadPvWait(x)
+          \/ KickCmpxchg(x) \/ KickSlowVal(x) \/ KickHash(x) \/ UnlockPv(x)
           \/ UnfairTrylockRead(x) \/ UnfairTrylockCas(x)
     \/ Hypervisor
 
@@ -121,6 +151,7 @@ StepsSpec == PvInit /\ [][StepsNext]_allvars /\ StepsFairness
 StepsTypeOK ==
     /\ PvTypeOK
     /\ \A x \in Ctx : Phase(x, "pvwait") => pc[x] = "spin_locked"
+    /\ \A x \in Ctx : Phase(x, "headwait") => pc[x] = "head_wait"
     /\ \A x \in Ctx : (Phase(x, "kickslow") \/ Phase(x, "kickhash")) => pc[x] = "cs" /\ pl.kt[x] # Nil
 
 \* HashConsistent as the kernel keeps it. pv_kick_node stores _Q_SLOW_VAL
@@ -139,6 +170,10 @@ StepsHashConsistent ==
 \* then halts on the node state alone.
 NeverHandoffInRecheckGap ==
     \A x \in Ctx : ~ (pc[x] = "spin_locked" /\ Phase(x, "pvwait") /\ nlocked[node[x]] # 0)
+\* The unlock releases the lock between the head's state store and its
+\* pv_wait, which then finds the locked byte no longer _Q_SLOW_VAL.
+NeverHeadWaitGap ==
+    \A x \in Ctx : ~ (pc[x] = "head_wait" /\ Phase(x, "headwait") /\ L(x).locked # SlowVal)
 \* The kicked waiter (woken spuriously, its state already vcpu_hashed) has
 \* gone on to pv_wait_head_or_lock before the holder hashed the lock.
 NeverKickGap ==

@@ -11,7 +11,7 @@
 EXTENDS PVSteps
 \* if (!wait_early && !READ_ONCE(node->locked)) ... pv_wait  (mutant: the early wait skips the read)
 WaitNodeEarlyNoRecheck(x) == WaitNodeRecheckWith(x, ~pl.we[x])
-MutantHooks(x) == StepsHooksWith(x, WaitNodeEarlyNoRecheck)
+MutantHooks(x) == StepsHooksWith(x, WaitNodeEarlyNoRecheck, WaitHeadStoreState)
 MutantStep(x)  == PvStepWith(x, MutantHooks)
 MutantSpec == PvInit /\ [][PvNextWith(MutantStep)]_allvars
               /\ \A x \in Ctx : SF_allvars(MutantStep(x))

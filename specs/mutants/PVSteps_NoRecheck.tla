@@ -10,7 +10,7 @@
 EXTENDS PVSteps
 \* pv_wait_node without if (!READ_ONCE(node->locked)): straight to pv_wait  (mutant)
 WaitNodeNoRecheck(x) == WaitNodeRecheckWith(x, FALSE)
-MutantHooks(x) == StepsHooksWith(x, WaitNodeNoRecheck)
+MutantHooks(x) == StepsHooksWith(x, WaitNodeNoRecheck, WaitHeadStoreState)
 MutantStep(x)  == PvStepWith(x, MutantHooks)
 MutantSpec == PvInit /\ [][PvNextWith(MutantStep)]_allvars
               /\ \A x \in Ctx : SF_allvars(MutantStep(x))

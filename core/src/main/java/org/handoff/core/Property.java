@@ -127,7 +127,9 @@ public enum Property {
      * The catalogue property that a TLA+ definition named {@code name} reports, or null when it
      * reports none (TypeOK, a witness invariant). A property's own name reports it; so does a state
      * form that the specs check in its place where the temporal check is out of reach: PV.tla's
-     * WakeupComing (a halted waiter that holds the lock has a kick coming) is NoLostWakeup's.
+     * WakeupComing (a halted waiter that holds the lock has a kick coming) is NoLostWakeup's. So
+     * does a restatement for a finer model: PVSteps.tla's StepsHashConsistent is HashConsistent
+     * outside the holder's own two stores of pv_kick_node.
      */
     public static Property reportedAs(String name) {
         if (name == null) {
@@ -135,6 +137,9 @@ public enum Property {
         }
         if (name.equals("WakeupComing")) {
             return NoLostWakeup;
+        }
+        if (name.equals("StepsHashConsistent")) {
+            return HashConsistent;
         }
         for (Property p : values()) {
             if (p.name().equals(name)) {

@@ -106,6 +106,7 @@ class WitnessManifestTest {
         Check c = parse(lost, "").checks().get(0);
         assertNull(new Verdict(c, Outcome.FAIL, "WakeupComing", 5L, 1, "").mismatch());
         assertEquals(Property.NoLostWakeup, Property.reportedAs("WakeupComing"));
+        assertEquals(Property.HashConsistent, Property.reportedAs("StepsHashConsistent"));
         assertNull(Property.reportedAs("TypeOK"));
     }
 }
