@@ -198,9 +198,18 @@ final class Runners {
     /** A fresh directory under {@code <root>/.handoff-runs/} for one invocation; kept for inspection. */
     static Path newRunDir(Path root, String what) {
         String stamp = LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss-SSS"));
-        Path dir = root.resolve(".handoff-runs").resolve(stamp + "-" + what);
+        Path runs = root.resolve(".handoff-runs");
+        Path dir = runs.resolve(stamp + "-" + what);
         try {
-            return Files.createDirectories(dir);
+            Files.createDirectories(runs);
+            // Two runs started in the same millisecond (commands run side by side) get two directories.
+            for (int n = 2;; n++) {
+                try {
+                    return Files.createDirectory(dir);
+                } catch (java.nio.file.FileAlreadyExistsException e) {
+                    dir = runs.resolve(stamp + "-" + what + "-" + n);
+                }
+            }
         } catch (IOException e) {
             throw new HandoffException(dir + ": cannot create the run directory: " + e.getMessage(), e);
         }

@@ -138,6 +138,20 @@ class CliTest {
         assertTrue(t.contains("| mlock | `MLock_NonAtomicSwap_N2_mutex` | fail MutualExclusion | fail MutualExclusion |"), t);
         assertTrue(t.contains("CPUs ("), t);
         assertEquals(2, t.lines().filter(l -> l.startsWith("| mlock |")).count(), t);
+        assertTrue(t.contains("Total wall time: "), t);
+        // --before: each row gets the earlier run's time, and the totals of the models in both.
+        Path old = dir.resolve("old.md");
+        Files.writeString(old, "| family | model | expected | verdict | distinct states | generated states | depth | workers | wall s |\n"
+                + "|---|---|---|---|---:|---:|---:|---:|---:|\n| mlock | `MLock_N2` | pass | pass | 157 | 1 | 1 | 1 | 99.5 |\n");
+        Path compared = dir.resolve("compared.md");
+        Run c = run("stats", "mlock", "--profile", "quick", "--check", "MLock_N2", "--before", old.toString(),
+                "--output", compared.toString());
+        assertEquals(0, c.code(), c.out() + c.err());
+        String ct = Files.readString(compared);
+        assertTrue(ct.matches("(?s).*\\| mlock \\| `MLock_N2` \\| pass \\| pass \\| 157 \\|.*\\| 99\\.5 \\|\n.*"), ct);
+        assertTrue(ct.contains("the 1 models in both tables: ") && ct.contains("before 100 s"), ct);
+        Files.writeString(old, "no table here\n");
+        assertOneLineError(run("stats", "mlock", "--check", "MLock_N2", "--before", old.toString()), "not a table written by handoff stats");
         assertOneLineError(run("stats", "mlock", "--profile", "slow"), "unknown profile");
     }
 
