@@ -174,7 +174,7 @@ public final class JcstressRunner implements LevelRunner {
     @Override
     public List<Verdict> runAll(List<Check> checks, RunContext context, Consumer<Verdict> done) {
         Verdict[] out = new Verdict[checks.size()];
-        Map<Settings, List<Integer>> groups = new LinkedHashMap<>();
+        Map<Invocation, List<Integer>> groups = new LinkedHashMap<>();
         long begin = System.nanoTime();
         for (int i = 0; i < checks.size(); i++) {
             Check c = checks.get(i);
@@ -184,21 +184,33 @@ public final class JcstressRunner implements LevelRunner {
                 continue;
             }
             try {
-                groups.computeIfAbsent(Settings.of(c), k -> new ArrayList<>()).add(i);
+                groups.computeIfAbsent(Settings.of(c).invocation(), k -> new ArrayList<>()).add(i);
             } catch (NumberFormatException e) {
                 out[i] = error(c, begin, "a jcstress setting is not a number: " + e.getMessage());
                 done.accept(out[i]);
             }
         }
         PrintStream log = context.log() != null ? context.log() : new PrintStream(OutputStream.nullOutputStream());
-        for (Map.Entry<Settings, List<Integer>> g : groups.entrySet()) {
+        for (Map.Entry<Invocation, List<Integer>> g : groups.entrySet()) {
             runGroup(checks, g.getValue(), g.getKey(), context, log, out, done);
         }
         return Arrays.asList(out);
     }
 
-    /** The settings a jcstress invocation applies to every test it runs. */
+    /**
+     * What one jcstress invocation applies to every test it runs: the iteration time, and the
+     * timeout per test. Tests that share them run in one invocation whatever their own sample
+     * minimum and number of runs ({@link Settings}), which saves jcstress's JVM probe per group.
+     */
+    private record Invocation(String time, long timeout) {
+    }
+
+    /** A test's settings: its invocation's, and how many samples it needs in how many runs at most. */
     private record Settings(String time, long timeout, long minSamples, int maxRuns) {
+        Invocation invocation() {
+            return new Invocation(time, timeout);
+        }
+
         static Settings of(Check c) {
             return new Settings(setting("time", c, String.valueOf("full".equals(ProjectRoot.profile()) ? FULL_TIME_MS : DEFAULT_TIME_MS)),
                     Long.parseLong(setting("timeout", c, String.valueOf(DEFAULT_TIMEOUT_SECONDS))),
@@ -208,7 +220,7 @@ public final class JcstressRunner implements LevelRunner {
     }
 
     /** Runs the checks {@code indices} of {@code checks}, which share {@code s}, filling {@code out}. */
-    private void runGroup(List<Check> checks, List<Integer> indices, Settings s, RunContext context, PrintStream log,
+    private void runGroup(List<Check> checks, List<Integer> indices, Invocation s, RunContext context, PrintStream log,
             Verdict[] out, Consumer<Verdict> done) {
         Map<Integer, List<Run>> runs = new LinkedHashMap<>();
         Map<Integer, Map<String, Long>> hooks = new LinkedHashMap<>();
@@ -286,9 +298,10 @@ public final class JcstressRunner implements LevelRunner {
                 seconds.merge(i, share, Double::sum);
                 counted.getOrDefault(test, Map.of()).forEach((k, v) -> hooks.computeIfAbsent(i, x -> new LinkedHashMap<>()).merge(k, v, Long::sum));
                 long samples = sampledNormally(runs.get(i), test);
-                if (samples >= 0 && samples < s.minSamples() && runs.get(i).size() < s.maxRuns()) {
-                    log.println("jcstress: " + test + ": " + samples + " samples so far, fewer than " + s.minSamples()
-                            + " (a loaded machine samples slowly); running again, " + (runs.get(i).size() + 1) + " of " + s.maxRuns());
+                Settings own = Settings.of(checks.get(i));
+                if (samples >= 0 && samples < own.minSamples() && runs.get(i).size() < own.maxRuns()) {
+                    log.println("jcstress: " + test + ": " + samples + " samples so far, fewer than " + own.minSamples()
+                            + " (a loaded machine samples slowly); running again, " + (runs.get(i).size() + 1) + " of " + own.maxRuns());
                     pending.add(i);
                 } else {
                     finish(i, HookCoverage.apply(verdict(checks.get(i), runs.get(i), seconds.get(i)),
