@@ -40,8 +40,8 @@ final class CheckCommand implements Callable<Integer> {
     @Parameters(paramLabel = "FAMILY", arity = "0..*", description = "Families to check (see 'handoff list').")
     List<String> families = new ArrayList<>();
 
-    @Option(names = "--level", paramLabel = "L", description = "Only this level: tlc, jcstress or lincheck.")
-    String level;
+    @Option(names = "--level", paramLabel = "L", description = "Only these levels (tlc, jcstress, lincheck, crosscheck); repeatable.")
+    List<String> levels = new ArrayList<>();
 
     @Option(names = "--check", paramLabel = "NAME", description = {"Only checks whose model, test or variant name is NAME",
             "(e.g. MCS_N3, non-atomic-tail, McsTermination); repeatable."})
@@ -88,7 +88,10 @@ final class CheckCommand implements Callable<Integer> {
         ReportDir reportDir = report == null ? null : ReportDir.check(report);
         Path root = ProjectRoot.find();
         Manifest manifest = Manifest.load(root);
-        List<Check> checks = manifest.select(families, level == null ? null : Level.of(level), profile).stream()
+        java.util.Set<Level> onlyLevels = java.util.EnumSet.noneOf(Level.class);
+        levels.forEach(l -> onlyLevels.add(Level.of(l)));
+        List<Check> checks = manifest.select(families, null, profile).stream()
+                .filter(c -> onlyLevels.isEmpty() || onlyLevels.contains(c.level()))
                 .filter(c -> only.isEmpty() || only.contains(c.variant()) || only.contains(c.check())
                         || only.contains(c.shortName()))
                 .toList();

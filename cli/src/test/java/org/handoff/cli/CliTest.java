@@ -119,6 +119,12 @@ class CliTest {
         assertTrue(arr.get(1).get("mutant").asBoolean());
         assertEquals("fail", arr.get(1).get("actual").asText());
         assertEquals("MutualExclusion", arr.get(1).get("property").asText());
+        // --level is repeatable, as in review: the second one counts (MCS_N2 is a TLC model).
+        Run two = run("check", "mcs", "--level", "jcstress", "--level", "tlc", "--check", "MCS_N2", "--json");
+        assertEquals(Main.OK, two.code(), two.out() + two.err());
+        JsonNode one = new ObjectMapper().readTree(two.out());
+        assertTrue(one.size() == 1 && one.get(0).get("level").asText().equals("tlc"), two.out());
+        assertOneLineError(run("check", "mcs", "--level", "tlc", "--level", "nope"), "nope");
     }
 
     @Test
