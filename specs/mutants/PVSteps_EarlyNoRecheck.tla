@@ -13,7 +13,7 @@ EXTENDS PVSteps
 WaitNodeEarlyNoRecheck(x) == WaitNodeRecheckWith(x, ~pl.we[x])
 MutantHooks(x) == StepsHooksWith(x, WaitNodeEarlyNoRecheck, WaitHeadStoreState)
 MutantStep(x)  == PvStepWith(x, MutantHooks)
-MutantSpec == PvInit /\ [][PvNextWith(MutantStep)]_allvars
+MutantSpec == PvInit /\ [][StepsNextWith(MutantStep)]_allvars
               /\ \A x \in Ctx : SF_allvars(MutantStep(x))
               /\ \A c \in Cpus : WF_allvars(Resched(c))
 =============================================================================

@@ -12,7 +12,7 @@ EXTENDS PVSteps
 WaitNodeNoRecheck(x) == WaitNodeRecheckWith(x, FALSE)
 MutantHooks(x) == StepsHooksWith(x, WaitNodeNoRecheck, WaitHeadStoreState)
 MutantStep(x)  == PvStepWith(x, MutantHooks)
-MutantSpec == PvInit /\ [][PvNextWith(MutantStep)]_allvars
+MutantSpec == PvInit /\ [][StepsNextWith(MutantStep)]_allvars
               /\ \A x \in Ctx : SF_allvars(MutantStep(x))
               /\ \A c \in Cpus : WF_allvars(Resched(c))
 =============================================================================
