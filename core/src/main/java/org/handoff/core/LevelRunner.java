@@ -28,6 +28,67 @@ public interface LevelRunner {
     }
 
     /**
+     * Runs the checks {@code width} at a time, then those {@code alone} selects one after another,
+     * and returns the verdicts in the order of {@code checks}. For a level whose forks each use
+     * about one CPU and whose verdicts do not depend on the machine's load; {@code alone} picks
+     * those whose reach does (a stress run samples what the scheduler does). The checks expected
+     * to pass start first: they explore all they are given and take longest, where a mutant
+     * usually stops at its first failure, so no long one is left running alone at the end. Each
+     * check's log goes to the context's log in one piece when it is done, and {@code done} is
+     * called from one thread at a time.
+     */
+    default List<Verdict> runSideBySide(List<Check> checks, RunContext context, Consumer<Verdict> done, int width,
+            java.util.function.Predicate<Check> alone) {
+        Verdict[] out = new Verdict[checks.size()];
+        List<Integer> order = new ArrayList<>();
+        for (int i = 0; i < checks.size(); i++) {
+            order.add(i);
+        }
+        order.sort(java.util.Comparator.comparing((Integer i) -> checks.get(i).expected() == Outcome.FAIL));
+        List<Integer> later = new ArrayList<>();
+        Object lock = new Object();
+        java.util.function.IntConsumer one = i -> {
+            java.io.ByteArrayOutputStream bytes = new java.io.ByteArrayOutputStream();
+            Verdict v;
+            try (java.io.PrintStream buffer = new java.io.PrintStream(bytes, true, java.nio.charset.StandardCharsets.UTF_8)) {
+                v = run(checks.get(i), new RunContext(context.root(), context.workDir(), context.log() == null ? null : buffer));
+            }
+            synchronized (lock) {
+                if (context.log() != null) {
+                    context.log().print(bytes.toString(java.nio.charset.StandardCharsets.UTF_8));
+                    context.log().flush();
+                }
+                out[i] = v;
+                done.accept(v);
+            }
+        };
+        java.util.concurrent.ExecutorService pool = java.util.concurrent.Executors.newFixedThreadPool(
+                Math.max(1, Math.min(width, Runtime.getRuntime().availableProcessors())));
+        try {
+            List<java.util.concurrent.Future<?>> runs = new ArrayList<>();
+            for (int i : order) {
+                if (alone.test(checks.get(i))) {
+                    later.add(i);
+                } else {
+                    runs.add(pool.submit(() -> one.accept(i)));
+                }
+            }
+            for (java.util.concurrent.Future<?> f : runs) {
+                f.get();
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new HandoffException("interrupted while the " + level().id() + " checks ran");
+        } catch (java.util.concurrent.ExecutionException e) {
+            throw new HandoffException("a " + level().id() + " check failed to run: " + e.getCause(), e.getCause());
+        } finally {
+            pool.shutdownNow();
+        }
+        later.forEach(one::accept);
+        return List.of(out);
+    }
+
+    /**
      * Checks the inputs of the checks about to run (files, classes, parameters) before any of them
      * runs, so that a bad entry stops a long run at once. Throws a {@link HandoffException} whose
      * one-line message names the file or entry and the problem. The default checks nothing.

@@ -65,70 +65,16 @@ public final class LincheckRunner implements LevelRunner {
     static final int SIDE_BY_SIDE = 2;
 
     /**
-     * Runs the checks two at a time, then the stress-mode ones alone. A model-checking fork's
-     * result does not depend on the machine's load (Lincheck's exploration is seeded and counts
-     * interleavings, not time); with the serial collector two such forks on 2 CPUs took 17.8 s
-     * together where one after the other took 21.6 s. A stress-mode run samples what the
-     * scheduler does, and how far it gets (its hook counts) depends on the load, so those run
-     * one at a time after the rest. Each check's log is written whole when it is done; the verdicts
-     * come back in the order of {@code checks}.
+     * Runs the checks two at a time, then the stress-mode ones alone ({@link #runSideBySide}). A
+     * model-checking fork's result does not depend on the machine's load (Lincheck's exploration
+     * is seeded and counts interleavings, not time); with the serial collector two such forks on
+     * 2 CPUs took 17.8 s together where one after the other took 21.6 s. A stress-mode run samples
+     * what the scheduler does, and how far it gets (its hook counts) depends on the load, so those
+     * run one at a time after the rest.
      */
     @Override
     public List<Verdict> runAll(List<Check> checks, RunContext context, java.util.function.Consumer<Verdict> done) {
-        Verdict[] out = new Verdict[checks.size()];
-        List<Integer> stress = new ArrayList<>();
-        java.util.concurrent.ExecutorService pool = java.util.concurrent.Executors.newFixedThreadPool(
-                Math.max(1, Math.min(SIDE_BY_SIDE, Runtime.getRuntime().availableProcessors())));
-        List<java.util.concurrent.Future<?>> runs = new ArrayList<>();
-        // The passing checks explore every interleaving they are given and take longest; a mutant
-        // usually stops at its first failure. The long ones start first, so no long one is left
-        // running alone at the end.
-        List<Integer> order = new ArrayList<>();
-        for (int i = 0; i < checks.size(); i++) {
-            order.add(i);
-        }
-        order.sort(java.util.Comparator.comparing((Integer i) -> checks.get(i).expected() == Outcome.FAIL));
-        try {
-            for (int i : order) {
-                if (isStress(checks.get(i))) {
-                    stress.add(i);
-                    continue;
-                }
-                int k = i;
-                runs.add(pool.submit(() -> out[k] = runLogged(checks.get(k), context, done)));
-            }
-            for (java.util.concurrent.Future<?> f : runs) {
-                f.get();
-            }
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new HandoffException("interrupted while the Lincheck checks ran");
-        } catch (java.util.concurrent.ExecutionException e) {
-            throw new HandoffException("a Lincheck check failed to run: " + e.getCause(), e.getCause());
-        } finally {
-            pool.shutdownNow();
-        }
-        for (int i : stress) {
-            out[i] = runLogged(checks.get(i), context, done);
-        }
-        return List.of(out);
-    }
-
-    /** {@link #run} with the check's log written to the context's log in one piece. */
-    private Verdict runLogged(Check check, RunContext context, java.util.function.Consumer<Verdict> done) {
-        java.io.ByteArrayOutputStream bytes = new java.io.ByteArrayOutputStream();
-        Verdict v;
-        try (PrintStream buffer = new PrintStream(bytes, true, java.nio.charset.StandardCharsets.UTF_8)) {
-            v = run(check, new RunContext(context.root(), context.workDir(), context.log() == null ? null : buffer));
-        }
-        synchronized (this) {
-            if (context.log() != null) {
-                context.log().print(bytes.toString(java.nio.charset.StandardCharsets.UTF_8));
-                context.log().flush();
-            }
-            done.accept(v);
-        }
-        return v;
+        return runSideBySide(checks, context, done, SIDE_BY_SIDE, LincheckRunner::isStress);
     }
 
     /** A test that declares {@code stressOptions()} runs in Lincheck's stress mode. */
