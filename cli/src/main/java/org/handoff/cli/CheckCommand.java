@@ -88,13 +88,8 @@ final class CheckCommand implements Callable<Integer> {
         ReportDir reportDir = report == null ? null : ReportDir.check(report);
         Path root = ProjectRoot.find();
         Manifest manifest = Manifest.load(root);
-        java.util.Set<Level> onlyLevels = java.util.EnumSet.noneOf(Level.class);
-        levels.forEach(l -> onlyLevels.add(Level.of(l)));
         List<Check> checks = manifest.select(families, null, profile).stream()
-                .filter(c -> onlyLevels.isEmpty() || onlyLevels.contains(c.level()))
-                .filter(c -> only.isEmpty() || only.contains(c.variant()) || only.contains(c.check())
-                        || only.contains(c.shortName()))
-                .toList();
+                .filter(Runners.atLevels(levels)).filter(Runners.named(only)).toList();
         if (checks.isEmpty()) {
             throw new HandoffException("no checks selected");
         }

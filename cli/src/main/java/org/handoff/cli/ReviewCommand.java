@@ -89,8 +89,7 @@ final class ReviewCommand implements Callable<Integer> {
         Path root = ProjectRoot.find();
         Manifest manifest = Manifest.load(root);
         Family f = manifest.family(family);
-        Set<Level> only = new LinkedHashSet<>();
-        levels.forEach(l -> only.add(Level.of(l)));
+        java.util.function.Predicate<Check> atLevels = Runners.atLevels(levels); // an unknown level fails here
         Set<String> known = new LinkedHashSet<>(f.variants());
         manifest.select(List.of(family), null, "full").stream().filter(c -> !c.mutant()).map(Check::variant)
                 .forEach(known::add);
@@ -105,17 +104,17 @@ final class ReviewCommand implements Callable<Integer> {
         }
         List<Check> checks = manifest.select(List.of(family), null, profile).stream()
                 .filter(c -> !c.mutant() && (c.variant().equals(variant) || c.variant().equals(base)))
-                .filter(c -> only.isEmpty() || only.contains(c.level()))
+                .filter(atLevels)
                 .filter(c -> onlyChecks.isEmpty() || onlyChecks.contains(c.check()) || onlyChecks.contains(c.shortName())).toList();
         for (String name : onlyChecks) {
             if (checks.stream().noneMatch(c -> c.check().equals(name) || c.shortName().equals(name))) {
                 throw new HandoffException("--check " + name + ": no check of " + base + " or " + variant + " has that name in the "
-                        + profile + " profile" + (only.isEmpty() ? "" : " at " + levels));
+                        + profile + " profile" + (levels.isEmpty() ? "" : " at " + levels));
             }
         }
         if (checks.stream().noneMatch(c -> c.variant().equals(variant))) {
             throw new HandoffException("variant '" + variant + "' has no checks in the " + profile + " profile"
-                    + (only.isEmpty() ? "" : " at " + levels));
+                    + (levels.isEmpty() ? "" : " at " + levels));
         }
         Map<Level, LevelRunner> runners = Runners.all();
         PrintWriter err = spec.commandLine().getErr();

@@ -195,6 +195,19 @@ final class Runners {
         }
     }
 
+    /** The checks at one of the levels named by --level (every check when none is named). */
+    static java.util.function.Predicate<Check> atLevels(java.util.List<String> names) {
+        java.util.Set<Level> only = java.util.EnumSet.noneOf(Level.class);
+        names.forEach(l -> only.add(Level.of(l)));
+        return c -> only.isEmpty() || only.contains(c.level());
+    }
+
+    /** The checks whose variant, model or test is named by --check (every check when none is). */
+    static java.util.function.Predicate<Check> named(java.util.List<String> names) {
+        return c -> names.isEmpty() || names.contains(c.variant()) || names.contains(c.check())
+                || names.contains(c.shortName());
+    }
+
     /** A fresh directory under {@code <root>/.handoff-runs/} for one invocation; kept for inspection. */
     static Path newRunDir(Path root, String what) {
         String stamp = LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss-SSS"));

@@ -60,8 +60,7 @@ final class StatsCommand implements Callable<Integer> {
         }
         Path root = ProjectRoot.find();
         List<Check> checks = Manifest.load(root).select(families, Level.TLC, profile).stream()
-                .filter(c -> only.isEmpty() || only.contains(c.variant()) || only.contains(c.check()))
-                .toList();
+                .filter(Runners.named(only)).toList();
         if (checks.isEmpty()) {
             throw new HandoffException("no TLC models selected");
         }

@@ -1,6 +1,7 @@
 package org.handoff.core;
 
 import java.util.Arrays;
+import java.util.Map;
 
 /**
  * The property catalogue: one name per property, used by every level. The TLA+ definitions live in
@@ -131,15 +132,18 @@ public enum Property {
      * does a restatement for a finer model: PVSteps.tla's StepsHashConsistent is HashConsistent
      * outside the holder's own two stores of pv_kick_node.
      */
+    /** TLA+ definitions that report a catalogue property under another name (see {@link #reportedAs}). */
+    private static final Map<String, Property> STATE_FORMS = Map.of(
+            "WakeupComing", NoLostWakeup,
+            "StepsHashConsistent", HashConsistent);
+
     public static Property reportedAs(String name) {
         if (name == null) {
             return null;
         }
-        if (name.equals("WakeupComing")) {
-            return NoLostWakeup;
-        }
-        if (name.equals("StepsHashConsistent")) {
-            return HashConsistent;
+        Property form = STATE_FORMS.get(name);
+        if (form != null) {
+            return form;
         }
         for (Property p : values()) {
             if (p.name().equals(name)) {
