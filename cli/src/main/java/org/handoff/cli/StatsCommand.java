@@ -95,7 +95,7 @@ final class StatsCommand implements Callable<Integer> {
             err.printf("[%d/%d] %s ...%n", ++i, checks.size(), c.check());
             err.flush();
             // The runner's verdict, as check gives it (witnesses, violation sets, coverage), and its TLC run.
-            TlcRunner.Run run = new TlcRunner().runDetailed(c, new org.handoff.core.RunContext(root, runDir.resolve(c.check()), null));
+            TlcRunner.Run run = new TlcRunner().runDetailed(c, new org.handoff.core.RunContext(root, runDir.resolve(i + "-" + c.check()), null));
             Verdict v = run.verdict();
             if (run.result() == null) {
                 throw new HandoffException(c.id() + ": " + v.detail());
