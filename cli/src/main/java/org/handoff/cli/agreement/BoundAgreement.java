@@ -53,9 +53,10 @@ public final class BoundAgreement {
             "clh/clh", "clh",
             "mlock/mlock", "mlock");
 
-    private static final String PV_NOT_MEASURED = "not comparable: the Java port keeps the lock stealing the spec"
-            + " leaves out (pv_hybrid_queued_unfair_trylock in the slowpath), so a vCPU that never passed the"
-            + " doorway may enter ahead of queued ones; the spec's bound 0 is for the queue without stealing";
+    private static final String PV_NOT_MEASURED = "not comparable: the Java port steals the lock"
+            + " (pv_hybrid_queued_unfair_trylock in the slowpath), so a vCPU that never passed the doorway may"
+            + " enter ahead of queued ones; the spec's bound 0 is for the queue without stealing, and its"
+            + " stealing models (PV_Steal_N2, PV_Steal_N3) check no bound";
 
     /** What a reader of a row needs to know about how the two sides compare (family/variant -> note). */
     static final Map<String, String> NOTES = Map.of(

@@ -64,8 +64,8 @@ public final class Report {
 
     /**
      * What a reader of a lock's bypass histogram needs to know (harness lock -> caption). The PV
-     * ports steal the lock, which PV.tla leaves out; BoundAgreement marks them not measured for
-     * the same reason.
+     * ports steal the lock, and PV.tla's stealing models check no bypass bound; BoundAgreement
+     * marks them not measured for the same reason.
      */
     static final Map<String, String> FAIRNESS_NOTES = pvNotes("pv", "pv-wait-early", "pv-wait-early-merged");
 
@@ -74,8 +74,9 @@ public final class Report {
         for (String lock : locks) {
             out.put(lock, lock + " steals the lock: a vCPU entering the slowpath takes a free lock past a non-empty"
                     + " queue (pv_hybrid_queued_unfair_trylock, until the queue head sets the pending bit), so a vCPU that"
-                    + " never queued can enter ahead of queued ones. TLC's PV.tla models neither the stealing nor the"
-                    + " head's pending bit, so this bypass is not held to PV.tla's bound K = 0.");
+                    + " never queued can enter ahead of queued ones. PV.tla's bound K = 0 is proved by the models"
+                    + " without stealing; its stealing models (PV_Steal_N2, PV_Steal_N3) check no bypass bound, so"
+                    + " this bypass is held to none.");
         }
         return Map.copyOf(out);
     }
