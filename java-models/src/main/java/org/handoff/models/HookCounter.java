@@ -94,6 +94,13 @@ public final class HookCounter {
         return m;
     }
 
+    /** Every count back to zero (the counters stay declared): for several runs in one JVM. */
+    public static synchronized void reset() {
+        for (int i = 0; i < used; i++) {
+            COUNTS.put(i, 0);
+        }
+    }
+
     /** Writes {@link #TEST_LINE} and one {@code name=count} line per counter to {@code dir/hooks-PID.txt}. */
     static void dump(Path dir) {
         StringBuilder b = new StringBuilder(TEST_LINE).append(test == null ? "" : test).append('\n');

@@ -1,8 +1,12 @@
 package org.handoff.lincheck;
 
+import java.io.IOException;
 import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Method;
 import java.lang.reflect.Modifier;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
 import org.handoff.core.HandoffException;
 import org.handoff.core.Outcome;
 import org.jetbrains.lincheck.LincheckAssertionError;
@@ -42,15 +46,80 @@ public final class LincheckMain {
     }
 
     public static void main(String[] args) {
+        if (args.length == 2 && args[0].equals(BATCH)) {
+            batch(Path.of(args[1]));
+            System.out.flush();
+            System.exit(0);
+        }
         FailureKind kind;
-        String error = null;
+        if (args.length != 1) {
+            kind = report(new HandoffException("usage: LincheckMain <test class> (lock class in -D"
+                    + LockCounterHarness.LOCK_PROPERTY + ") | LincheckMain " + BATCH + " <file>"));
+        } else {
+            kind = check(args[0]);
+        }
+        System.out.flush();
+        System.exit(exitCode(kind));
+    }
+
+    /** 0 for no failure, 1 for a failure found, 2 for an error: a single run's exit status. */
+    public static int exitCode(FailureKind kind) {
+        return kind == FailureKind.NONE ? 0 : kind.outcome() == Outcome.FAIL ? 1 : 2;
+    }
+
+    /** The first argument of a batch run; the second is the file that lists its checks. */
+    public static final String BATCH = "--batch";
+    /** In a batch, before a check's output: {@value}{@code <index>}, the check's line in the file from 0. */
+    public static final String CHECK_BEGIN = PREFIX + "check ";
+    /** In a batch, after a check's result: {@value}{@code <exit status> <seconds>}. */
+    public static final String CHECK_END = PREFIX + "end ";
+    /** The system properties a batch line may set, each cleared before every check. */
+    static final List<String> BATCH_PROPERTIES = List.of(LockCounterHarness.LOCK_PROPERTY,
+            LockCounterHarness.INVOCATIONS_PROPERTY, LockCounterHarness.SCENARIOS_PROPERTY);
+
+    /**
+     * Several model-checking runs in this one JVM, one after the other: each line of {@code file} is a
+     * test class followed by {@code -Dname=value} settings (tab-separated), the system properties a
+     * single run gets on its command line. Before each check the properties are reset to the
+     * line's and the hook counts to zero, so each check's output is what its single run prints,
+     * between {@link #CHECK_BEGIN} and {@link #CHECK_END}. The JVM start and Lincheck's set-up (about
+     * 3 s of each single run here) are paid once. Stress-mode tests do not belong in a batch: a hung
+     * invocation of one would take the others' time.
+     */
+    static void batch(Path file) {
+        List<String> lines;
+        try {
+            lines = Files.readAllLines(file);
+        } catch (IOException e) {
+            System.out.println(ERROR_PREFIX + file + ": cannot read: " + e.getMessage());
+            return;
+        }
+        for (int i = 0; i < lines.size(); i++) {
+            String[] parts = lines.get(i).split("\t");
+            BATCH_PROPERTIES.forEach(System::clearProperty);
+            for (int j = 1; j < parts.length; j++) {
+                String kv = parts[j].startsWith("-D") ? parts[j].substring(2) : parts[j];
+                int eq = kv.indexOf('=');
+                if (eq > 0) {
+                    System.setProperty(kv.substring(0, eq), kv.substring(eq + 1));
+                }
+            }
+            org.handoff.models.HookCounter.reset();
+            System.out.println(CHECK_BEGIN + i);
+            long start = System.nanoTime();
+            FailureKind kind = check(parts[0]);
+            System.out.printf(java.util.Locale.ROOT, "%s%d %.3f%n", CHECK_END, exitCode(kind),
+                    (System.nanoTime() - start) / 1e9);
+            System.out.flush();
+        }
+    }
+
+    /** One model-checking or stress run of {@code testName}, its result lines printed. */
+    static FailureKind check(String testName) {
+        FailureKind kind;
         String report = null;
         try {
-            if (args.length != 1) {
-                throw new HandoffException("usage: LincheckMain <test class> (lock class in -D"
-                        + LockCounterHarness.LOCK_PROPERTY + ")");
-            }
-            Class<?> test = loadTest(args[0]);
+            Class<?> test = loadTest(testName);
             Options<?, ?> options = optionsOf(test);
             System.out.println(PREFIX + "lincheck " + LinCheckerKt.getLincheckVersion() + ", test " + test.getName()
                     + ", lock " + System.getProperty(LockCounterHarness.LOCK_PROPERTY, "(the test's default)"));
@@ -61,14 +130,8 @@ public final class LincheckMain {
                 report = e.getMessage();
                 kind = classify(e);
             }
-        } catch (HandoffException e) {
-            kind = FailureKind.ERROR;
-            error = e.getMessage();
         } catch (Throwable t) {
-            t.printStackTrace(System.out);
-            kind = FailureKind.ERROR;
-            HandoffException cause = handoffCause(t);
-            error = cause != null ? cause.getMessage() : firstLine(t.toString());
+            return report(t);
         }
         if (report != null) {
             System.out.println(REPORT_BEGIN);
@@ -77,11 +140,23 @@ public final class LincheckMain {
         }
         System.out.println(HOOKS_PREFIX + org.handoff.models.HookCounter.snapshot());
         System.out.println(RESULT_PREFIX + kind.id());
-        if (error != null) {
-            System.out.println(ERROR_PREFIX + firstLine(error));
+        return kind;
+    }
+
+    /** Prints the result lines of a run that ended in {@code t} (an error). */
+    private static FailureKind report(Throwable t) {
+        String error;
+        if (t instanceof HandoffException e) {
+            error = e.getMessage();
+        } else {
+            t.printStackTrace(System.out);
+            HandoffException cause = handoffCause(t);
+            error = cause != null ? cause.getMessage() : firstLine(t.toString());
         }
-        System.out.flush();
-        System.exit(kind == FailureKind.NONE ? 0 : kind.outcome() == Outcome.FAIL ? 1 : 2);
+        System.out.println(HOOKS_PREFIX + org.handoff.models.HookCounter.snapshot());
+        System.out.println(RESULT_PREFIX + FailureKind.ERROR.id());
+        System.out.println(ERROR_PREFIX + firstLine(error));
+        return FailureKind.ERROR;
     }
 
     /** The failure's type when Lincheck exposes it, else the report's header. */

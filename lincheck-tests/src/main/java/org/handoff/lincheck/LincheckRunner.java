@@ -20,8 +20,9 @@ import org.handoff.models.HandoffPort;
 
 /**
  * Runs a manifest Lincheck check: the test class {@code check} with the lock class of the
- * {@code lock} parameter, model-checked by {@link LincheckMain} in a forked JVM (each check gets a
- * fresh JVM, so Lincheck's instrumentation and a hung lock cannot leak into the caller).
+ * {@code lock} parameter, model-checked by {@link LincheckMain} in a forked JVM, so that Lincheck's
+ * instrumentation and a hung lock cannot leak into the caller ({@link #run}: one JVM for the check;
+ * {@link #runAll}: the model-checking checks share a few JVMs, one after another in each).
  *
  * <p>Optional parameters: {@code invocations} (interleavings per scenario), {@code scenarios} (see
  * {@link LockCounterHarness#SCENARIOS_PROPERTY}) and {@code timeout} (seconds for the whole fork,
@@ -61,20 +62,227 @@ public final class LincheckRunner implements LevelRunner {
         }
     }
 
-    /** Model-checking forks that run side by side (measured on 2 CPUs, see {@link #runAll}). */
+    /** Model-checking JVMs that run side by side (measured on 2 CPUs, see {@link #runAll}). */
     static final int SIDE_BY_SIDE = 2;
 
     /**
-     * Runs the checks two at a time, then the stress-mode ones alone ({@link #runSideBySide}). A
-     * model-checking fork's result does not depend on the machine's load (Lincheck's exploration
-     * is seeded and counts interleavings, not time); with the serial collector two such forks on
-     * 2 CPUs took 17.8 s together where one after the other took 21.6 s. A stress-mode run samples
+     * Runs the model-checking checks in {@value #SIDE_BY_SIDE} JVMs side by side, each JVM running
+     * its share one after another ({@link LincheckMain#batch}), then the stress-mode ones alone, one
+     * JVM each. A model-checking run's result does not depend on the machine's load or on what ran
+     * before it in the JVM (Lincheck's exploration is seeded and counts interleavings, not time; a
+     * run in a batch printed the same hook counts and the same failure report as its run alone),
+     * and a batch pays the JVM start, Lincheck's set-up and the JIT's warm-up once: twelve mcs, clh,
+     * mlock and ticket checks took 45 s in one JVM and 89 s one JVM each. A stress-mode run samples
      * what the scheduler does, and how far it gets (its hook counts) depends on the load, so those
-     * run one at a time after the rest.
+     * run alone after the rest. A check whose batch JVM ended before it did runs again alone. Each
+     * check's log goes to the context's log in one piece, with the command that replays it alone.
      */
     @Override
     public List<Verdict> runAll(List<Check> checks, RunContext context, java.util.function.Consumer<Verdict> done) {
-        return runSideBySide(checks, context, done, SIDE_BY_SIDE, LincheckRunner::isStress);
+        Verdict[] out = new Verdict[checks.size()];
+        Object lock = new Object();
+        java.util.function.BiConsumer<Integer, Verdict> finish = (i, v) -> {
+            synchronized (lock) {
+                out[i] = v;
+                done.accept(v);
+            }
+        };
+        List<Integer> order = new ArrayList<>();
+        List<Integer> alone = new ArrayList<>();
+        for (int i = 0; i < checks.size(); i++) {
+            (isStress(checks.get(i)) ? alone : order).add(i);
+        }
+        // The checks expected to pass explore all they are given and take longest: dealt first, in turn.
+        order.sort(java.util.Comparator.comparing((Integer i) -> checks.get(i).expected() == Outcome.FAIL));
+        int width = Math.max(1, Math.min(SIDE_BY_SIDE, Runtime.getRuntime().availableProcessors()));
+        List<List<Integer>> lanes = new ArrayList<>();
+        for (int k = 0; k < width; k++) {
+            lanes.add(new ArrayList<>());
+        }
+        for (int k = 0; k < order.size(); k++) {
+            lanes.get(k % width).add(order.get(k));
+        }
+        java.util.concurrent.ExecutorService pool = java.util.concurrent.Executors.newFixedThreadPool(width);
+        try {
+            List<java.util.concurrent.Future<?>> runs = new ArrayList<>();
+            for (int k = 0; k < width; k++) {
+                List<Integer> lane = lanes.get(k);
+                String name = "batch-" + (k + 1);
+                if (!lane.isEmpty()) {
+                    runs.add(pool.submit(() -> runBatch(name, lane, checks, context, lock, finish)));
+                }
+            }
+            for (java.util.concurrent.Future<?> f : runs) {
+                f.get();
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new HandoffException("interrupted while the lincheck checks ran");
+        } catch (java.util.concurrent.ExecutionException e) {
+            throw new HandoffException("a lincheck check failed to run: " + e.getCause(), e.getCause());
+        } finally {
+            pool.shutdownNow();
+        }
+        for (int i : alone) {
+            finish.accept(i, runLogged(checks.get(i), context, lock));
+        }
+        return List.of(out);
+    }
+
+    /** {@link #run}, its log buffered and written to the context's log in one piece. */
+    private Verdict runLogged(Check check, RunContext context, Object lock) {
+        java.io.ByteArrayOutputStream bytes = new java.io.ByteArrayOutputStream();
+        Verdict v;
+        try (PrintStream buffer = new PrintStream(bytes, true, java.nio.charset.StandardCharsets.UTF_8)) {
+            v = run(check, new RunContext(context.root(), context.workDir(), context.log() == null ? null : buffer));
+        }
+        synchronized (lock) {
+            if (context.log() != null) {
+                context.log().print(bytes.toString(java.nio.charset.StandardCharsets.UTF_8));
+                context.log().flush();
+            }
+        }
+        return v;
+    }
+
+    /** What a check's single run is given: its work directory, its JVM options, its time-out. */
+    private record Fork(Path dir, List<String> jvmArgs, long timeout) {
+        /** The options a batch line carries: the run's system properties but its tmpdir. */
+        List<String> properties() {
+            return jvmArgs.stream().filter(a -> a.startsWith("-D") && !a.startsWith("-Djava.io.tmpdir=")).toList();
+        }
+    }
+
+    /**
+     * The checks {@code lane} of {@code checks} in one JVM ({@link LincheckMain#batch}). Each
+     * check's verdict is given to {@code finish} as soon as the JVM prints its end line, and its
+     * log goes out in one piece then; the checks the JVM did not finish run alone afterwards.
+     */
+    private void runBatch(String name, List<Integer> lane, List<Check> checks, RunContext context, Object lock,
+            java.util.function.BiConsumer<Integer, Verdict> finish) {
+        List<Integer> batched = new ArrayList<>();
+        List<Fork> forks = new ArrayList<>();
+        long timeout = 0;
+        StringBuilder file = new StringBuilder();
+        for (int i : lane) {
+            Check check = checks.get(i);
+            Fork f;
+            try {
+                f = prepare(check, context);
+            } catch (HandoffException e) {
+                finish.accept(i, new Verdict(check, Outcome.ERROR, null, null, 0, e.getMessage()));
+                continue;
+            } catch (IOException e) {
+                finish.accept(i, new Verdict(check, Outcome.ERROR, null, null, 0,
+                        "cannot create the Lincheck work directory: " + e.getMessage()));
+                continue;
+            }
+            batched.add(i);
+            forks.add(f);
+            timeout += f.timeout();
+            file.append(check.check());
+            f.properties().forEach(p -> file.append('\t').append(p));
+            file.append('\n');
+        }
+        if (batched.isEmpty()) {
+            return;
+        }
+        Path dir = context.workDir().resolve("lincheck").resolve(name);
+        Path list = dir.resolve("checks.txt");
+        Path tmp = dir.resolve("tmp");
+        try {
+            Files.createDirectories(tmp);
+            Files.writeString(list, file.toString());
+        } catch (IOException e) {
+            throw new HandoffException(dir + ": cannot write the batch: " + e.getMessage(), e);
+        }
+        String classpath = System.getProperty("java.class.path");
+        boolean[] finished = new boolean[batched.size()];
+        BatchSink sink = new BatchSink((k, section) -> {
+            int i = batched.get(k);
+            Check check = checks.get(i);
+            Fork f = forks.get(k);
+            Verdict v = interpret(check, new JavaFork.Result(section.exitCode(), section.output(), false,
+                    section.seconds()), f.timeout());
+            synchronized (lock) {
+                if (context.log() != null) {
+                    PrintStream log = context.log();
+                    log.println("[lincheck] " + check.id() + " lock " + check.param("lock") + " (in " + name
+                            + ", one JVM for " + batched.size() + " checks: " + list + ")");
+                    logReplay(log, f, classpath, check);
+                    log.print(section.output());
+                    log.printf(Locale.ROOT, "[lincheck] %s: %s%s in %.1f s%n", check.id(), v.actual().id(),
+                            v.violated() != null ? " (" + v.violated() + ")" : "", v.seconds());
+                    log.flush();
+                }
+            }
+            finished[k] = true;
+            finish.accept(i, v);
+        });
+        JavaFork.Result r;
+        List<String> jvm = List.of("-XX:+UseSerialGC", "-Djava.io.tmpdir=" + tmp);
+        try (PrintStream echo = new PrintStream(sink, true, java.nio.charset.StandardCharsets.UTF_8)) {
+            r = JavaFork.run(jvm, classpath, LincheckMain.class.getName(), List.of(LincheckMain.BATCH, list.toString()),
+                    dir, timeout, echo);
+        } catch (HandoffException e) {
+            r = new JavaFork.Result(-1, e.getMessage(), false, 0);
+        }
+        for (int k = 0; k < batched.size(); k++) {
+            if (!finished[k]) {
+                int i = batched.get(k);
+                if (context.log() != null) {
+                    synchronized (lock) {
+                        context.log().println("[lincheck] " + name + " ended (" + (r.timedOut() ? "killed after "
+                                + timeout + " s" : "exit code " + r.exitCode()) + ") before " + checks.get(i).id()
+                                + " finished; it runs alone");
+                    }
+                }
+                finish.accept(i, runLogged(checks.get(i), context, lock));
+            }
+        }
+    }
+
+    /** A check's output in a batch: what its single run would print, its exit status and seconds. */
+    record Section(String output, int exitCode, double seconds) {
+    }
+
+    /**
+     * Splits a batch JVM's output into its checks' sections at {@link LincheckMain#CHECK_BEGIN} and
+     * {@link LincheckMain#CHECK_END}, handing each complete one on (index in the batch, section).
+     */
+    static final class BatchSink extends java.io.OutputStream {
+        private final java.util.function.BiConsumer<Integer, Section> onSection;
+        private final java.io.ByteArrayOutputStream line = new java.io.ByteArrayOutputStream();
+        private StringBuilder section;
+        private int index = -1;
+
+        BatchSink(java.util.function.BiConsumer<Integer, Section> onSection) {
+            this.onSection = onSection;
+        }
+
+        @Override
+        public void write(int b) {
+            if (b == '\n') {
+                String text = line.toString(java.nio.charset.StandardCharsets.UTF_8);
+                line.reset();
+                accept(text);
+            } else {
+                line.write(b);
+            }
+        }
+
+        private void accept(String text) {
+            if (text.startsWith(LincheckMain.CHECK_BEGIN)) {
+                index = Integer.parseInt(text.substring(LincheckMain.CHECK_BEGIN.length()).strip());
+                section = new StringBuilder();
+            } else if (text.startsWith(LincheckMain.CHECK_END) && section != null) {
+                String[] f = text.substring(LincheckMain.CHECK_END.length()).strip().split(" ");
+                onSection.accept(index, new Section(section.toString(), Integer.parseInt(f[0]), Double.parseDouble(f[1])));
+                section = null;
+            } else if (section != null) {
+                section.append(text).append('\n');
+            }
+        }
     }
 
     /** A test that declares {@code stressOptions()} runs in Lincheck's stress mode. */
@@ -91,31 +299,9 @@ public final class LincheckRunner implements LevelRunner {
     public Verdict run(Check check, RunContext context) {
         long start = System.nanoTime();
         PrintStream log = context.log();
-        List<String> jvmArgs;
-        Path dir;
-        long timeout;
+        Fork f;
         try {
-            String lock = check.param("lock").strip();
-            validate(check, lock);
-            timeout = positive(check, "timeout", DEFAULT_TIMEOUT_SECONDS);
-            dir = context.workDir().resolve("lincheck").resolve(safeName(check.family() + "-" + check.variant() + "-"
-                    + check.check().substring(check.check().lastIndexOf('.') + 1)));
-            Path tmp = dir.resolve("tmp");
-            Files.createDirectories(tmp);
-            jvmArgs = new ArrayList<>();
-            // The serial collector: Lincheck's spinning threads already keep both CPUs busy, and on
-            // 2 CPUs a ClhCounterTest fork took about a sixth less time with it than with G1.
-            jvmArgs.add("-XX:+UseSerialGC");
-            jvmArgs.add("-D" + LockCounterHarness.LOCK_PROPERTY + "=" + lock);
-            if (check.params().containsKey("invocations")) {
-                jvmArgs.add("-D" + LockCounterHarness.INVOCATIONS_PROPERTY + "=" + positive(check, "invocations", 0));
-            }
-            if (check.params().containsKey("scenarios")) {
-                String scenarios = check.param("scenarios");
-                LockCounterHarness.scenarios(scenarios);
-                jvmArgs.add("-D" + LockCounterHarness.SCENARIOS_PROPERTY + "=" + scenarios);
-            }
-            jvmArgs.add("-Djava.io.tmpdir=" + tmp);
+            f = prepare(check, context);
         } catch (HandoffException e) {
             return new Verdict(check, Outcome.ERROR, null, null, elapsed(start), e.getMessage());
         } catch (IOException e) {
@@ -123,25 +309,55 @@ public final class LincheckRunner implements LevelRunner {
                     "cannot create the Lincheck work directory: " + e.getMessage());
         }
         String classpath = System.getProperty("java.class.path");
-        List<String> args = List.of(check.check());
         if (log != null) {
             log.println("[lincheck] " + check.id() + " lock " + check.param("lock"));
-            log.println("[lincheck] replay: " + replayCommand(dir, jvmArgs, classpath, args));
-            log.println("[lincheck] the exploration is deterministic (Lincheck seeds its generators with fixed"
-                    + " values), so the replay command shows the same interleaving");
+            logReplay(log, f, classpath, check);
         }
         JavaFork.Result r;
         try {
-            r = JavaFork.run(jvmArgs, classpath, LincheckMain.class.getName(), args, dir, timeout, log);
+            r = JavaFork.run(f.jvmArgs(), classpath, LincheckMain.class.getName(), List.of(check.check()), f.dir(),
+                    f.timeout(), log);
         } catch (HandoffException e) {
             return new Verdict(check, Outcome.ERROR, null, null, elapsed(start), e.getMessage());
         }
-        Verdict v = interpret(check, r, timeout);
+        Verdict v = interpret(check, r, f.timeout());
         if (log != null) {
             log.printf(Locale.ROOT, "[lincheck] %s: %s%s in %.1f s%n", check.id(), v.actual().id(),
                     v.violated() != null ? " (" + v.violated() + ")" : "", v.seconds());
         }
         return v;
+    }
+
+    private static void logReplay(PrintStream log, Fork f, String classpath, Check check) {
+        log.println("[lincheck] replay: " + replayCommand(f.dir(), f.jvmArgs(), classpath, List.of(check.check())));
+        log.println("[lincheck] the exploration is deterministic (Lincheck seeds its generators with fixed"
+                + " values), so the replay command shows the same interleaving");
+    }
+
+    /** A check's single-run settings, after checking its classes and parameters (one-line errors). */
+    private Fork prepare(Check check, RunContext context) throws IOException {
+        String lock = check.param("lock").strip();
+        validate(check, lock);
+        long timeout = positive(check, "timeout", DEFAULT_TIMEOUT_SECONDS);
+        Path dir = context.workDir().resolve("lincheck").resolve(safeName(check.family() + "-" + check.variant() + "-"
+                + check.check().substring(check.check().lastIndexOf('.') + 1)));
+        Path tmp = dir.resolve("tmp");
+        Files.createDirectories(tmp);
+        List<String> jvmArgs = new ArrayList<>();
+        // The serial collector: Lincheck's spinning threads already keep both CPUs busy, and on
+        // 2 CPUs a ClhCounterTest fork took about a sixth less time with it than with G1.
+        jvmArgs.add("-XX:+UseSerialGC");
+        jvmArgs.add("-D" + LockCounterHarness.LOCK_PROPERTY + "=" + lock);
+        if (check.params().containsKey("invocations")) {
+            jvmArgs.add("-D" + LockCounterHarness.INVOCATIONS_PROPERTY + "=" + positive(check, "invocations", 0));
+        }
+        if (check.params().containsKey("scenarios")) {
+            String scenarios = check.param("scenarios");
+            LockCounterHarness.scenarios(scenarios);
+            jvmArgs.add("-D" + LockCounterHarness.SCENARIOS_PROPERTY + "=" + scenarios);
+        }
+        jvmArgs.add("-Djava.io.tmpdir=" + tmp);
+        return new Fork(dir, jvmArgs, timeout);
     }
 
     /**
@@ -191,7 +407,23 @@ public final class LincheckRunner implements LevelRunner {
         };
         String violated = kind.outcome() == Outcome.FAIL ? kind.property().name() : null;
         return HookCoverage.apply(new Verdict(check, kind.outcome(), violated, null, r.seconds(), detail),
-                HookCoverage.parse(hooks), "the Lincheck run");
+                counted(check, HookCoverage.parse(hooks)), "the Lincheck run");
+    }
+
+    /**
+     * The counts a verdict carries: the steps that ran and the check's required ones. A JVM prints
+     * every counter its loaded classes declare, so a batch JVM also prints, at 0, the counters of
+     * the ports that earlier checks loaded; without them a check's counts are the same in a batch
+     * and alone.
+     */
+    static java.util.Map<String, Long> counted(Check check, java.util.Map<String, Long> counts) {
+        java.util.Map<String, Long> out = new java.util.LinkedHashMap<>();
+        counts.forEach((name, n) -> {
+            if (n != 0 || check.hooks().contains(name)) {
+                out.put(name, n);
+            }
+        });
+        return out;
     }
 
     /** One line on what a failure kind means for the lock. */
