@@ -119,22 +119,33 @@ final class Runners {
             java.util.concurrent.ExecutorService pool = java.util.concurrent.Executors.newFixedThreadPool(cores);
             java.util.List<java.util.concurrent.Future<?>> futures = new java.util.ArrayList<>();
             java.util.concurrent.atomic.AtomicReference<HandoffException> stop = new java.util.concurrent.atomic.AtomicReference<>();
+            // A witness whose twin is selected too is decided in the twin's run (TlcRunner.runShared).
+            Map<Check, java.util.List<Check>> shared = TlcRunner.witnessesByTwin(tlc.stream().map(checks::get).toList());
+            java.util.Set<Check> folded = new java.util.HashSet<>();
+            shared.values().forEach(folded::addAll);
             for (int i : tlc) {
                 Check c = checks.get(i);
+                if (folded.contains(c)) {
+                    continue;
+                }
+                java.util.List<Check> witnesses = shared.getOrDefault(c, java.util.List.of());
                 RunContext own = new RunContext(context.root(), context.workDir().resolve("tlc-" + (i + 1)), context.log());
                 futures.add(pool.submit(() -> {
                     if (stop.get() != null) {
                         return;
                     }
-                    TlcRunner.Run run = side.runDetailed(c, own);
-                    out[i] = run.verdict();
-                    if (run.result() != null) {
-                        results.put(c, run.result());
-                        if (run.result().outOfMemory()) {
-                            stop.compareAndSet(null, new HandoffException(c.id() + ": " + run.result().message()));
+                    for (Map.Entry<Check, TlcRunner.Run> e : side.runShared(c, witnesses, own).entrySet()) {
+                        int k = checks.indexOf(e.getKey());
+                        TlcRunner.Run run = e.getValue();
+                        out[k] = run.verdict();
+                        if (run.result() != null) {
+                            results.put(e.getKey(), run.result());
+                            if (run.result().outOfMemory()) {
+                                stop.compareAndSet(null, new HandoffException(e.getKey().id() + ": " + run.result().message()));
+                            }
                         }
+                        progress(err, (k + 1) + "/" + n, e.getKey(), out[k]);
                     }
-                    progress(err, (i + 1) + "/" + n, c, out[i]);
                 }));
             }
             pool.shutdown();

@@ -110,18 +110,124 @@ public final class TlcRunner implements LevelRunner {
                 return everyViolation(check, context, work);
             }
             Tlc.Result r = Tlc.run(request(check, context.root(), work, context.log(), workers));
-            Map<String, Long> coverage = coverage(r);
-            Verdict v = verdict(check, r, null, coverage);
-            if (r.outcome() == Outcome.PASS) {
-                String unreached = unreached(check.covers(), coverage);
-                if (unreached != null) {
-                    v = new Verdict(check, Outcome.VACUOUS, null, r.distinctStates(), r.seconds(), unreached, null, coverage);
-                }
-            }
-            return new Run(v, r);
+            return new Run(passVerdict(check, r), r);
         } catch (HandoffException e) {
             return new Run(new Verdict(check, Outcome.ERROR, null, null, 0, e.getMessage()), null);
         }
+    }
+
+    /** The verdict of a model expected to pass: TLC's, vacuous when a variant's action never fired. */
+    private static Verdict passVerdict(Check check, Tlc.Result r) {
+        Map<String, Long> coverage = coverage(r);
+        Verdict v = verdict(check, r, null, coverage);
+        if (r.outcome() == Outcome.PASS) {
+            String unreached = unreached(check.covers(), coverage);
+            if (unreached != null) {
+                v = new Verdict(check, Outcome.VACUOUS, null, r.distinctStates(), r.seconds(), unreached, null, coverage);
+            }
+        }
+        return v;
+    }
+
+    /**
+     * The witnesses of {@code checks} that can share their twin's run: for each passing model of the
+     * list, the witness entries of the list whose twin it is (models without one are left out).
+     */
+    public static Map<Check, List<Check>> witnessesByTwin(List<Check> checks) {
+        Map<Check, List<Check>> out = new java.util.LinkedHashMap<>();
+        for (Check w : checks) {
+            if (!w.isWitness()) {
+                continue;
+            }
+            for (Check t : checks) {
+                if (!t.isWitness() && t.level() == Level.TLC && t.expected() == Outcome.PASS
+                        && t.family().equals(w.family()) && t.variant().equals(w.variant())
+                        && t.check().equals(w.paramOr("twin", null))) {
+                    out.computeIfAbsent(t, k -> new ArrayList<>()).add(w);
+                    break;
+                }
+            }
+        }
+        return out;
+    }
+
+    /** In a shared run, the line TLC prints (PrintT) the first time a state violates a witness invariant. */
+    static final String REACHED_MARK = "handoff-reached ";
+    /** TLC registers (TLCSet) the shared run uses, one per witness from this one on. */
+    static final int FIRST_REGISTER = 90;
+
+    /**
+     * A passing model and witnesses of the same model in one TLC run: the model as configured, plus
+     * an invariant that always holds and prints each witness's name the first time a state violates
+     * it (the witness invariant itself would stop TLC there). The model's verdict is what
+     * {@link #runDetailed} gives; a witness printed is reached (FAIL on its invariant, as its own run
+     * would fail), one never printed in a run that explored every state holds (PASS, so the witness
+     * check fails as the manifest expects it to). A witness TLC could not decide here (the model's
+     * run stopped early) runs alone. A shared run has no counterexample for a witness; its own run
+     * ({@code check --check NAME} without the model) shows one.
+     */
+    public Map<Check, Run> runShared(Check twin, List<Check> witnesses, RunContext context) {
+        Map<Check, Run> out = new java.util.LinkedHashMap<>();
+        if (witnesses.isEmpty()) {
+            out.put(twin, runDetailed(twin, context));
+            return out;
+        }
+        Path work = context.workDir().resolve("tlc-" + twin.check());
+        Tlc.Result r;
+        try {
+            Tlc.Request base = request(twin, context.root(), work, context.log(), workers);
+            String specModule = base.spec().getFileName().toString().replaceFirst("\\.tla$", "");
+            StringBuilder tla = new StringBuilder("---- MODULE HandoffWitnesses ----\n");
+            tla.append("\\* Generated: ").append(twin.check()).append(" with its witnesses, one TLC run.\n");
+            tla.append("EXTENDS ").append(specModule).append(", TLC\n");
+            StringBuilder inv = new StringBuilder("HandoffWitnesses ==\n    /\\ TRUE\n");
+            for (int k = 0; k < witnesses.size(); k++) {
+                int reg = FIRST_REGISTER + k;
+                String name = witnesses.get(k).witness();
+                tla.append("ASSUME TLCSet(").append(reg).append(", FALSE)\n");
+                inv.append("    /\\ (~(").append(name).append(") /\\ ~TLCGet(").append(reg).append(")) => (TLCSet(")
+                        .append(reg).append(", TRUE) /\\ PrintT(\"").append(REACHED_MARK).append(name).append("\"))\n");
+            }
+            tla.append(inv).append("====\n");
+            Path dir = work.resolve("shared");
+            Path spec = write(dir.resolve("HandoffWitnesses.tla"), tla.toString());
+            Path config = write(dir.resolve(twin.check() + ".cfg"), "\\* " + twin.check() + " (" + twin.param("config")
+                    + ") and its witnesses\n" + read(base.config()) + "\nINVARIANT HandoffWitnesses\n");
+            List<Path> libs = new ArrayList<>();
+            libs.add(base.spec().toAbsolutePath().getParent());
+            libs.addAll(base.libraries());
+            r = Tlc.run(with(base, spec, config, libs, work));
+        } catch (HandoffException e) {
+            out.put(twin, new Run(new Verdict(twin, Outcome.ERROR, null, null, 0, e.getMessage()), null));
+            witnesses.forEach(w -> out.put(w, runDetailed(w, context)));
+            return out;
+        }
+        out.put(twin, new Run(passVerdict(twin, r), r));
+        java.util.Set<String> reached = new java.util.HashSet<>();
+        try {
+            java.util.regex.Matcher m = java.util.regex.Pattern.compile(REACHED_MARK + "(\\w+)")
+                    .matcher(Files.readString(r.log()));
+            while (m.find()) {
+                reached.add(m.group(1));
+            }
+        } catch (IOException | RuntimeException e) {
+            // no log: nothing is known to be reached, and the witnesses run alone below
+        }
+        boolean complete = r.outcome() == Outcome.PASS;
+        for (Check w : witnesses) {
+            String shared = "one TLC run with " + twin.check() + " (" + r.log() + ")";
+            if (reached.contains(w.witness())) {
+                out.put(w, new Run(new Verdict(w, Outcome.FAIL, w.witness(), r.distinctStates(), 0,
+                        "invariant " + w.witness() + " is violated: the behaviour is reached, in " + shared
+                                + "; its own run shows a trace"), null));
+            } else if (complete) {
+                out.put(w, new Run(new Verdict(w, Outcome.PASS, null, r.distinctStates(), 0, "invariant " + w.witness()
+                        + " holds on every state of the model, in " + shared + ": the behaviour is never reached"), null));
+            } else {
+                out.put(w, runDetailed(w, context));
+            }
+        }
+        return out;
     }
 
     /**

@@ -11,7 +11,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
 import java.util.stream.Stream;
 import org.handoff.core.Check;
 import org.handoff.core.Level;
@@ -30,7 +29,8 @@ import org.junit.jupiter.api.io.TempDir;
  * actions, witnesses reach their behaviour, mutant models violate exactly the recorded properties.
  *
  * <p>The models are independent, so they run side by side, one TLC worker each on as many runs as
- * the machine has cores (two here), the largest first; each test waits for its own run.
+ * the machine has cores (two here), the largest first; each test waits for its own run. A witness
+ * is decided in its twin's run ({@link TlcRunner#runShared}).
  */
 class TlcManifestTest {
     @TempDir
@@ -55,13 +55,27 @@ class TlcManifestTest {
         pool = Executors.newFixedThreadPool(parallel);
         List<Check> byCost = new ArrayList<>(checks);
         byCost.sort(Comparator.comparingLong(TlcManifestTest::cost).reversed());
-        Map<Check, Future<Verdict>> runs = new LinkedHashMap<>();
+        // A witness whose twin is selected too is decided in the twin's run (TlcRunner.runShared).
+        Map<Check, List<Check>> shared = TlcRunner.witnessesByTwin(checks);
+        java.util.Set<Check> folded = new java.util.HashSet<>();
+        shared.values().forEach(folded::addAll);
+        Map<Check, java.util.concurrent.CompletableFuture<Verdict>> runs = new LinkedHashMap<>();
+        int n = 0;
         for (Check c : byCost) {
+            if (folded.contains(c)) {
+                continue;
+            }
             // A directory per entry, not per model name: two variants' entries of one model (mcs's
             // and plain-store-handoff's MCS_N3) are as costly, so they run together, and a shared
             // -metadir makes TLC fail.
-            Path dir = work.resolve(runs.size() + "-" + c.check());
-            runs.put(c, pool.submit(() -> runner.run(c, new RunContext(root, dir, System.out))));
+            Path dir = work.resolve((n++) + "-" + c.check());
+            List<Check> witnesses = shared.getOrDefault(c, List.of());
+            java.util.concurrent.CompletableFuture<Map<Check, TlcRunner.Run>> run = java.util.concurrent.CompletableFuture
+                    .supplyAsync(() -> runner.runShared(c, witnesses, new RunContext(root, dir, System.out)), pool);
+            runs.put(c, run.thenApply(m -> m.get(c).verdict()));
+            for (Check w : witnesses) {
+                runs.put(w, run.thenApply(m -> m.get(w).verdict()));
+            }
         }
         return byCost.stream().map(c -> DynamicTest.dynamicTest(c.id(), () -> {
             Verdict v = runs.get(c).get();
