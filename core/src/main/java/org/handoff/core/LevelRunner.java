@@ -28,24 +28,22 @@ public interface LevelRunner {
     }
 
     /**
-     * Runs the checks {@code width} at a time, then those {@code alone} selects one after another,
-     * and returns the verdicts in the order of {@code checks}. For a level whose forks each use
-     * about one CPU and whose verdicts do not depend on the machine's load; {@code alone} picks
-     * those whose reach does (a stress run samples what the scheduler does). The checks expected
+     * Runs the checks {@code width} at a time and returns the verdicts in the order of
+     * {@code checks}. For a level whose forks each use about one CPU and whose verdicts do not
+     * depend on the machine's load (width 1 for those whose reach does: a stress run samples what
+     * the scheduler does). The checks expected
      * to pass start first: they explore all they are given and take longest, where a mutant
      * usually stops at its first failure, so no long one is left running alone at the end. Each
      * check's log goes to the context's log in one piece when it is done, and {@code done} is
      * called from one thread at a time.
      */
-    default List<Verdict> runSideBySide(List<Check> checks, RunContext context, Consumer<Verdict> done, int width,
-            java.util.function.Predicate<Check> alone) {
+    default List<Verdict> runSideBySide(List<Check> checks, RunContext context, Consumer<Verdict> done, int width) {
         Verdict[] out = new Verdict[checks.size()];
         List<Integer> order = new ArrayList<>();
         for (int i = 0; i < checks.size(); i++) {
             order.add(i);
         }
         order.sort(java.util.Comparator.comparing((Integer i) -> checks.get(i).expected() == Outcome.FAIL));
-        List<Integer> later = new ArrayList<>();
         Object lock = new Object();
         java.util.function.IntConsumer one = i -> {
             java.io.ByteArrayOutputStream bytes = new java.io.ByteArrayOutputStream();
@@ -67,11 +65,7 @@ public interface LevelRunner {
         try {
             List<java.util.concurrent.Future<?>> runs = new ArrayList<>();
             for (int i : order) {
-                if (alone.test(checks.get(i))) {
-                    later.add(i);
-                } else {
-                    runs.add(pool.submit(() -> one.accept(i)));
-                }
+                runs.add(pool.submit(() -> one.accept(i)));
             }
             for (java.util.concurrent.Future<?> f : runs) {
                 f.get();
@@ -84,7 +78,6 @@ public interface LevelRunner {
         } finally {
             pool.shutdownNow();
         }
-        later.forEach(one::accept);
         return List.of(out);
     }
 

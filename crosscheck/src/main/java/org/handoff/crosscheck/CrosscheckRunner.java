@@ -106,7 +106,7 @@ public final class CrosscheckRunner implements LevelRunner {
      */
     @Override
     public List<Verdict> runAll(List<Check> checks, RunContext context, java.util.function.Consumer<Verdict> done) {
-        return runSideBySide(checks, context, done, 2, c -> false);
+        return runSideBySide(checks, context, done, 2);
     }
 
     @Override

@@ -103,13 +103,14 @@ public final class LincheckRunner implements LevelRunner {
             lanes.get(k % width).add(order.get(k));
         }
         java.util.concurrent.ExecutorService pool = java.util.concurrent.Executors.newFixedThreadPool(width);
+        List<Integer> unfinished = java.util.Collections.synchronizedList(new ArrayList<>());
         try {
             List<java.util.concurrent.Future<?>> runs = new ArrayList<>();
             for (int k = 0; k < width; k++) {
                 List<Integer> lane = lanes.get(k);
                 String name = "batch-" + (k + 1);
                 if (!lane.isEmpty()) {
-                    runs.add(pool.submit(() -> runBatch(name, lane, checks, context, lock, finish)));
+                    runs.add(pool.submit(() -> unfinished.addAll(runBatch(name, lane, checks, context, lock, finish))));
                 }
             }
             for (java.util.concurrent.Future<?> f : runs) {
@@ -117,32 +118,19 @@ public final class LincheckRunner implements LevelRunner {
             }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
-            throw new HandoffException("interrupted while the lincheck checks ran");
+            throw new HandoffException("interrupted while the Lincheck checks ran");
         } catch (java.util.concurrent.ExecutionException e) {
-            throw new HandoffException("a lincheck check failed to run: " + e.getCause(), e.getCause());
+            throw new HandoffException("a Lincheck check failed to run: " + e.getCause(), e.getCause());
         } finally {
             pool.shutdownNow();
         }
-        for (int i : alone) {
-            finish.accept(i, runLogged(checks.get(i), context, lock));
+        // The stress-mode checks, and any a batch JVM left unfinished: one JVM each, one at a time.
+        alone.addAll(unfinished);
+        List<Verdict> single = runSideBySide(alone.stream().map(checks::get).toList(), context, done, 1);
+        for (int k = 0; k < alone.size(); k++) {
+            out[alone.get(k)] = single.get(k);
         }
         return List.of(out);
-    }
-
-    /** {@link #run}, its log buffered and written to the context's log in one piece. */
-    private Verdict runLogged(Check check, RunContext context, Object lock) {
-        java.io.ByteArrayOutputStream bytes = new java.io.ByteArrayOutputStream();
-        Verdict v;
-        try (PrintStream buffer = new PrintStream(bytes, true, java.nio.charset.StandardCharsets.UTF_8)) {
-            v = run(check, new RunContext(context.root(), context.workDir(), context.log() == null ? null : buffer));
-        }
-        synchronized (lock) {
-            if (context.log() != null) {
-                context.log().print(bytes.toString(java.nio.charset.StandardCharsets.UTF_8));
-                context.log().flush();
-            }
-        }
-        return v;
     }
 
     /** What a check's single run is given: its work directory, its JVM options, its time-out. */
@@ -156,9 +144,9 @@ public final class LincheckRunner implements LevelRunner {
     /**
      * The checks {@code lane} of {@code checks} in one JVM ({@link LincheckMain#batch}). Each
      * check's verdict is given to {@code finish} as soon as the JVM prints its end line, and its
-     * log goes out in one piece then; the checks the JVM did not finish run alone afterwards.
+     * log goes out in one piece then. Returns the checks the JVM did not finish, to run alone.
      */
-    private void runBatch(String name, List<Integer> lane, List<Check> checks, RunContext context, Object lock,
+    private List<Integer> runBatch(String name, List<Integer> lane, List<Check> checks, RunContext context, Object lock,
             java.util.function.BiConsumer<Integer, Verdict> finish) {
         List<Integer> batched = new ArrayList<>();
         List<Fork> forks = new ArrayList<>();
@@ -185,7 +173,7 @@ public final class LincheckRunner implements LevelRunner {
             file.append('\n');
         }
         if (batched.isEmpty()) {
-            return;
+            return List.of();
         }
         Path dir = context.workDir().resolve("lincheck").resolve(name);
         Path list = dir.resolve("checks.txt");
@@ -227,9 +215,11 @@ public final class LincheckRunner implements LevelRunner {
         } catch (HandoffException e) {
             r = new JavaFork.Result(-1, e.getMessage(), false, 0);
         }
+        List<Integer> left = new ArrayList<>();
         for (int k = 0; k < batched.size(); k++) {
             if (!finished[k]) {
                 int i = batched.get(k);
+                left.add(i);
                 if (context.log() != null) {
                     synchronized (lock) {
                         context.log().println("[lincheck] " + name + " ended (" + (r.timedOut() ? "killed after "
@@ -237,9 +227,9 @@ public final class LincheckRunner implements LevelRunner {
                                 + " finished; it runs alone");
                     }
                 }
-                finish.accept(i, runLogged(checks.get(i), context, lock));
             }
         }
+        return left;
     }
 
     /** A check's output in a batch: what its single run would print, its exit status and seconds. */
