@@ -82,8 +82,8 @@ public final class LincheckMain {
      * test class followed by {@code -Dname=value} settings (tab-separated), the system properties a
      * single run gets on its command line. Before each check the properties are reset to the
      * line's and the hook counts to zero, so each check's output is what its single run prints,
-     * between {@link #CHECK_BEGIN} and {@link #CHECK_END}. The JVM start and Lincheck's set-up (about
-     * 3 s of each single run here) are paid once. Stress-mode tests do not belong in a batch: a hung
+     * between {@link #CHECK_BEGIN} and {@link #CHECK_END}. The JVM start and Lincheck's set-up are
+     * paid once (docs/vacuity.md, "Speed"). Stress-mode tests do not belong in a batch: a hung
      * invocation of one would take the others' time.
      */
     static void batch(Path file) {

@@ -71,8 +71,8 @@ public final class LincheckRunner implements LevelRunner {
      * JVM each. A model-checking run's result does not depend on the machine's load or on what ran
      * before it in the JVM (Lincheck's exploration is seeded and counts interleavings, not time; a
      * run in a batch printed the same hook counts and the same failure report as its run alone),
-     * and a batch pays the JVM start, Lincheck's set-up and the JIT's warm-up once: twelve mcs, clh,
-     * mlock and ticket checks took 45 s in one JVM and 89 s one JVM each. A stress-mode run samples
+     * and a batch pays the JVM start, Lincheck's set-up and the JIT's warm-up once (measured in
+     * docs/vacuity.md, "Speed"). A stress-mode run samples
      * what the scheduler does, and how far it gets (its hook counts) depends on the load, so those
      * run alone after the rest. A check whose batch JVM ended before it did runs again alone. Each
      * check's log goes to the context's log in one piece, with the command that replays it alone.
