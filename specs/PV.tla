@@ -68,6 +68,13 @@
 (*    of _Q_LOCKED_VAL and the unhash are one step (we own the lock).     *)
 (*    The kernel of the seed (v4.2) wrote cmpxchg(1 -> 3) there; both     *)
 (*    take the lock when it was released meanwhile.                        *)
+(*  - pv_wait_head_or_lock's entry read of the state, its store of       *)
+(*    vcpu_running and set_pending (WaitHeadTop), trylock_clear_pending's *)
+(*    read and cmpxchg and clear_pending (WaitHeadSpin), and the word it  *)
+(*    returns at gotlock are each one step (the comments at the actions). *)
+(* PVSteps.tla takes every one of these merges apart, one step per        *)
+(* access, and TLC checks it against the same properties on the same      *)
+(* sizes (docs/merges.md).                                                 *)
 (*                                                                         *)
 (* The hypervisor (Preemption): a running vCPU that is not in its non-    *)
 (* critical section may be descheduled at any step (Preempt; a vCPU      *)
@@ -120,7 +127,7 @@ VARIABLES pvn,  \* pv_node fields: st[n] (pn->state), wh[c] (waithist of CPU c's
           hv,   \* the hypervisor: halted[c] (in pv_wait), pre[c] (descheduled)
           pl    \* PV's slowpath locals: ph[x] the phase within the pc, lp[x] the head's
                 \* lp (the lock is hashed for it), kt[x] pv_kick_node's target, we[x]
-                \* wait_early; sb[c] a buffered hand-off store (mutant PV_KickNoBarrier only)
+                \* wait_early; sb[c] a buffered hand-off store (mutant PVSteps_KickNoBarrier only)
 pvvars  == << pvn, hsh, hv, pl >>
 allvars == << vars, pvvars >>
 

@@ -1,7 +1,7 @@
 -------------------------------- MODULE PVSteps --------------------------------
 (***************************************************************************)
-(* PV with one step per shared-memory access where PV.tla merges four      *)
-(* of its lost-wake-up paths (docs/merges.md lists every merge):           *)
+(* PV with one step per shared-memory access where PV.tla merges          *)
+(* several (docs/merges.md lists every merge):                             *)
 (*                                                                         *)
 (*   pv_wait_node, after smp_store_mb(pn->state, vcpu_halted):             *)
 (*     WaitNodeRecheck   READ_ONCE(node->locked); a set locked skips       *)
@@ -9,7 +9,22 @@
 (*     WaitNodePvWait    pv_wait(&pn->state, vcpu_halted): halt if the     *)
 (*                       state is still vcpu_halted (KVM checks and halts  *)
 (*                       with interrupts off: one step);                   *)
-(*   pv_wait_head_or_lock, before the queue head sleeps:                   *)
+(*   pv_wait_head_or_lock, the queue head:                                 *)
+(*     WaitHeadEntry     READ_ONCE(pn->state) == vcpu_hashed (lp);         *)
+(*     WaitHeadRunning   WRITE_ONCE(pn->state, vcpu_running), the loop's   *)
+(*                       top;                                              *)
+(*     WaitHeadSetPending  set_pending (atomic_or; with Stealing only);    *)
+(*     TrylockClearPendingRead, TrylockClearPendingCas                     *)
+(*                       trylock_clear_pending's atomic_read, then one     *)
+(*                       cmpxchg of its loop per step;                     *)
+(*     WaitHeadClearPending  clear_pending (atomic_andnot; Stealing);      *)
+(*     WaitHeadXchg      xchg(&lock->locked, _Q_SLOW_VAL) after pv_hash;   *)
+(*     WaitHeadSlowLocked, WaitHeadSlowUnhash                              *)
+(*                       when the xchg found the lock free:                *)
+(*                       WRITE_ONCE(lock->locked, _Q_LOCKED_VAL), then     *)
+(*                       WRITE_ONCE of NULL to *lp (the unhash);           *)
+(*     WaitHeadGotLock   gotlock's atomic_read(&lock->val) | locked, the   *)
+(*                       word the slowpath's `locked:' tests;              *)
 (*     WaitHeadStoreState  WRITE_ONCE(pn->state, vcpu_hashed);             *)
 (*     WaitHeadPvWait      pv_wait(&lock->locked, _Q_SLOW_VAL): halt if    *)
 (*                         the locked byte is still _Q_SLOW_VAL;           *)
@@ -25,6 +40,16 @@
 (*     UnlockRelease     smp_store_release(&lock->locked, 0);              *)
 (*     UnlockKick        pv_kick(node->cpu).                               *)
 (*                                                                         *)
+(* The lock word is the NR_CPUS >= 16K layout's: set_pending, clear_pending *)
+(* and trylock_clear_pending act on the whole word, as the Java port does. *)
+(* Without Stealing nobody reads the pending bit, so set_pending and       *)
+(* clear_pending are left out there (PV's header), which keeps the         *)
+(* pending bit 0 as in PV's models without stealing.                       *)
+(*                                                                         *)
+(* Still merged here: pv_wait_node's spin turn, which reads node->locked   *)
+(* and, for the wait-early variants, the previous node's locked and state  *)
+(* (one access for the "pv" variant, which reads node->locked only).       *)
+(*                                                                         *)
 (* PV.tla takes each group as one step (WaitNodeSleep, WaitHeadSleep,      *)
 (* KickNode, UnlockPv), with the reasons its header gives: between the     *)
 (* waiter's two reads the only stores are the hand-off's node->locked and  *)
@@ -35,11 +60,16 @@
 (* that read node->locked = 0 and halts after the hand-off, a queue head   *)
 (* that finds its state vcpu_hashed before the lock is hashed or           *)
 (* _Q_SLOW_VAL set, an unlock between the head's state store and its       *)
-(* pv_wait, a lock taken again between an unlock's release and its kick.   *)
+(* pv_wait, a lock taken again between an unlock's release and its kick,   *)
+(* the word changing between the head's read and its cmpxchg, a stealer    *)
+(* between the head's state store and its set_pending or between its last  *)
+(* failed trylock and its clear_pending, the head owning the lock through  *)
+(* its xchg while the locked byte still says _Q_SLOW_VAL.                  *)
 (*                                                                         *)
 (* What TLC checks: the same properties as PV on the same sizes            *)
 (* (PVSteps_N2 against PV_N2, with preemption and liveness; PVSteps_N3     *)
-(* against PV_N3, safety and WakeupComing), not a refinement mapping.      *)
+(* against PV_N3, safety and WakeupComing; PVSteps_Steal_N2 and _N3       *)
+(* against PV_Steal_N2 and _N3), not a refinement mapping.                *)
 (* A split run is not step by step a merged run: the waiter halts on a     *)
 (* node->locked it read earlier, where the merged step would read the      *)
 (* new value and not halt. The header's argument is a reduction (every     *)
@@ -47,14 +77,15 @@
 (* mapping would need a prophecy variable to state.                        *)
 (*                                                                         *)
 (* The phases (pl.ph) added: "pvwait" between the waiter's two steps,      *)
+(* "setpending", "tcpcas" (its old value in v), "clearpending",           *)
+(* "slowlocked", "slowunhash" and "gotlock" of the head,                  *)
 (* "headwait" between the head's two, "kickslow" and "kickhash" of the     *)
 (* holder, whose kick target pl.kt stays set until KickHash, so that its   *)
 (* unlock (UnlockCmpxchg needs pl.kt = Nil) waits for the hash as in the   *)
 (* kernel's program order; "unhash", "release" and "kick" of the           *)
 (* unlocker, which keeps the node it unhashed in pl.kt until its pv_kick   *)
 (* and, back at ncs after the release, starts no new acquisition before    *)
-(* that (StepsStart). The other steps of pv_wait_head_or_lock keep their   *)
-(* merged form here.                                                       *)
+(* that (StepsStart).                                                       *)
 (***************************************************************************)
 EXTENDS PV
 
@@ -91,24 +122,27 @@ WaitHeadStoreState(x) == Runs(x) /\ WaitHeadStoreStateWith(x, "hashed")
 
 \* pv_wait(&lock->locked, _Q_SLOW_VAL): the head halts if the locked byte is still _Q_SLOW_VAL
 \* (the unlock may have released the lock and kicked meanwhile).
-WaitHeadPvWait(x) ==
-    /\ Runs(x)
+\* WaitHeadPvWaitCond(x, Halt): Halt is pv_wait's test (a mutant's may differ).
+WaitHeadPvWaitCond(x, Halt) ==
     /\ pc[x] = "head_wait" /\ Phase(x, "headwait")
-    /\ hv' = [hv EXCEPT !.halted[x[1]] = L(x).locked = SlowVal]
+    /\ hv' = [hv EXCEPT !.halted[x[1]] = Halt]
     /\ pl' = [pl EXCEPT !.ph[x] = "top"]
     /\ QKeep /\ UNCHANGED << pvn, hsh >>
+WaitHeadPvWait(x) == Runs(x) /\ WaitHeadPvWaitCond(x, L(x).locked = SlowVal)
 
 \* pv_kick_node: smp_mb__before_atomic(); cmpxchg_relaxed(&pn->state, vcpu_halted,
 \* vcpu_hashed). A successor that is not vcpu_halted will see its locked: return.
-KickCmpxchg(x) ==
-    /\ Runs(x)
+\* KickCmpxchgOn(x, n): the cmpxchg on node n's state (a mutant names another node than next);
+\* the node it succeeds on is the one hashed.
+KickCmpxchgOn(x, n) ==
     /\ pc[x] = "cs" /\ pl.kt[x] # Nil /\ Phase(x, "start")
-    /\ IF pvn.st[pl.kt[x]] = "halted"
-       THEN /\ pvn' = [pvn EXCEPT !.st[pl.kt[x]] = "hashed"]
-            /\ pl' = [pl EXCEPT !.ph[x] = "kickslow"]
+    /\ IF n # Nil /\ pvn.st[n] = "halted"
+       THEN /\ pvn' = [pvn EXCEPT !.st[n] = "hashed"]
+            /\ pl' = [pl EXCEPT !.ph[x] = "kickslow", !.kt[x] = n]
        ELSE /\ pl' = [pl EXCEPT !.kt[x] = Nil]
             /\ UNCHANGED pvn
     /\ QKeep /\ UNCHANGED << hsh, hv >>
+KickCmpxchg(x) == Runs(x) /\ KickCmpxchgOn(x, pl.kt[x])
 
 \* pv_kick_node: WRITE_ONCE(lock->locked, _Q_SLOW_VAL).
 KickSlowVal(x) ==
@@ -174,22 +208,155 @@ UnlockKick(x) ==
     /\ pl' = [pl EXCEPT !.ph[x] = "start", !.kt[x] = Nil]
     /\ QKeep /\ UNCHANGED << pvn, hsh >>
 
-\* A new acquisition waits until the unlock's pv_kick is done.
+(***************************************************************************)
+(* pv_wait_head_or_lock, one step per access (PV.tla's WaitHeadTop,       *)
+(* WaitHeadSpin, WaitHeadSlow and GotLock merge them).                    *)
+(***************************************************************************)
+\* On entry: if (READ_ONCE(pn->state) == vcpu_hashed) lp = 1 (pv_kick_node hashed the lock for us);
+\* "pv-wait-early": the waithist pre-decrement (pn->waithist, this CPU's own field).
+WaitHeadEntry(x) ==
+    /\ Runs(x)
+    /\ pc[x] = "head_wait" /\ Phase(x, "start")
+    /\ pvn' = [pvn EXCEPT !.wh[x[1]] = IF Variant = "pv-wait-early" /\ @ > WaithistMin
+                                       THEN @ - 1 ELSE @]
+    /\ pl' = [pl EXCEPT !.ph[x] = "top", !.lp[x] = @ \/ pvn.st[node[x]] = "hashed"]
+    /\ QKeep /\ UNCHANGED << hsh, hv >>
+
+\* The loop's top: WRITE_ONCE(pn->state, vcpu_running). With Stealing set_pending follows as its
+\* own step; without, nobody reads the pending bit and the model leaves it 0 (PV's header).
+WaitHeadRunning(x) ==
+    /\ Runs(x)
+    /\ pc[x] = "head_wait" /\ Phase(x, "top")
+    /\ pvn' = [pvn EXCEPT !.st[node[x]] = "running"]
+    /\ pl' = [pl EXCEPT !.ph[x] = IF Stealing THEN "setpending" ELSE "spin"]
+    /\ QKeep /\ UNCHANGED << hsh, hv >>
+
+\* set_pending(lock): atomic_or(_Q_PENDING_VAL, &lock->val) in the NR_CPUS >= 16K layout.
+WaitHeadSetPending(x) ==
+    /\ Runs(x)
+    /\ pc[x] = "head_wait" /\ Phase(x, "setpending")
+    /\ SetL(x, [L(x) EXCEPT !.pending = 1])
+    /\ pl' = [pl EXCEPT !.ph[x] = "spin"]
+    /\ UNCHANGED << nlocked, nnext, count, depth, irqUsed, pc, v, cnt, node, prev, vstate, pvn, hsh, hv >>
+    /\ NoAux
+
+\* A turn of the spin found the lock taken: cpu_relax() and the next turn, or after SPIN_THRESHOLD
+\* turns clear_pending (with Stealing), then pv_hash or, if hashed already (lp), the sleep.
+AfterSpin(x) == IF pl.lp[x] THEN "sleep" ELSE "hash"
+TurnFails(x) ==
+    LET loop0 == IF cnt[x] = 0 THEN SpinThreshold ELSE cnt[x] IN
+    /\ v' = [v EXCEPT ![x] = Unlocked]   \* the local is dead again
+    /\ IF loop0 = 1
+       THEN /\ cnt' = [cnt EXCEPT ![x] = 0]
+            /\ pl' = [pl EXCEPT !.ph[x] = IF Stealing THEN "clearpending" ELSE AfterSpin(x)]
+       ELSE /\ cnt' = [cnt EXCEPT ![x] = loop0 - 1]
+            /\ pl' = [pl EXCEPT !.ph[x] = "spin"]
+
+\* trylock_clear_pending (NR_CPUS >= 16K): val = atomic_read(&lock->val); a set locked byte ends
+\* the turn, else the cmpxchg follows with val as its old value (kept in v).
+TrylockClearPendingRead(x) ==
+    /\ Runs(x)
+    /\ pc[x] = "head_wait" /\ Phase(x, "spin")
+    /\ IF L(x).locked # 0
+       THEN TurnFails(x)
+       ELSE /\ v' = [v EXCEPT ![x] = L(x)]
+            /\ pl' = [pl EXCEPT !.ph[x] = "tcpcas"]
+            /\ UNCHANGED cnt
+    /\ UNCHANGED << lk, nlocked, nnext, count, depth, irqUsed, pc, node, prev, vstate, pvn, hsh, hv >>
+    /\ NoAux
+
+\* trylock_clear_pending: atomic_cmpxchg_acquire(&lock->val, val, (val & ~_Q_PENDING_MASK) |
+\* _Q_LOCKED_VAL). Success: the lock is ours (gotlock). Failure returns the word, which the loop
+\* tests again: a set locked byte ends the turn, else another cmpxchg.
+TrylockClearPendingCas(x) ==
+    /\ Runs(x)
+    /\ pc[x] = "head_wait" /\ Phase(x, "tcpcas")
+    /\ IF L(x) = v[x]
+       THEN /\ SetL(x, [v[x] EXCEPT !.locked = 1, !.pending = 0])
+            /\ v' = [v EXCEPT ![x] = Unlocked]
+            /\ cnt' = [cnt EXCEPT ![x] = 0]
+            /\ pl' = [pl EXCEPT !.ph[x] = "gotlock"]
+       ELSE /\ UNCHANGED lk
+            /\ IF L(x).locked # 0
+               THEN TurnFails(x)
+               ELSE /\ v' = [v EXCEPT ![x] = L(x)]
+                    /\ UNCHANGED << cnt, pl >>
+    /\ UNCHANGED << nlocked, nnext, count, depth, irqUsed, pc, node, prev, vstate, pvn, hsh, hv >>
+    /\ NoAux
+
+\* clear_pending(lock): atomic_andnot(_Q_PENDING_VAL, &lock->val), after the last turn (Stealing).
+WaitHeadClearPending(x) ==
+    /\ Runs(x)
+    /\ pc[x] = "head_wait" /\ Phase(x, "clearpending")
+    /\ SetL(x, [L(x) EXCEPT !.pending = 0])
+    /\ pl' = [pl EXCEPT !.ph[x] = AfterSpin(x)]
+    /\ UNCHANGED << nlocked, nnext, count, depth, irqUsed, pc, v, cnt, node, prev, vstate, pvn, hsh, hv >>
+    /\ NoAux
+
+\* xchg(&lock->locked, _Q_SLOW_VAL) after pv_hash: the byte is _Q_SLOW_VAL either way; if it was
+\* 0 the lock is ours, and its two stores follow, else the sleep.
+WaitHeadXchg(x) ==
+    /\ Runs(x)
+    /\ pc[x] = "head_wait" /\ Phase(x, "xchg")
+    /\ SetL(x, [L(x) EXCEPT !.locked = SlowVal])
+    /\ pl' = [pl EXCEPT !.ph[x] = IF L(x).locked = 0 THEN "slowlocked" ELSE "sleep"]
+    /\ UNCHANGED << nlocked, nnext, count, depth, irqUsed, pc, v, cnt, node, prev, vstate, pvn, hsh, hv >>
+    /\ NoAux
+
+\* WRITE_ONCE(lock->locked, _Q_LOCKED_VAL), the lock taken by the xchg.
+WaitHeadSlowLocked(x) ==
+    /\ Runs(x)
+    /\ pc[x] = "head_wait" /\ Phase(x, "slowlocked")
+    /\ SetL(x, [L(x) EXCEPT !.locked = 1])
+    /\ pl' = [pl EXCEPT !.ph[x] = "slowunhash"]
+    /\ UNCHANGED << nlocked, nnext, count, depth, irqUsed, pc, v, cnt, node, prev, vstate, pvn, hsh, hv >>
+    /\ NoAux
+
+\* WRITE_ONCE of NULL to *lp: our own entry leaves the hash table; goto gotlock.
+WaitHeadSlowUnhash(x) ==
+    /\ Runs(x)
+    /\ pc[x] = "head_wait" /\ Phase(x, "slowunhash")
+    /\ hsh' = [hsh EXCEPT ![node[x]] = @ - 1]
+    /\ pl' = [pl EXCEPT !.ph[x] = "gotlock"]
+    /\ QKeep /\ UNCHANGED << pvn, hv >>
+
+\* gotlock: return (u32)(atomic_read(&lock->val) | _Q_LOCKED_VAL), the val that the slowpath's
+\* `locked:' tests for its own tail.
+WaitHeadGotLock(x) ==
+    /\ Runs(x)
+    /\ pc[x] = "head_wait" /\ Phase(x, "gotlock")
+    /\ LET w == [L(x) EXCEPT !.locked = 1] IN
+       /\ v' = [v EXCEPT ![x] = w]
+       /\ Goto(x, IF w.tail = node[x] THEN "head_cmpxchg" ELSE "set_locked")
+    /\ pl' = [pl EXCEPT !.ph[x] = "start", !.lp[x] = FALSE]
+    /\ UNCHANGED << lk, nlocked, nnext, count, depth, irqUsed, cnt, node, prev, vstate, pvn, hsh, hv >>
+    /\ NoAux
+
+\* The head's split steps in place of WaitHeadTop, WaitHeadSpin and WaitHeadSlow.
+HeadSteps(x) ==
+    \/ WaitHeadEntry(x) \/ WaitHeadRunning(x) \/ WaitHeadSetPending(x)
+    \/ TrylockClearPendingRead(x) \/ TrylockClearPendingCas(x) \/ WaitHeadClearPending(x)
+    \/ WaitHeadXchg(x) \/ WaitHeadSlowLocked(x) \/ WaitHeadSlowUnhash(x) \/ WaitHeadGotLock(x)
+
+\* queued_spin_lock (PvStart), once this context's unlock has done its pv_kick: program order.
 StepsStart(x) == ~Phase(x, "kick") /\ ~Phase(x, "unhash") /\ PvStart(x)
 
 \* The split unlock's steps, Unhash and Release as given (a mutant swaps their order).
 UnlockStepsWith(x, Cmpxchg(_), Unhash(_), Rel(_)) ==
     \/ Cmpxchg(x) \/ Unhash(x) \/ Rel(x) \/ UnlockKick(x)
 
-\* PV's hooks with the split steps; a mutant swaps the re-check, the head's state store or
-\* the unlock's steps.
-StepsHooksWith5(x, Recheck(_), HeadStore(_), Cmpxchg(_), Unhash(_), Rel(_)) ==
+\* PV's hooks with the split steps; a mutant swaps the re-check, the head's state store or its
+\* pv_wait, pv_kick_node's cmpxchg, the stealer's cmpxchg, or the unlock's steps.
+StepsHooksAll(x, Recheck(_), HeadStore(_), HeadPvWait(_), Kick(_), StealCas(_),
+              Cmpxchg(_), Unhash(_), Rel(_)) ==
     \/ WaitNodeSpin(x) \/ WaitNodeHalt(x) \/ Recheck(x) \/ WaitNodePvWait(x) \/ WaitNodeWake(x)
-    \/ WaitHeadTop(x) \/ WaitHeadSpin(x) \/ WaitHeadHash(x) \/ WaitHeadSlow(x)
-    \/ HeadStore(x) \/ WaitHeadPvWait(x)
-    \/ KickCmpxchg(x) \/ KickSlowVal(x) \/ KickHash(x)
+    \/ HeadSteps(x) \/ WaitHeadHash(x) \/ HeadStore(x) \/ HeadPvWait(x)
+    \/ Kick(x) \/ KickSlowVal(x) \/ KickHash(x)
     \/ UnlockStepsWith(x, Cmpxchg, Unhash, Rel)
-    \/ UnfairTrylockRead(x) \/ UnfairTrylockCas(x)
+    \/ UnfairTrylockRead(x) \/ StealCas(x)
+StepsHooksWith5(x, Recheck(_), HeadStore(_), Cmpxchg(_), Unhash(_), Rel(_)) ==
+    StepsHooksAll(x, Recheck, HeadStore, WaitHeadPvWait, KickCmpxchg, UnfairTrylockCas,
+                  Cmpxchg, Unhash, Rel)
 StepsHooksWith(x, Recheck(_), HeadStore(_)) ==
     StepsHooksWith5(x, Recheck, HeadStore, UnlockCmpxchg, UnlockUnhash, UnlockRelease)
 StepsHooks(x) == StepsHooksWith(x, WaitNodeRecheck, WaitHeadStoreState)
@@ -205,8 +372,10 @@ StepsNext ==
           \/ SetLockedPv(x) \/ McsHandoffPv(x) \/ FastPathQueuePv(x) \/ NativeRestPv(x)
           \/ WaitNodeSpin(x) \/ WaitNodeHalt(x) \/ WaitNodeRecheck(x) \/ WaitNodePvWait(x)
           \/ WaitNodeWake(x)
-          \/ WaitHeadTop(x) \/ WaitHeadSpin(x) \/ WaitHeadHash(x) \/ WaitHeadSlow(x)
-          \/ WaitHeadStoreState(x) \/ WaitHeadPvWait(x)
+          \/ WaitHeadEntry(x) \/ WaitHeadRunning(x) \/ WaitHeadSetPending(x)
+          \/ TrylockClearPendingRead(x) \/ TrylockClearPendingCas(x) \/ WaitHeadClearPending(x)
+          \/ WaitHeadHash(x) \/ WaitHeadXchg(x) \/ WaitHeadSlowLocked(x) \/ WaitHeadSlowUnhash(x)
+          \/ WaitHeadGotLock(x) \/ WaitHeadStoreState(x) \/ WaitHeadPvWait(x)
           \/ KickCmpxchg(x) \/ KickSlowVal(x) \/ KickHash(x)
           \/ UnlockCmpxchg(x) \/ UnlockUnhash(x) \/ UnlockRelease(x) \/ UnlockKick(x)
           \/ UnfairTrylockRead(x) \/ UnfairTrylockCas(x)
@@ -226,6 +395,10 @@ StepsTypeOK ==
     /\ \A x \in Ctx : Phase(x, "headwait") => pc[x] = "head_wait"
     /\ \A x \in Ctx : (Phase(x, "kickslow") \/ Phase(x, "kickhash")) => pc[x] = "cs" /\ pl.kt[x] # Nil
     /\ \A x \in Ctx : Phase(x, "kick") => pc[x] = "ncs" /\ pl.kt[x] # Nil
+    /\ \A x \in Ctx : Phase(x, "tcpcas") => pc[x] = "head_wait" /\ v[x].locked = 0
+    /\ \A x \in Ctx : (Phase(x, "setpending") \/ Phase(x, "clearpending")) => Stealing
+    /\ \A x \in Ctx : (Phase(x, "slowlocked") \/ Phase(x, "slowunhash") \/ Phase(x, "gotlock"))
+                      => pc[x] = "head_wait" /\ L(x).locked # 0
 
 \* HashConsistent as the kernel keeps it. pv_kick_node stores _Q_SLOW_VAL
 \* before its pv_hash, and the unlock's slowpath unhashes before it stores
@@ -257,4 +430,24 @@ NeverHeadWaitGap ==
 NeverKickGap ==
     \A x, y \in Ctx : ~ (/\ Phase(x, "kickslow") \/ Phase(x, "kickhash")
                          /\ node[y] = pl.kt[x] /\ pc[y] = "head_wait")
+\* The queue head's trylock_clear_pending cmpxchg is about to fail: the word
+\* changed after its read (a waiter queued, or the lock was taken), and the
+\* loop goes round with the value the cmpxchg returned.
+NeverTrylockRetry ==
+    \A x \in Ctx : ~ (pc[x] = "head_wait" /\ Phase(x, "tcpcas") /\ L(x) # v[x])
+\* The head took the lock with its xchg of _Q_SLOW_VAL (the lock was released
+\* after its last spin turn), and the locked byte is _Q_SLOW_VAL with the lock
+\* free of any holder until its next store.
+NeverSlowTake ==
+    \A x \in Ctx : ~ (pc[x] = "head_wait" /\ Phase(x, "slowlocked"))
+\* Stealing: a stealer's cmpxchg would take the lock while the head has
+\* stored vcpu_running and not yet set the pending bit.
+NeverStealInPendingGap ==
+    \A x, y \in Ctx : ~ (/\ x # y /\ pc[x] = "head_wait" /\ Phase(x, "setpending")
+                         /\ pc[y] = "queue" /\ Phase(y, "cas") /\ Runs(y) /\ L(y).locked = 0)
+\* Stealing: a stealer runs between the head's failed last trylock and its
+\* clear_pending, and reads a word with the pending bit still set.
+NeverClearPendingGap ==
+    \A x, y \in Ctx : ~ (/\ x # y /\ pc[x] = "head_wait" /\ Phase(x, "clearpending")
+                         /\ pc[y] = "queue" /\ Runs(y) /\ (Phase(y, "start") \/ Phase(y, "steal")))
 =============================================================================

@@ -440,10 +440,15 @@ public final class SpecSource {
         String region = guardRegion(d.body());
         Matcher m = Pattern.compile(String.format(GUARD_ENTRY, Pattern.quote(param), "\"([^\"]+)\"")).matcher(region);
         while (m.find()) {
-            out.computeIfAbsent(m.group(1), k -> new LinkedHashSet<>()).add(m.group(2));
+            if (!negated(region, m.start())) {
+                out.computeIfAbsent(m.group(1), k -> new LinkedHashSet<>()).add(m.group(2));
+            }
         }
         Matcher c = HELPER_CALL.matcher(region);
         while (c.find()) {
+            if (negated(region, c.start())) {
+                continue;   // ~Phase(x, "kick") rules a value out; it does not name the one the step needs
+            }
             Definition h = defs.get(c.group(1));
             if (h == null || h.params().isEmpty() || isComposite(h.name())) {
                 continue;
@@ -465,6 +470,15 @@ public final class SpecSource {
                 collectGuards(h, h.params().get(0), out, seen);
             }
         }
+    }
+
+    /** Whether the term at {@code at} is under a {@code ~} (possibly with a parenthesis between). */
+    private static boolean negated(String region, int at) {
+        int i = at - 1;
+        while (i >= 0 && (Character.isWhitespace(region.charAt(i)) || region.charAt(i) == '(')) {
+            i--;
+        }
+        return i >= 0 && region.charAt(i) == '~';
     }
 
     /** The conjuncts before the first IF, LET, CASE or quantifier: where a guard is a guard. */

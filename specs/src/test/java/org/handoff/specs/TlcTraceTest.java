@@ -108,4 +108,13 @@ class TlcTraceTest {
         assertEquals("queued_spin_unlock", s.kernel("Unlock").function());
         assertTrue(s.definition("UnlockPv").depth() < s.definition("Unlock").depth(), "PV's unlock is nearer the root");
     }
+
+    @Test
+    void aNegatedPhaseIsNotAGuard() {
+        // StepsStart(x) == ~Phase(x, "kick") /\ ~Phase(x, "unhash") /\ PvStart(x): read as a guard
+        // pl.ph in {kick, unhash}, a Start step of a mutant's trace was named InterruptPv instead.
+        SpecSource s = SpecSource.load(SPECS.resolve("PVSteps.tla"), List.of(SPECS));
+        assertTrue(s.guards("StepsStart").stream().noneMatch(g -> g.path().equals("pl.ph")), s.guards("StepsStart").toString());
+        assertTrue(s.guards("WaitHeadRunning").stream().anyMatch(g -> g.path().equals("pl.ph") && g.values().equals(java.util.Set.of("top"))));
+    }
 }

@@ -1,5 +1,6 @@
---------------------------- MODULE PV_KickNoBarrier ---------------------------
+------------------------ MODULE PVSteps_KickNoBarrier -------------------------
 (***************************************************************************)
+(* Written against PVSteps: PV with one step per shared-memory access.     *)
 (* Mutant of PV: no full barrier between the hand-off store               *)
 (* (arch_mcs_spin_unlock_contended: next->locked = 1) and pv_kick_node's *)
 (* read of the successor's state (the smp_mb__before_atomic ahead of its *)
@@ -20,7 +21,7 @@
 (* which drains the store buffer, so hardware there cannot show it; a    *)
 (* relaxed cmpxchg on arm64 or powerpc can.                                *)
 (***************************************************************************)
-EXTENDS PV
+EXTENDS PVSteps
 
 MutantReplaced == PvReplaced \cup {"McsHandoff"}
 ASSUME Replaced = MutantReplaced   \* the model sets Replaced <- MutantReplaced
@@ -47,8 +48,8 @@ Drain(c) ==
     /\ UNCHANGED << lk, nnext, count, depth, irqUsed, pc, v, cnt, node, prev, vstate, pvn, hsh, hv >>
     /\ NoAux
 
-MutantStep(x) == PvStep(x) \/ McsHandoffBuffered(x)
-MutantSpec == PvInit /\ [][PvNextWith(MutantStep) \/ \E c \in Cpus : Drain(c)]_allvars
+MutantStep(x) == StepsStep(x) \/ McsHandoffBuffered(x)
+MutantSpec == PvInit /\ [][StepsNextWith(MutantStep) \/ \E c \in Cpus : Drain(c)]_allvars
               /\ \A x \in Ctx : SF_allvars(MutantStep(x))
               /\ \A c \in Cpus : WF_allvars(Resched(c)) /\ WF_allvars(Drain(c))
 =============================================================================

@@ -1,5 +1,6 @@
----------------------------- MODULE PV_StealStore ----------------------------
+------------------------- MODULE PVSteps_StealStore --------------------------
 (***************************************************************************)
+(* Written against PVSteps: PV with one step per shared-memory access.     *)
 (* Mutant of PV with Stealing: pv_hybrid_queued_unfair_trylock, once its  *)
 (* read of the lock word found neither the locked byte nor the pending    *)
 (* bit set, stores _Q_LOCKED_VAL with WRITE_ONCE instead of trying         *)
@@ -8,14 +9,16 @@
 (* may take the lock, and then both own it. Only a model with stealing    *)
 (* has the step; without it the mutant is PV.                              *)
 (***************************************************************************)
-EXTENDS PV
+EXTENDS PVSteps
 
 \* pv_hybrid_queued_unfair_trylock: WRITE_ONCE(lock->locked, _Q_LOCKED_VAL) after the read  (mutant)
 UnfairTrylockStore(x) == Runs(x) /\ UnfairTrylockCasWith(x, TRUE)
-MutantHooks(x) == PvHooksWith4(x, WaitNodeSleep, WaitHeadSleep, KickNode, UnfairTrylockStore)
+MutantHooks(x) == StepsHooksAll(x, WaitNodeRecheck, WaitHeadStoreState, WaitHeadPvWait,
+                                KickCmpxchg, UnfairTrylockStore,
+                                UnlockCmpxchg, UnlockUnhash, UnlockRelease)
 MutantStep(x)  == PvStepWith(x, MutantHooks)
 
-MutantSpec == PvInit /\ [][PvNextWith(MutantStep)]_allvars
+MutantSpec == PvInit /\ [][StepsNextWith(MutantStep)]_allvars
               /\ \A x \in Ctx : SF_allvars(MutantStep(x))
               /\ \A c \in Cpus : WF_allvars(Resched(c))
 =============================================================================

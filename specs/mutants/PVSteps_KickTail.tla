@@ -1,5 +1,6 @@
------------------------------ MODULE PV_KickTail -----------------------------
+-------------------------- MODULE PVSteps_KickTail ---------------------------
 (***************************************************************************)
+(* Written against PVSteps: PV with one step per shared-memory access.     *)
 (* Mutant of PV: the holder's pv_kick_node is given the node the lock's   *)
 (* tail names rather than `next', the node it has just handed the MCS     *)
 (* lock to. The two are the same node whenever at most one waiter queues *)
@@ -8,14 +9,16 @@
 (* tail: the kick (the cmpxchg to vcpu_hashed and the hash entry) goes to *)
 (* that later waiter, and next is never woken.                             *)
 (***************************************************************************)
-EXTENDS PV
+EXTENDS PVSteps
 
-\* pv_kick_node(lock, decode_tail(tail))  (mutant)
-KickNodeTail(x) == Runs(x) /\ KickNodeWith(x, L(x).tail)
-MutantHooks(x) == PvHooksWith4(x, WaitNodeSleep, WaitHeadSleep, KickNodeTail, UnfairTrylockCas)
+\* pv_kick_node(lock, decode_tail(tail)): its cmpxchg on the tail's node  (mutant)
+KickCmpxchgTail(x) == Runs(x) /\ KickCmpxchgOn(x, L(x).tail)
+MutantHooks(x) == StepsHooksAll(x, WaitNodeRecheck, WaitHeadStoreState, WaitHeadPvWait,
+                                KickCmpxchgTail, UnfairTrylockCas,
+                                UnlockCmpxchg, UnlockUnhash, UnlockRelease)
 MutantStep(x)  == PvStepWith(x, MutantHooks)
 
-MutantSpec == PvInit /\ [][PvNextWith(MutantStep)]_allvars
+MutantSpec == PvInit /\ [][StepsNextWith(MutantStep)]_allvars
               /\ \A x \in Ctx : SF_allvars(MutantStep(x))
               /\ \A c \in Cpus : WF_allvars(Resched(c))
 =============================================================================

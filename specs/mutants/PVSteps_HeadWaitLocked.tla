@@ -1,5 +1,6 @@
---------------------------- MODULE PV_HeadWaitLocked ---------------------------
+------------------------ MODULE PVSteps_HeadWaitLocked -------------------------
 (***************************************************************************)
+(* Written against PVSteps: PV with one step per shared-memory access.     *)
 (* Mutant of PV with Stealing: the queue head's pv_wait in                *)
 (* pv_wait_head_or_lock halts while the lock is held at all (locked != 0) *)
 (* rather than while the locked byte is _Q_SLOW_VAL. Without stealing the *)
@@ -10,14 +11,16 @@
 (* it does not hash again) halts, the stealer's unlock takes the fast     *)
 (* path and kicks nobody, and the head sleeps with the lock free.        *)
 (***************************************************************************)
-EXTENDS PV
+EXTENDS PVSteps
 
-\* WRITE_ONCE(pn->state, vcpu_hashed); pv_wait(&lock->locked, ...) halting while locked != 0  (mutant)
-WaitHeadSleepLocked(x) == Runs(x) /\ WaitHeadSleepCond(x, "hashed", L(x).locked # 0)
-MutantHooks(x) == PvHooksWith(x, WaitNodeSleep, WaitHeadSleepLocked)
+\* pv_wait(&lock->locked, ...) halting while locked != 0  (mutant)
+WaitHeadPvWaitLocked(x) == Runs(x) /\ WaitHeadPvWaitCond(x, L(x).locked # 0)
+MutantHooks(x) == StepsHooksAll(x, WaitNodeRecheck, WaitHeadStoreState, WaitHeadPvWaitLocked,
+                                KickCmpxchg, UnfairTrylockCas,
+                                UnlockCmpxchg, UnlockUnhash, UnlockRelease)
 MutantStep(x)  == PvStepWith(x, MutantHooks)
 
-MutantSpec == PvInit /\ [][PvNextWith(MutantStep)]_allvars
+MutantSpec == PvInit /\ [][StepsNextWith(MutantStep)]_allvars
               /\ \A x \in Ctx : SF_allvars(MutantStep(x))
               /\ \A c \in Cpus : WF_allvars(Resched(c))
 =============================================================================
