@@ -66,6 +66,10 @@ final class ReviewCommand implements Callable<Integer> {
         "default: $HANDOFF_TLC_HEAP, else the JVM's (a quarter of the memory)."})
     String heap;
 
+    @Option(names = "--jdk", paramLabel = "PATH", description = {"The JDK (its home directory) that the forked levels run on:",
+            "TLC, Lincheck and jcstress; default: the JDK running handoff (JAVA_HOME). 17 or later."})
+    Path jdk;
+
     @Option(names = {"-v", "--verbose"}, description = "Echo the tools' output to stderr.")
     boolean verbose;
 
@@ -120,6 +124,7 @@ final class ReviewCommand implements Callable<Integer> {
         PrintWriter err = spec.commandLine().getErr();
         PrintStream toolLog = verbose ? System.err : new PrintStream(OutputStream.nullOutputStream());
         Runners.heap(heap);
+        Runners.jdk(jdk, checks, err);
         Path runDir = Runners.newRunDir(root, "review");
         Runners.preflight(runners, checks, new RunContext(root, runDir, toolLog));
         List<Verdict> bv = new ArrayList<>();

@@ -7,9 +7,12 @@ import java.nio.file.Path;
 import java.time.LocalDateTime;
 import java.time.format.DateTimeFormatter;
 import java.util.EnumMap;
+import java.util.List;
 import java.util.Map;
 import org.handoff.core.Check;
 import org.handoff.core.HandoffException;
+import org.handoff.core.JavaFork;
+import org.handoff.core.Jdk;
 import org.handoff.core.Level;
 import org.handoff.core.LevelRunner;
 import org.handoff.core.RunContext;
@@ -34,6 +37,23 @@ final class Runners {
             Tlc.checkHeap(size);
             System.setProperty(Tlc.HEAP_PROPERTY, size);
         }
+    }
+
+    /**
+     * The JDK of every forked level (--jdk; null keeps the running JVM's), checked before anything
+     * runs, and said on {@code err}: the forks' JVM, and where a selected level runs Java in this JVM
+     * instead (trace validation runs the ports in process; only its TLC forks change).
+     */
+    static void jdk(Path home, List<Check> checks, PrintWriter err) {
+        if (home != null) {
+            JavaFork.use(Jdk.at(home));
+        }
+        err.println("forked JVMs (TLC, Lincheck, jcstress): " + JavaFork.jdk().describe());
+        if (home != null && checks.stream().anyMatch(c -> c.level() == Level.CROSSCHECK)) {
+            err.println("note: crosscheck runs the Java ports in this JVM, " + Jdk.current().describe()
+                    + "; --jdk changes only its TLC forks");
+        }
+        err.flush();
     }
 
     static Map<Level, LevelRunner> all() {

@@ -128,6 +128,31 @@ class CliTest {
     }
 
     @Test
+    void jdkIsCheckedAndNamed(@TempDir Path dir) throws Exception {
+        String[] mcs = {"check", "mcs", "--level", "tlc", "--check", "MCS_N2", "--jdk"};
+        assertOneLineError(run(concat(mcs, dir.resolve("none").toString())), "no such directory");
+        assertOneLineError(run(concat(mcs, dir.toString())), "not a JDK (no executable bin/java)");
+        Path bin = Files.createDirectories(dir.resolve("old/bin"));
+        Path java = Files.copy(Path.of(System.getProperty("java.home"), "bin", "java"), bin.resolve("java"));
+        assertTrue(java.toFile().setExecutable(true));
+        assertOneLineError(run(concat(mcs, dir.resolve("old").toString())), "no readable release file");
+        Files.writeString(dir.resolve("old/release"), "JAVA_VERSION=\"11.0.2\"\n");
+        assertOneLineError(run(concat(mcs, dir.resolve("old").toString())), "JDK 11.0.2 is older than 17");
+        assertOneLineError(run("review", "pv", "--variant", "pv-wait-early", "--jdk", dir.toString()), "not a JDK");
+        // The running JDK named explicitly: the forks say which JVM they run.
+        Run ok = run(concat(mcs, System.getProperty("java.home")));
+        assertEquals(0, ok.code(), ok.err());
+        assertTrue(ok.err().contains("forked JVMs (TLC, Lincheck, jcstress): JDK "), ok.err());
+        assertTrue(ok.err().contains(Path.of(System.getProperty("java.home"), "bin", "java").toString()), ok.err());
+    }
+
+    private static String[] concat(String[] a, String b) {
+        String[] out = java.util.Arrays.copyOf(a, a.length + 1);
+        out[a.length] = b;
+        return out;
+    }
+
+    @Test
     void theRootIsTheProject() {
         assertTrue(Files.isRegularFile(ProjectRoot.find().resolve("manifest.json")));
     }

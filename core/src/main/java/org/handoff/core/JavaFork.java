@@ -21,9 +21,22 @@ public final class JavaFork {
     private JavaFork() {
     }
 
-    /** The java executable of the running JVM. */
+    /** The JDK the forks use: the running JVM's unless {@link #use} chose another. */
+    private static volatile Jdk jdk = Jdk.current();
+
+    /** Every fork of this process from now on runs on {@code chosen} ({@code check --jdk}). */
+    public static void use(Jdk chosen) {
+        jdk = chosen;
+    }
+
+    /** The JDK the forks run on. */
+    public static Jdk jdk() {
+        return jdk;
+    }
+
+    /** The java executable the forks run: the chosen JDK's, by default the running JVM's. */
     public static String javaExecutable() {
-        return Path.of(System.getProperty("java.home"), "bin", "java").toString();
+        return jdk.java().toString();
     }
 
     /**
