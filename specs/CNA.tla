@@ -49,7 +49,9 @@
 (* only spin on their own `locked'; so the scan, the moves and the        *)
 (* hand-off store are one step (the reduction argument of QSpinlock.tla's *)
 (* header). The same holds for the tail cmpxchg and the hand-off to the   *)
-(* secondary queue's first node in TryClearTail.                           *)
+(* secondary queue's first node in TryClearTail. CNASteps.tla takes these  *)
+(* steps apart, one per access, and TLC checks it against the same         *)
+(* properties on the same sizes (docs/merges.md).                          *)
 (***************************************************************************)
 EXTENDS QSpinlock, Sequences
 

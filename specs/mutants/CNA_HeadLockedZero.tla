@@ -1,5 +1,8 @@
 ------------------------ MODULE CNA_HeadLockedZero -------------------------
 (***************************************************************************)
+(* Merged form, kept for trace validation (one recorded event is one       *)
+(* CNA.tla step). TLC checks the same change split:                        *)
+(* CNASteps_HeadLockedZero.                                                *)
 (* Mutant of CNA (cna-v1): a waiter that finds the queue empty leaves its  *)
 (* locked at 0 (v1: "must pass a non-zero value to successor when we       *)
 (* unlock"). Its local hand-off then passes 0, and the successor waits     *)

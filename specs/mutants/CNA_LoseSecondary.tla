@@ -1,5 +1,8 @@
 ------------------------- MODULE CNA_LoseSecondary -------------------------
 (***************************************************************************)
+(* Merged form, kept for trace validation (one recorded event is one       *)
+(* CNA.tla step). TLC checks the same change split:                        *)
+(* CNASteps_LoseSecondary.                                                 *)
 (* Mutant of CNA (cna-v1): when the main queue empties, the head claims   *)
 (* the lock with qspinlock's native cmpxchg (val -> _Q_LOCKED_VAL) although *)
 (* it holds a secondary queue, whose waiters are then in no queue at all. *)

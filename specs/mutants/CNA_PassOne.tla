@@ -1,5 +1,7 @@
 ---------------------------- MODULE CNA_PassOne ----------------------------
 (***************************************************************************)
+(* Merged form, kept for trace validation (one recorded event is one       *)
+(* CNA.tla step). TLC checks the same change split: CNASteps_PassOne.      *)
 (* Mutant of CNA (cna-v1): the waiter find_successor chose is handed 1,   *)
 (* the native value, instead of the holder's locked (the secondary queue): *)
 (* the waiters moved there are dropped. The mistake patch 1/3 exists to   *)

@@ -1,5 +1,7 @@
 ------------------------- MODULE CNA_SpliceNoTail --------------------------
 (***************************************************************************)
+(* Merged form, kept for trace validation (one recorded event is one       *)
+(* CNA.tla step). TLC checks the same change split: CNASteps_SpliceNoTail. *)
 (* Mutant of CNA (cna-v1): when the main queue empties, the secondary     *)
 (* queue's first node gets the lock but the lock word's tail is cleared    *)
 (* (_Q_LOCKED_VAL alone) instead of set to the secondary queue's last node *)

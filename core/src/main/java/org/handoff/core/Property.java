@@ -124,19 +124,21 @@ public enum Property {
         };
     }
 
+    /** TLA+ definitions that report a catalogue property under another name (see {@link #reportedAs}). */
+    private static final Map<String, Property> STATE_FORMS = Map.of(
+            "WakeupComing", NoLostWakeup,
+            "StepsHashConsistent", HashConsistent,
+            "StepsNoLostWaiter", NoLostWaiter);
+
     /**
      * The catalogue property that a TLA+ definition named {@code name} reports, or null when it
      * reports none (TypeOK, a witness invariant). A property's own name reports it; so does a state
      * form that the specs check in its place where the temporal check is out of reach: PV.tla's
      * WakeupComing (a halted waiter that holds the lock has a kick coming) is NoLostWakeup's. So
      * does a restatement for a finer model: PVSteps.tla's StepsHashConsistent is HashConsistent
-     * outside the holder's own two stores of pv_kick_node.
+     * outside the holder's own two stores of pv_kick_node, CNASteps.tla's StepsNoLostWaiter is
+     * NoLostWaiter outside a holder's half-done moves between the queues.
      */
-    /** TLA+ definitions that report a catalogue property under another name (see {@link #reportedAs}). */
-    private static final Map<String, Property> STATE_FORMS = Map.of(
-            "WakeupComing", NoLostWakeup,
-            "StepsHashConsistent", HashConsistent);
-
     public static Property reportedAs(String name) {
         if (name == null) {
             return null;

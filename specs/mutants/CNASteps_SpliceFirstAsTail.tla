@@ -1,5 +1,6 @@
------------------------ MODULE CNA_SpliceFirstAsTail -----------------------
+-------------------- MODULE CNASteps_SpliceFirstAsTail ---------------------
 (***************************************************************************)
+(* Written against CNASteps: CNA with one step per shared-memory access.   *)
 (* Mutant of CNA (cna-v1): when the main queue empties, the head makes    *)
 (* the secondary queue the main one with the lock word's tail set to that *)
 (* queue's first node (succ->encoded_tail) instead of its last            *)
@@ -7,14 +8,12 @@
 (* two are the same node; with two or more, the lock word names a node   *)
 (* that is not last, and the next arrival links behind it over the rest.  *)
 (***************************************************************************)
-EXTENDS CNA
+EXTENDS CNASteps
 
-\* new = succ->encoded_tail + _Q_LOCKED_VAL  (mutant: the first node's encoding)
 FirstAsTail(sec) == sec
-TryClearTailFirst(x) == TryClearTailWith(x, HeadLocked, FirstAsTail)
-
-MutantStep(x) == Step(x) \/ FastPathQueueOnly(x) \/ XchgTailCna(x) \/ TryClearTailFirst(x)
-                 \/ PassLockFindSuccessor(x) \/ PassLockNoSearch(x)
-MutantSpec == Init /\ [][\E x \in Ctx : Start(x) \/ Interrupt(x) \/ MutantStep(x)]_vars
-                   /\ \A x \in Ctx : WF_vars(MutantStep(x))
+\* new = succ->encoded_tail + _Q_LOCKED_VAL  (mutant: the first node's encoding)
+TryClearTailFirst(x) == TryClearTailCasWith(x, HeadLocked, FirstAsTail)
+MutantStep(x) == StepsStepWith(x, XchgTailEmpty, TryClearTailFirst, WalkRead, MoveTail, PassGive, FlushSplice)
+MutantSpec == StepsInit /\ [][StepsNextWith(MutantStep)]_allvars
+              /\ \A x \in Ctx : WF_allvars(MutantStep(x))
 =============================================================================

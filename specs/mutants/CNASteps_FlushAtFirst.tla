@@ -1,0 +1,18 @@
+----------------------- MODULE CNASteps_FlushAtFirst -----------------------
+(***************************************************************************)
+(* Written against CNASteps: CNA with one step per shared-memory access.   *)
+(* Mutant of CNA (cna-v1): the flush of cna_pass_lock links next behind   *)
+(* the secondary queue's first node (succ->next = next) instead of behind *)
+(* its last (succ->tail->next = next). With one node the two are the same *)
+(* node; with two or more, the store overwrites the first node's link to  *)
+(* the second, and every node after the first drops out of both queues.   *)
+(***************************************************************************)
+EXTENDS CNASteps
+
+FirstNode(sec) == sec
+\* succ->next = next  (mutant: the first node, not succ->tail)
+FlushSpliceFirst(x) == FlushSpliceWith(x, FirstNode)
+MutantStep(x) == StepsStepWith(x, XchgTailEmpty, TryClearTailCas, WalkRead, MoveTail, PassGive, FlushSpliceFirst)
+MutantSpec == StepsInit /\ [][StepsNextWith(MutantStep)]_allvars
+              /\ \A x \in Ctx : WF_allvars(MutantStep(x))
+=============================================================================
