@@ -16,7 +16,10 @@
 (*    step to hand the lock to the node the port handed it to (to), with  *)
 (*    the same value (val: 1, or the secondary queue's first node), the   *)
 (*    same secondary tail (sectail), and for "threshold" the same count   *)
-(*    (intra). Where the two spec actions would reach the same state the  *)
+(*    (intra), and the same next links: the node the splice linked to     *)
+(*    next (splice), the secondary queue's old last node linked to the     *)
+(*    moved run (append), the run's last node cut from the main queue      *)
+(*    (cut). Where the two spec actions would reach the same state the     *)
 (*    choice is not observable and needs no pinning; where they differ,   *)
 (*    these fields tell them apart (the receiver differs).                *)
 (*  - XchgTail is the spec's XchgTailCna; the port stores the head's      *)
@@ -63,6 +66,9 @@ CnaObserved(e) ==
                                  /\ Handed(e)
                                  /\ e.val \in Nodes => STail'[e.val] = e.sectail
                                  /\ Variant = "threshold" => SIntra'[e.to] = e.intra
+                                 /\ Has(e, "splice") => nnext'[e.splice] = nnext[node[x]]
+                                 /\ Has(e, "append") => nnext'[e.append] = nnext[node[x]]
+                                 /\ Has(e, "cut") => nnext'[e.cut] = Nil
       [] OTHER                -> QT!QObserved(e)
 
 \* Event e is the step just taken (a predicate on the step, conjoined with it).

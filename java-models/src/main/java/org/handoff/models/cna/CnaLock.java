@@ -90,8 +90,10 @@ import org.handoff.models.trace.TraceRecorder;
  *     choice ({@code search}: the coin of {@code cna-prob}, the threshold test of
  *     {@code cna-threshold}, always true in {@code cna-v1}), who got the lock and with what value
  *     ({@code to}, {@code val}, the secondary queue as its first node), the secondary queue's last
- *     node when one is passed ({@code sectail}), and the receiver's count of local hand-offs
- *     ({@code intra}).
+ *     node when one is passed ({@code sectail}), the receiver's count of local hand-offs
+ *     ({@code intra}), and the {@code next} links the hand-off stored: the node the splice linked
+ *     to {@code next} ({@code splice}), the secondary queue's old last node linked to the moved
+ *     run ({@code append}) and the moved run's last node, cut from the main queue ({@code cut}).
  * </ul>
  */
 public class CnaLock extends QSpinLock {
@@ -177,6 +179,15 @@ public class CnaLock extends QSpinLock {
     private long seed = DEFAULT_SEED;
     /** Recorded runs: whether the current hand-off searched (written and read under the recorder's lock). */
     private boolean searched;
+    /**
+     * Recorded runs: the {@code next} links the current hand-off stored, for its event (null: none).
+     * {@code spliced}: the node whose next became {@code next} in a splice ({@code succ->tail});
+     * {@code appended}: the secondary queue's old last node, linked to the moved run;
+     * {@code cut}: the moved run's last node ({@code tail_other}), whose next became NULL.
+     */
+    private Node spliced;
+    private Node appended;
+    private Node cut;
 
     public CnaLock() {
         this(SpinPolicy.FOREVER);
@@ -352,6 +363,9 @@ public class CnaLock extends QSpinLock {
         }
         if (trace() != null) {
             searched = search; // the policy's choice, for the hand-off's event
+            spliced = null;
+            appended = null;
+            cut = null;
         }
         Node succ = search ? findSuccessor(node, next) : null;
         int secondary = (int) NODE_LOCKED.getOpaque(node);
@@ -384,7 +398,11 @@ public class CnaLock extends QSpinLock {
 
     /** {@code succ->tail->next = next}: the secondary queue goes back in front of the main queue. */
     protected void spliceSecondary(Node head, Node next) {
-        NEXT.setRelease(cna(head).tail, next);
+        Node at = cna(head).tail;
+        NEXT.setRelease(at, next);
+        if (trace() != null) {
+            spliced = at;
+        }
     }
 
     /** {@code arch_mcs_spin_unlock_contended(&succ->locked, 1)} to the secondary queue's first node. */
@@ -427,12 +445,19 @@ public class CnaLock extends QSpinLock {
     protected void moveToSecondary(Node me, Node headOther, Node tailOther) {
         int secondary = (int) NODE_LOCKED.getOpaque(me);
         if (secondary > 1) {
-            NEXT.setOpaque(cna(decodeTail(secondary)).tail, headOther);
+            Node last = cna(decodeTail(secondary)).tail;
+            NEXT.setOpaque(last, headOther);
+            if (trace() != null) {
+                appended = last;
+            }
         } else {
             secondary = encodedTail(headOther);
             NODE_LOCKED.setOpaque(me, secondary);
         }
         NEXT.setOpaque(tailOther, null);
+        if (trace() != null) {
+            cut = tailOther;
+        }
         cna(decodeTail(secondary)).tail = tailOther;
     }
 
@@ -463,6 +488,15 @@ public class CnaLock extends QSpinLock {
                 b.append(" sectail=").append(specNode(r, cna(decodeTail(val)).tail));
             }
             b.append(" intra=").append(cna(to).intraCount);
+        }
+        if (spliced != null) {
+            b.append(" splice=").append(specNode(r, spliced));
+        }
+        if (appended != null) {
+            b.append(" append=").append(specNode(r, appended));
+        }
+        if (cut != null) {
+            b.append(" cut=").append(specNode(r, cut));
         }
         return b.toString();
     }
