@@ -154,6 +154,8 @@ public class Paravirt implements QSpinLock.Hooks {
     private int checkMask = PV_PREV_CHECK_MASK;
     private int initialWaithist;
     private long parkNanos;
+    /** {@link #kickOnly}: a vCPU's pending kick (KVM's pv_unhalted), per thread; null: parks may return spuriously. */
+    private java.util.concurrent.ConcurrentHashMap<Thread, Boolean> kicks;
     private final AtomicInteger lostWakeups = new AtomicInteger();
     private final AtomicInteger corruptUnlocks = new AtomicInteger();
     private final AtomicInteger halts = new AtomicInteger();
@@ -208,6 +210,19 @@ public class Paravirt implements QSpinLock.Hooks {
     /** Bounds each park to {@code nanos} and counts lost wake-ups (litmus tests); 0: unbounded. */
     public Paravirt parkNanos(long nanos) {
         parkNanos = nanos;
+        return this;
+    }
+
+    /**
+     * A halted vCPU runs again only when kicked (Lincheck model checking): {@code pv_wait} parks until
+     * a kick for its thread arrives, and a kick that came before the halt is kept until the next one,
+     * as KVM keeps it ({@code pv_unhalted}). Lincheck lets a park return spuriously, which would let a
+     * waiter nobody kicks go on; in this mode it parks again, so a lost wake-up is a hang that
+     * Lincheck reports. The kernel's protocol needs no spurious wake-up to make progress (PV.tla's
+     * NoLostWakeup holds without one), so the correct lock passes here.
+     */
+    public Paravirt kickOnly(boolean on) {
+        kicks = on ? new java.util.concurrent.ConcurrentHashMap<>() : null;
         return this;
     }
 
@@ -549,6 +564,13 @@ public class Paravirt implements QSpinLock.Hooks {
             return;
         }
         halts.incrementAndGet();
+        if (kicks != null) {
+            Thread self = Thread.currentThread();
+            while (kicks.remove(self) == null) {
+                LockSupport.park(this);
+            }
+            return;
+        }
         long bound = parkNanos;
         if (bound <= 0) {
             LockSupport.park(this);
@@ -563,6 +585,9 @@ public class Paravirt implements QSpinLock.Hooks {
 
     /** pv_kick(node->cpu). */
     protected void pvKick(PvNode node) {
+        if (kicks != null) {
+            kicks.put(node.cpu, Boolean.TRUE);
+        }
         LockSupport.unpark(node.cpu);
     }
 
