@@ -101,9 +101,10 @@ final class CheckCommand implements Callable<Integer> {
         PrintWriter err = spec.commandLine().getErr();
         PrintStream toolLog = verbose ? System.err : new PrintStream(OutputStream.nullOutputStream());
         Runners.heap(heap);
-        Runners.jdk(jdk, checks, err);
+        Runners.jdk(jdk);
         Path runDir = Runners.newRunDir(root, "check");
         Runners.preflight(runners, checks, new RunContext(root, runDir, toolLog));
+        Runners.sayJdk(jdk, checks, err);
         Map<Check, Tlc.Result> tlcResults = new LinkedHashMap<>();
         List<Verdict> verdicts = Runners.runAll(runners, checks, new RunContext(root, runDir, toolLog), tlcResults, err);
         PrintWriter out = spec.commandLine().getOut();

@@ -124,9 +124,10 @@ final class ReviewCommand implements Callable<Integer> {
         PrintWriter err = spec.commandLine().getErr();
         PrintStream toolLog = verbose ? System.err : new PrintStream(OutputStream.nullOutputStream());
         Runners.heap(heap);
-        Runners.jdk(jdk, checks, err);
+        Runners.jdk(jdk);
         Path runDir = Runners.newRunDir(root, "review");
         Runners.preflight(runners, checks, new RunContext(root, runDir, toolLog));
+        Runners.sayJdk(jdk, checks, err);
         List<Verdict> bv = new ArrayList<>();
         List<Verdict> vv = new ArrayList<>();
         Map<Check, Tlc.Result> tlcResults = new LinkedHashMap<>();

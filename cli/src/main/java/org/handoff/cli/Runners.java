@@ -41,13 +41,17 @@ final class Runners {
 
     /**
      * The JDK of every forked level (--jdk; null keeps the running JVM's), checked before anything
-     * runs, and said on {@code err}: the forks' JVM, and where a selected level runs Java in this JVM
-     * instead (trace validation runs the ports in process; only its TLC forks change).
+     * runs. {@link #sayJdk} then names it, and where a selected level runs Java in this JVM instead
+     * (trace validation runs the ports in process; only its TLC forks change).
      */
-    static void jdk(Path home, List<Check> checks, PrintWriter err) {
+    static void jdk(Path home) {
         if (home != null) {
             JavaFork.use(Jdk.at(home));
         }
+    }
+
+    /** Says which JVM the forks use, once the checks passed their preflight (bad input stays one line). */
+    static void sayJdk(Path home, List<Check> checks, PrintWriter err) {
         err.println("forked JVMs (TLC, Lincheck, jcstress): " + JavaFork.jdk().describe());
         if (home != null && checks.stream().anyMatch(c -> c.level() == Level.CROSSCHECK)) {
             err.println("note: crosscheck runs the Java ports in this JVM, " + Jdk.current().describe()
