@@ -163,7 +163,7 @@ TryClearTailPass(x) ==
 \* looks at next (find_successor's fast path); the walk starts at next, which is also head_other
 \* and the first tail_other.
 PassStartWith(x, search) ==
-    /\ ReadyToPass(x) /\ Ph(x, "none")
+    /\ Ph(x, "none")
     /\ LET me    == node[x]
            next  == nnext[me]
            after == IF nlocked[me] \in Nodes THEN "flush" ELSE "givenext"
@@ -171,6 +171,7 @@ PassStartWith(x, search) ==
           ELSE IF SocketOfNode(next) = SocketOfNode(me) THEN SetCw(x, "give", Nil, Nil, next)
           ELSE SetCw(x, "walk", next, next, Nil)
     /\ UNCHANGED vars
+\* Each wrapper tests ReadyToPass before the policy, which reads the holder's node.
 \* cna_pass_lock with find_successor (v1 always; prob: the coin says search; threshold: below it).
 PassStartSearch(x) == ReadyToPass(x) /\ MaySearch(x) /\ PassStartWith(x, TRUE)
 \* cna_pass_lock without it (prob's coin; threshold reached).

@@ -321,15 +321,13 @@ WaitHeadSlowUnhash(x) ==
     /\ QKeep /\ UNCHANGED << pvn, hv >>
 
 \* gotlock: return (u32)(atomic_read(&lock->val) | _Q_LOCKED_VAL), the val that the slowpath's
-\* `locked:' tests for its own tail.
+\* `locked:' tests for its own tail. PV's GotLock with the word as it is (the locked byte is
+\* already 1, and the spin count already 0), so its store of the word changes nothing.
 WaitHeadGotLock(x) ==
     /\ Runs(x)
     /\ pc[x] = "head_wait" /\ Phase(x, "gotlock")
-    /\ LET w == [L(x) EXCEPT !.locked = 1] IN
-       /\ v' = [v EXCEPT ![x] = w]
-       /\ Goto(x, IF w.tail = node[x] THEN "head_cmpxchg" ELSE "set_locked")
-    /\ pl' = [pl EXCEPT !.ph[x] = "start", !.lp[x] = FALSE]
-    /\ UNCHANGED << lk, nlocked, nnext, count, depth, irqUsed, cnt, node, prev, vstate, pvn, hsh, hv >>
+    /\ GotLock(x, [L(x) EXCEPT !.locked = 1])
+    /\ UNCHANGED << nlocked, nnext, count, depth, irqUsed, node, prev, vstate, pvn, hsh, hv >>
     /\ NoAux
 
 \* The head's split steps in place of WaitHeadTop, WaitHeadSpin and WaitHeadSlow.
