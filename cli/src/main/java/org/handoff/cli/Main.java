@@ -15,6 +15,7 @@ import picocli.CommandLine.Command;
 @Command(name = "handoff", mixinStandardHelpOptions = true, version = "handoff 0.1.0",
         description = "Verification and litmus testing of lock hand-off protocols (TLA+/TLC, jcstress, Lincheck).",
         subcommands = {ListCommand.class, TlcCommand.class, CheckCommand.class, StatsCommand.class, CrosscheckCommand.class, ReviewCommand.class, MutantsCommand.class,
+            RatesCommand.class,
             CommandLine.HelpCommand.class})
 public final class Main implements Runnable {
     public static final int OK = 0;
@@ -27,7 +28,7 @@ public final class Main implements Runnable {
 
     @Override
     public void run() {
-        throw new CommandLine.ParameterException(spec.commandLine(), "a command is required (list, tlc, check, stats, crosscheck, review, mutants)");
+        throw new CommandLine.ParameterException(spec.commandLine(), "a command is required (list, tlc, check, stats, rates, crosscheck, review, mutants)");
     }
 
     public static void main(String[] args) {

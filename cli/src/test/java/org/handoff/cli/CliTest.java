@@ -38,7 +38,7 @@ class CliTest {
 
     @Test
     void helpEverywhere() {
-        for (String cmd : new String[] {"list", "tlc", "check", "stats", "crosscheck", "review", "mutants"}) {
+        for (String cmd : new String[] {"list", "tlc", "check", "stats", "rates", "crosscheck", "review", "mutants"}) {
             Run r = run(cmd, "--help");
             assertEquals(0, r.code());
             assertTrue(r.out().contains("Usage: handoff " + cmd), r.out());
@@ -184,6 +184,31 @@ class CliTest {
         Files.writeString(old, "no table here\n");
         assertOneLineError(run("stats", "mlock", "--check", "MLock_N2", "--before", old.toString()), "not a table written by handoff stats");
         assertOneLineError(run("stats", "mlock", "--profile", "slow"), "unknown profile");
+    }
+
+    @Test
+    void ratesCountsCatchesInOneColumnPerJdk(@TempDir Path dir) throws Exception {
+        Path table = dir.resolve("rates.md");
+        String jdk = "JDK " + RatesCommand.feature(System.getProperty("java.version"));
+        String other = jdk.equals("JDK 25") ? "JDK 21" : "JDK 25";
+        // A column another JDK measured, and a row of it that this run does not measure: both stay.
+        Files.writeString(table, "| level | family | variant | entry | caught on | " + other + " |\n|---|---|---|---|---|---:|\n"
+                + "| lincheck | mcs | late-init | `McsCounterTest` | DeadlockFreedom | 7/10 |\n"
+                + "| lincheck | mcs | early-handoff | `McsCounterTest` | MutualExclusion | 9/10 |\n\n## " + other + "\n\nmeasured elsewhere\n");
+        Run r = run("rates", "mcs", "--level", "lincheck", "--check", "early-handoff", "--runs", "2", "--output", table.toString());
+        assertEquals(0, r.code(), r.out() + r.err());
+        String t = Files.readString(table);
+        String left = other.compareTo(jdk) < 0 ? "9/10 | 2/2" : "2/2 | 9/10";
+        assertTrue(t.contains("| lincheck | mcs | early-handoff | `McsCounterTest` | MutualExclusion | " + left + " |"), t);
+        assertTrue(t.contains("| lincheck | mcs | late-init | `McsCounterTest` | DeadlockFreedom | "
+                + (other.compareTo(jdk) < 0 ? "7/10 | – |" : "– | 7/10 |")), t);
+        assertTrue(t.contains("## " + other + "\n\nmeasured elsewhere") && t.contains("## " + jdk + "\n\n`JAVA_HOME=<")
+                && t.contains("Every entry caught its bug in every run."), t);
+        Files.writeString(table, "no table here\n");
+        assertOneLineError(run("rates", "mcs", "--output", table.toString()), "not a table written by handoff rates");
+        assertOneLineError(run("rates", "mcs", "--runs", "0"), "--runs must be at least 1");
+        assertOneLineError(run("rates", "mcs", "--level", "tlc"), "TLC is exhaustive");
+        assertOneLineError(run("rates", "mcs", "--load", "MCS_N99"), "--load MCS_N99: no TLC model");
     }
 
     @Test
