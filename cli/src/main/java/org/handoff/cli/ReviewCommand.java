@@ -62,13 +62,8 @@ final class ReviewCommand implements Callable<Integer> {
     @Option(names = "--profile", paramLabel = "P", defaultValue = "quick", description = "quick (default) or full.")
     String profile;
 
-    @Option(names = "--heap", paramLabel = "SIZE", description = {"The heap of each TLC run, as java -Xmx takes it (512m, 8g);",
-        "default: $HANDOFF_TLC_HEAP, else the JVM's (a quarter of the memory)."})
-    String heap;
-
-    @Option(names = "--jdk", paramLabel = "PATH", description = {"The JDK (its home directory) that the forked levels run on:",
-            "TLC, Lincheck and jcstress; default: the JDK running handoff (JAVA_HOME). 17 or later."})
-    Path jdk;
+    @CommandLine.Mixin
+    ForkOptions fork = new ForkOptions();
 
     @Option(names = {"-v", "--verbose"}, description = "Echo the tools' output to stderr.")
     boolean verbose;
@@ -123,11 +118,10 @@ final class ReviewCommand implements Callable<Integer> {
         Map<Level, LevelRunner> runners = Runners.all();
         PrintWriter err = spec.commandLine().getErr();
         PrintStream toolLog = verbose ? System.err : new PrintStream(OutputStream.nullOutputStream());
-        Runners.heap(heap);
-        Runners.jdk(jdk);
+        fork.apply();
         Path runDir = Runners.newRunDir(root, "review");
         Runners.preflight(runners, checks, new RunContext(root, runDir, toolLog));
-        Runners.sayJdk(jdk, checks, err);
+        fork.sayJdk(checks, err);
         List<Verdict> bv = new ArrayList<>();
         List<Verdict> vv = new ArrayList<>();
         Map<Check, Tlc.Result> tlcResults = new LinkedHashMap<>();
