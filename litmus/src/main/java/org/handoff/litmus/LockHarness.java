@@ -40,6 +40,18 @@ import org.openjdk.jcstress.infra.results.III_Result;
  * The pause widens the window in which two threads that are both inside overwrite each other's
  * update; it changes nothing that a correct lock guarantees.
  *
+ * <h2>Staged hand-off</h2>
+ * Left to the scheduler, two actors that take the lock once each rarely meet: on a loaded machine
+ * one usually finishes before the other starts, so a test of what happens at a hand-off between a
+ * holder and a waiting successor sees almost no hand-offs. {@link #staged} stages one in every
+ * sample. A third context holds the lock from the start; actor 1 waits (boundedly) until actor 0
+ * is queued and spinning, then queues itself, and its first wait releases the third context, so
+ * actor 0 acquires with actor 1 already waiting behind it. In {@link #readThenWrite} the first
+ * holder then waits, boundedly, between its reads and its writes until the other actor has read
+ * too: under a correct lock that wait always runs out (the other is still queued), under a lock
+ * that lets both in the second reads before the first writes. The staging adds volatile accesses
+ * only before the section's writes, so it orders nothing that the hand-off itself must order.
+ *
  * @param <C> the lock's per-thread context
  */
 public final class LockHarness<C> {
@@ -53,6 +65,9 @@ public final class LockHarness<C> {
     /** Spin-wait hints inside the increment, between its reads and its writes. */
     static final int PAUSES = Integer.getInteger("handoff.litmus.pauses", 8);
 
+    /** {@link #staged}: at most this many spin-wait hints for each of the two staging waits. */
+    static final int STAGE_SPINS = Integer.getInteger("handoff.litmus.stageSpins", 2000);
+
     /** Result column "gave up": no wait gave up. */
     public static final int CLEAN = 0;
     /** Result column "gave up": a thread gave up waiting to enter and ran its section without the lock. */
@@ -64,16 +79,26 @@ public final class LockHarness<C> {
     private final Waits waits;
     private final C context0;
     private final C context1;
+    /** {@link #staged} only: the actors that have read {@code x, y} in their section. */
+    private final boolean staged;
+    private volatile boolean read0;
+    private volatile boolean read1;
 
     /** Accessed only inside the critical section, with plain reads and writes. */
     private int x;
     private int y;
 
-    private LockHarness(Function<SpinPolicy, ? extends HandoffLock<C>> factory) {
+    private LockHarness(Function<SpinPolicy, ? extends HandoffLock<C>> factory, boolean staged) {
         this.waits = new Waits();
         this.lock = factory.apply(waits);
         this.context0 = lock.newContext();
         this.context1 = lock.newContext();
+        this.staged = staged;
+        if (staged) {
+            C third = lock.newContext();
+            lock.lock(third); // free: no wait
+            waits.releaseThird = () -> lock.unlock(third);
+        }
     }
 
     /**
@@ -81,7 +106,16 @@ public final class LockHarness<C> {
      * takes a {@link SpinPolicy}, for example {@code McsLock::new}.
      */
     public static <C> LockHarness<C> of(Function<SpinPolicy, ? extends HandoffLock<C>> factory) {
-        return new LockHarness<>(factory);
+        return new LockHarness<>(factory, false);
+    }
+
+    /**
+     * A harness that stages a hand-off from actor 0 to a waiting actor 1 in every sample (see the
+     * class comment). For locks whose waiters spin through the {@link SpinPolicy} and whose unlock
+     * may be called by a thread other than the one that locked (the queue locks do not check).
+     */
+    public static <C> LockHarness<C> staged(Function<SpinPolicy, ? extends HandoffLock<C>> factory) {
+        return new LockHarness<>(factory, true);
     }
 
     /** Actor {@code actor} (0 or 1) increments {@code x} and {@code y} under the lock, {@code times} times. */
@@ -109,9 +143,25 @@ public final class LockHarness<C> {
     public void readThenWrite(int actor, IIIII_Result r) {
         Waits.Side side = waits.side(actor);
         C c = actor == 0 ? context0 : context1;
+        if (staged && actor == 1) {
+            // Queue behind actor 0: wait until it is spinning behind the third context.
+            for (int i = 0; i < STAGE_SPINS && waits.side(0).episode == 0; i++) {
+                Thread.onSpinWait();
+            }
+        }
         enter(side, c);
         int sx = x;
         int sy = y;
+        if (staged) {
+            if (actor == 0) {
+                read0 = true;
+            } else {
+                read1 = true;
+            }
+            for (int i = 0; i < STAGE_SPINS && !(actor == 0 ? read1 : read0); i++) {
+                Thread.onSpinWait();
+            }
+        }
         x = sx + 1;
         y = sy + 1;
         release(side, c);
@@ -210,6 +260,8 @@ public final class LockHarness<C> {
         private final SpinPolicy bounded = SpinPolicy.bounded(TimeUnit.MILLISECONDS.toNanos(GIVE_UP_MILLIS));
         private final Side side0 = new Side();
         private final Side side1 = new Side();
+        /** {@link #staged}: releases the third context; run by actor 1's first wait, then null. */
+        volatile Runnable releaseThird;
         /** The last deadlock given up on: the two waits, as pack(actor 0's episode, actor 1's episode). */
         private volatile long claimed;
         volatile boolean gaveUpEntering;
@@ -228,6 +280,13 @@ public final class LockHarness<C> {
                 return bounded.keepSpinning(iteration) || giveUp(RELEASING);
             }
             Side other = me == side0 ? side1 : side0;
+            Runnable third = releaseThird;
+            if (third != null && me == side1 && iteration == 0) {
+                // Before this wait is published: actor 0 can only see it after the release, so the
+                // third context's hold is never taken for a deadlock of the two actors (rule 2).
+                releaseThird = null;
+                third.run();
+            }
             if (iteration == 0) {
                 me.myEpisode++;
                 me.episode = me.myEpisode;

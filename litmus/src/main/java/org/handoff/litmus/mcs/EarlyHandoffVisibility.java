@@ -18,6 +18,11 @@ import org.openjdk.jcstress.infra.results.IIIII_Result;
  * the successor can read the counter before the first holder wrote it ({@code 0, 0, 0, 0, 0}) or
  * find one field written and not the other.
  *
+ * <p>Staged ({@link LockHarness#staged}), as {@link McsHandoffVisibility} is: the bug needs a
+ * successor already linked when the first holder acquires, and a successor that reads before the
+ * first holder writes. Unstaged, two actors that take the lock once each met so rarely that the
+ * test missed the mutant in whole runs on a loaded machine (docs/catch-rates.md).
+ *
  * <p>Run alone: {@code -t '^org\.handoff\.litmus\.mcs\.EarlyHandoffVisibility$'} (see package-info).
  */
 @JCStressTest
@@ -29,7 +34,7 @@ import org.openjdk.jcstress.infra.results.IIIII_Result;
         desc = "HandoffVisibility: the second holder missed a write of the first (stale or partial values).")
 @State
 public class EarlyHandoffVisibility {
-    private final LockHarness<McsLock.Node> h = LockHarness.of(McsMutants.EarlyHandoff::new);
+    private final LockHarness<McsLock.Node> h = LockHarness.staged(McsMutants.EarlyHandoff::new);
 
     @Actor
     public void actor1(IIIII_Result r) {

@@ -14,7 +14,9 @@ import org.openjdk.jcstress.infra.results.IIIII_Result;
  * HandoffVisibility of the MCS port: each actor takes the lock once, reads the plain fields
  * {@code x, y} and writes them back incremented. Whoever enters second must find both writes of
  * the first. Result: {@code x, y} found by actor 1, {@code x, y} found by actor 2, and whether a
- * wait gave up.
+ * wait gave up. The hand-off is staged ({@link LockHarness#staged}): in every sample actor 1 is
+ * already queued when actor 0 acquires, so every sample checks a real hand-off to a waiting
+ * successor instead of the rare one the scheduler happens to produce.
  *
  * <p>The JMM allows only {@code 0, 0, 1, 1, 0} and {@code 1, 1, 0, 0, 0}: the release store of the
  * hand-off (or the release compare-and-set of the tail, when the lock goes free) orders the
@@ -34,7 +36,7 @@ import org.openjdk.jcstress.infra.results.IIIII_Result;
         desc = "HandoffVisibility: the second holder missed a write of the first (stale or partial values).")
 @State
 public class McsHandoffVisibility {
-    private final LockHarness<McsLock.Node> h = LockHarness.of(McsLock::new);
+    private final LockHarness<McsLock.Node> h = LockHarness.staged(McsLock::new);
 
     @Actor
     public void actor1(IIIII_Result r) {

@@ -18,9 +18,10 @@ import org.openjdk.jcstress.infra.results.IIIII_Result;
  * <p>The JMM allows the forbidden outcomes here (for example {@code 0, 0, 0, 0, 0}, or a successor
  * that finds {@code x} but not {@code y}): nothing orders the section's writes before the
  * hand-off store. x86 (TSO) never reorders two stores, and this level has not seen the compiler
- * do it either (none in about 200 million samples of the earlier measurement), so on x86 this test
- * passes and does not catch the mutant; the manifest records that. An arm64 or POWER machine is
- * where it would be seen.
+ * do it either (none in about 200 million samples of an earlier, unstaged measurement), so on x86
+ * this test passes and does not catch the mutant; the manifest records that. An arm64 or POWER
+ * machine is where it would be seen. Staged as {@link McsHandoffVisibility} is, so that every
+ * sample there is a hand-off to a waiting successor.
  *
  * <p>Run alone: {@code -t '^org\.handoff\.litmus\.mcs\.PlainStoreHandoffVisibility$'} (see package-info).
  */
@@ -33,7 +34,7 @@ import org.openjdk.jcstress.infra.results.IIIII_Result;
         desc = "HandoffVisibility: the second holder missed a write of the first (stale or partial values).")
 @State
 public class PlainStoreHandoffVisibility {
-    private final LockHarness<McsLock.Node> h = LockHarness.of(McsMutants.PlainStoreHandoff::new);
+    private final LockHarness<McsLock.Node> h = LockHarness.staged(McsMutants.PlainStoreHandoff::new);
 
     @Actor
     public void actor1(IIIII_Result r) {
