@@ -113,32 +113,19 @@ XchgTailLocked(x) ==
 (* cna_try_clear_tail: the cmpxchg, then the hand-off to the secondary     *)
 (* queue's first node.                                                     *)
 (***************************************************************************)
-\* SecOf(me), NewTail(sec) as in CNA's TryClearTailWith (a mutant changes either). Without a
-\* secondary queue the cmpxchg is the only access and the lock is ours at once.
+\* SecOf(me), NewTail(sec) as in CNA's TryClearTailWith (a mutant changes either). A failed
+\* cmpxchg, or one without a secondary queue, is CNA's merged step itself: its only access.
 TryClearTailCasWith(x, SecOf(_), NewTail(_)) ==
     /\ Running(x)
     /\ pc[x] = "head_cmpxchg" /\ Ph(x, "none")
-    /\ v' = [v EXCEPT ![x] = Unlocked]
-    /\ LET me  == node[x]
-           sec == SecOf(me)
-       IN IF L(x) # v[x]
-          THEN /\ Goto(x, "set_locked")
-               /\ UNCHANGED << lk, count, node, nlocked, nnext, vstate, cw >>
-               /\ NoAux
-          ELSE IF sec \notin Nodes
-          THEN /\ SetL(x, Word(0, 0, 1))
-               /\ nlocked' = [nlocked EXCEPT ![me] = 0]
-               /\ nnext' = [nnext EXCEPT ![me] = Nil]
-               /\ vstate' = [vstate EXCEPT !.intra[me] = 0]
-               /\ ReleaseNode(x)
-               /\ Goto(x, "cs")
-               /\ Enter(x, ahead)
-               /\ UNCHANGED cw
-          ELSE /\ SetL(x, Word(NewTail(sec), 0, 1))
-               /\ SetCw(x, "tctpass", Nil, Nil, sec)
-               /\ UNCHANGED << count, node, nlocked, nnext, vstate, pc >>
-               /\ NoAux
-    /\ UNCHANGED << depth, irqUsed, cnt, prev >>
+    /\ IF L(x) # v[x] \/ SecOf(node[x]) \notin Nodes
+       THEN /\ TryClearTailWith(x, SecOf, NewTail)
+            /\ UNCHANGED cw
+       ELSE /\ v' = [v EXCEPT ![x] = Unlocked]
+            /\ SetL(x, Word(NewTail(SecOf(node[x])), 0, 1))
+            /\ SetCw(x, "tctpass", Nil, Nil, SecOf(node[x]))
+            /\ UNCHANGED << count, node, nlocked, nnext, vstate, pc, depth, irqUsed, cnt, prev >>
+            /\ NoAux
 TryClearTailCas(x) == TryClearTailCasWith(x, HeadLocked, SecondaryTail)
 
 \* arch_mcs_spin_unlock_contended(&succ->locked, 1); goto release (count--).
