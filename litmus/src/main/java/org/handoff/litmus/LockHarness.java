@@ -43,14 +43,21 @@ import org.openjdk.jcstress.infra.results.III_Result;
  * <h2>Staged hand-off</h2>
  * Left to the scheduler, two actors that take the lock once each rarely meet: on a loaded machine
  * one usually finishes before the other starts, so a test of what happens at a hand-off between a
- * holder and a waiting successor sees almost no hand-offs. {@link #staged} stages one in every
- * sample. A third context holds the lock from the start; actor 1 waits (boundedly) until actor 0
- * is queued and spinning, then queues itself, and its first wait releases the third context, so
- * actor 0 acquires with actor 1 already waiting behind it. In {@link #readThenWrite} the first
- * holder then waits, boundedly, between its reads and its writes until the other actor has read
- * too: under a correct lock that wait always runs out (the other is still queued), under a lock
- * that lets both in the second reads before the first writes. The staging adds volatile accesses
- * only before the section's writes, so it orders nothing that the hand-off itself must order.
+ * holder and a waiting successor sees almost no hand-offs. A staged harness stages one in every
+ * sample, in one of two shapes:
+ * <ul>
+ * <li>{@link #staged}, a waiter already queued when the holder acquires: a third context holds the
+ *     lock from the start; actor 1 waits (boundedly) until actor 0 is queued and spinning, then
+ *     queues itself, and its first wait releases the third context, so actor 0 acquires with
+ *     actor 1 already waiting behind it;
+ * <li>{@link #arrivingWhileHeld}, an arrival at a held lock: actor 1 waits (boundedly) until
+ *     actor 0 is inside its section before it calls lock (for qspinlock: the pending path).
+ * </ul>
+ * In {@link #readThenWrite} the first holder then waits, boundedly, between its reads and its
+ * writes until the other actor has read too: under a correct lock that wait always runs out (the
+ * other is still waiting), under a lock that lets both in the second reads before the first
+ * writes. The staging adds volatile accesses only before the section's writes, so it orders
+ * nothing that the hand-off itself must order.
  *
  * @param <C> the lock's per-thread context
  */
@@ -65,7 +72,7 @@ public final class LockHarness<C> {
     /** Spin-wait hints inside the increment, between its reads and its writes. */
     static final int PAUSES = Integer.getInteger("handoff.litmus.pauses", 8);
 
-    /** {@link #staged}: at most this many spin-wait hints for each of the two staging waits. */
+    /** A staged harness: at most this many spin-wait hints for each of its two staging waits. */
     static final int STAGE_SPINS = Integer.getInteger("handoff.litmus.stageSpins", 2000);
 
     /** Result column "gave up": no wait gave up. */
@@ -79,8 +86,11 @@ public final class LockHarness<C> {
     private final Waits waits;
     private final C context0;
     private final C context1;
-    /** {@link #staged} only: the actors that have read {@code x, y} in their section. */
-    private final boolean staged;
+    /** Which hand-off every sample stages, if any (class comment). */
+    private enum Stage { NONE, QUEUED, HELD }
+
+    private final Stage stage;
+    /** A staged harness only: the actors that have read {@code x, y} in their section. */
     private volatile boolean read0;
     private volatile boolean read1;
 
@@ -88,13 +98,13 @@ public final class LockHarness<C> {
     private int x;
     private int y;
 
-    private LockHarness(Function<SpinPolicy, ? extends HandoffLock<C>> factory, boolean staged) {
+    private LockHarness(Function<SpinPolicy, ? extends HandoffLock<C>> factory, Stage stage) {
         this.waits = new Waits();
         this.lock = factory.apply(waits);
         this.context0 = lock.newContext();
         this.context1 = lock.newContext();
-        this.staged = staged;
-        if (staged) {
+        this.stage = stage;
+        if (stage == Stage.QUEUED) {
             C third = lock.newContext();
             lock.lock(third); // free: no wait
             waits.releaseThird = () -> lock.unlock(third);
@@ -106,7 +116,7 @@ public final class LockHarness<C> {
      * takes a {@link SpinPolicy}, for example {@code McsLock::new}.
      */
     public static <C> LockHarness<C> of(Function<SpinPolicy, ? extends HandoffLock<C>> factory) {
-        return new LockHarness<>(factory, false);
+        return new LockHarness<>(factory, Stage.NONE);
     }
 
     /**
@@ -115,7 +125,12 @@ public final class LockHarness<C> {
      * may be called by a thread other than the one that locked (the queue locks do not check).
      */
     public static <C> LockHarness<C> staged(Function<SpinPolicy, ? extends HandoffLock<C>> factory) {
-        return new LockHarness<>(factory, true);
+        return new LockHarness<>(factory, Stage.QUEUED);
+    }
+
+    /** A harness in which actor 1 arrives while actor 0 holds the lock, in every sample (class comment). */
+    public static <C> LockHarness<C> arrivingWhileHeld(Function<SpinPolicy, ? extends HandoffLock<C>> factory) {
+        return new LockHarness<>(factory, Stage.HELD);
     }
 
     /** Actor {@code actor} (0 or 1) increments {@code x} and {@code y} under the lock, {@code times} times. */
@@ -143,16 +158,21 @@ public final class LockHarness<C> {
     public void readThenWrite(int actor, IIIII_Result r) {
         Waits.Side side = waits.side(actor);
         C c = actor == 0 ? context0 : context1;
-        if (staged && actor == 1) {
+        if (stage == Stage.QUEUED && actor == 1) {
             // Queue behind actor 0: wait until it is spinning behind the third context.
             for (int i = 0; i < STAGE_SPINS && waits.side(0).episode == 0; i++) {
+                Thread.onSpinWait();
+            }
+        } else if (stage == Stage.HELD && actor == 1) {
+            // Arrive while actor 0 is inside.
+            for (int i = 0; i < STAGE_SPINS && !read0; i++) {
                 Thread.onSpinWait();
             }
         }
         enter(side, c);
         int sx = x;
         int sy = y;
-        if (staged) {
+        if (stage != Stage.NONE) {
             if (actor == 0) {
                 read0 = true;
             } else {

@@ -15,7 +15,8 @@ import org.openjdk.jcstress.infra.results.IIIII_Result;
  * {@link QSpinLockPendingVisibility} on {@link QSpinLockMutants.NoPendingWait}: the pending owner
  * does not wait for the holder, so both actors can be inside at once and the second can read the
  * fields before the first wrote them ({@code 0, 0, 0, 0, 0}) or between its two writes. No
- * reordering is involved: x86 shows it and the JMM allows it.
+ * reordering is involved: x86 shows it and the JMM allows it. Staged as
+ * {@link QSpinLockPendingVisibility} is: actor 2 arrives while actor 1 is inside.
  *
  * <p>Run alone: {@code -t '^org\.handoff\.litmus\.qspinlock\.NoPendingWaitPendingVisibility$'} (see package-info).
  */
@@ -28,7 +29,7 @@ import org.openjdk.jcstress.infra.results.IIIII_Result;
         desc = "HandoffVisibility: the second holder missed a write of the first (stale or partial values).")
 @State
 public class NoPendingWaitPendingVisibility {
-    private final LockHarness<QSpinLock.Cpu> h = LockHarness.of(QSpinLockMutants.NoPendingWait::new);
+    private final LockHarness<QSpinLock.Cpu> h = LockHarness.arrivingWhileHeld(QSpinLockMutants.NoPendingWait::new);
 
     @Actor
     public void actor1(IIIII_Result r) {

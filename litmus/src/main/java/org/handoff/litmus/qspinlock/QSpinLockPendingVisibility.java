@@ -13,10 +13,13 @@ import org.openjdk.jcstress.infra.results.IIIII_Result;
 /**
  * HandoffVisibility of the qspinlock port on the pending path: each actor takes the lock once,
  * reads the plain fields {@code x, y} and writes them back incremented; whoever enters second must
- * find both writes of the first. With two CPUs and one acquisition each, the second either finds
- * the lock free (fast path, or the word still showing a pending->locked hand-over) or finds it held
- * and takes pending: it sets the pending bit, waits with acquire for the locked byte to clear and
- * sets it. No queue is ever formed. Result: {@code x, y} found by actor 1, by actor 2, and whether a
+ * find both writes of the first. Actor 2 arrives while actor 1 is inside
+ * ({@link LockHarness#arrivingWhileHeld}), so in every sample it finds the lock held and takes
+ * pending: it sets the pending bit, waits with acquire for the locked byte to clear and sets it.
+ * (Left to the scheduler, the second actor mostly found the lock free, and the mutant
+ * {@link NoPendingWaitPendingVisibility} went uncaught in whole runs on a loaded machine.) Should
+ * actor 1 be late, actor 2 stops waiting for it after a bounded spin and the sample is an
+ * ordinary one. No queue is ever formed. Result: {@code x, y} found by actor 1, by actor 2, and whether a
  * wait gave up.
  *
  * <p>The JMM allows only {@code 0, 0, 1, 1, 0} and {@code 1, 1, 0, 0, 0}: the unlock is a release
@@ -34,7 +37,7 @@ import org.openjdk.jcstress.infra.results.IIIII_Result;
         desc = "HandoffVisibility: the second holder missed a write of the first (stale or partial values).")
 @State
 public class QSpinLockPendingVisibility {
-    private final LockHarness<QSpinLock.Cpu> h = LockHarness.of(QSpinLock::new);
+    private final LockHarness<QSpinLock.Cpu> h = LockHarness.arrivingWhileHeld(QSpinLock::new);
 
     @Actor
     public void actor1(IIIII_Result r) {
