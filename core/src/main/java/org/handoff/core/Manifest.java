@@ -7,6 +7,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
@@ -140,7 +141,8 @@ public final class Manifest {
             List<String> variants = new ArrayList<>();
             f.path("variants").forEach(v -> variants.add(v.asText()));
             families.add(new Family(text(f, "name", where), f.path("spec").asText(null),
-                    f.path("java").asText(null), f.path("description").asText(""), variants));
+                    f.path("java").asText(null), f.path("description").asText(""), variants,
+                    f.path("traceStep").asText(null)));
         }
         int i = 0;
         for (JsonNode c : tree.path("checks")) {
@@ -326,9 +328,21 @@ public final class Manifest {
         }
     }
 
+    /**
+     * A trace-validation entry that names no {@code step} validates with its family's
+     * ({@link Family#traceStep}): a variant of CNA that left it out is checked against CNA's step,
+     * not against the qspinlock step that CNA's module inherits and that never takes a CNA action.
+     */
+    private static List<Check> withTraceSteps(List<Check> checks, List<Family> families) {
+        Map<String, String> steps = new HashMap<>();
+        families.stream().filter(f -> f.traceStep() != null).forEach(f -> steps.put(f.name(), f.traceStep()));
+        return checks.stream().map(c -> c.level() == Level.CROSSCHECK && c.paramOr("step", null) == null
+                && steps.containsKey(c.family()) ? c.withParam("step", steps.get(c.family())) : c).toList();
+    }
+
     private static Manifest validated(List<Family> families, List<Check> checksRead, List<Located> located,
             Map<String, Map<String, List<String>>> variantActions) {
-        List<Check> checks = withCovers(withTwins(checksRead), variantActions);
+        List<Check> checks = withCovers(withTwins(withTraceSteps(checksRead, families)), variantActions);
         Set<String> names = new HashSet<>();
         for (Family f : families) {
             if (!names.add(f.name())) {

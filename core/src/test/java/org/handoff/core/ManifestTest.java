@@ -35,6 +35,19 @@ class ManifestTest {
     }
 
     @Test
+    void aTraceEntryWithoutAStepTakesItsFamilys() {
+        String trace = "{\"family\": \"mcs\", \"variant\": \"mcs\", \"level\": \"crosscheck\", \"check\": \"%s\","
+                + " \"spec\": \"MCS.tla\", \"expected\": \"pass\"%s}";
+        String checks = trace.formatted("A_trace", "") + "," + trace.formatted("B_trace", ", \"step\": \"Own(t)\"");
+        Manifest plain = parse(checks);
+        assertEquals("fallback", plain.checks().get(0).paramOr("step", "fallback"));
+        Manifest m = Manifest.parse("{\"families\": [{\"name\": \"mcs\", \"spec\": \"MCS\", \"traceStep\": \"McsNext(t)\"}],"
+                + " \"checks\": [" + checks + "]}", "test.json");
+        assertEquals("McsNext(t)", m.checks().get(0).param("step"));
+        assertEquals("Own(t)", m.checks().get(1).param("step"));
+    }
+
+    @Test
     void rejectsBadEntriesWithOneLine() {
         assertTrue(assertThrows(HandoffException.class, () -> Manifest.parse("{\"checks\": [", "m.json"))
                 .getMessage().startsWith("m.json:1:"));
