@@ -25,6 +25,7 @@ class VariantBadInputTest {
     Path root;
     private String previousRoot;
 
+    private static final String MINE = CnaMine.class.getName();
     private static final String GOOD_SPEC = "---- MODULE CNA_Mine ----\nEXTENDS CNA\n====\n";
 
     @BeforeEach
@@ -35,8 +36,7 @@ class VariantBadInputTest {
         copyTree(project.resolve("specs"), root.resolve("specs"));
         Files.writeString(root.resolve("specs/CNA_Mine.tla"), GOOD_SPEC);
         Files.copy(root.resolve("specs/models/CNA_V1_N3.cfg"), root.resolve("specs/models/CNA_Mine_N3.cfg"));
-        writeVariant("org.handoff.models.cna.CnaLock", "org.handoff.models.cna.CnaLock",
-                "org.handoff.litmus.cna.CnaMutualExclusion", "CNATrace");
+        writeVariant(MINE, MINE, "org.handoff.litmus.cna.CnaMutualExclusion", "CNATrace");
         previousRoot = System.getProperty("handoff.root");
         System.setProperty("handoff.root", root.toString());
     }
@@ -140,20 +140,25 @@ class VariantBadInputTest {
 
     @Test
     void aVariantWhoseJavaClassIsMissing() throws IOException {
-        writeVariant("org.example.CnaMine", "org.handoff.models.cna.CnaLock", "org.handoff.litmus.cna.CnaMutualExclusion",
-                "CNATrace");
+        writeVariant("org.example.CnaMine", MINE, "org.handoff.litmus.cna.CnaMutualExclusion", "CNATrace");
         assertStopsBeforeRunning("crosscheck:cna/cna-mine:CNA_Mine_trace", "lock class org.example.CnaMine not found");
-        writeVariant("org.handoff.models.cna.CnaLock", "org.example.CnaMine", "org.handoff.litmus.cna.CnaMutualExclusion",
-                "CNATrace");
+        writeVariant(MINE, "org.example.CnaMine", "org.handoff.litmus.cna.CnaMutualExclusion", "CNATrace");
         assertStopsBeforeRunning("lincheck:cna/cna-mine:", "org.example.CnaMine");
-        writeVariant("org.handoff.models.cna.CnaLock", "org.handoff.models.cna.CnaLock", "org.example.MineLitmus", "CNATrace");
+        writeVariant(MINE, MINE, "org.example.MineLitmus", "CNATrace");
         assertStopsBeforeRunning("jcstress:cna/cna-mine:org.example.MineLitmus", "not found on the classpath");
     }
 
     @Test
+    void aVariantWhoseJavaClassGivesAnotherName() throws IOException {
+        writeVariant("org.handoff.models.cna.CnaLock", MINE, "org.handoff.litmus.cna.CnaMutualExclusion", "CNATrace");
+        assertStopsBeforeRunning("crosscheck:cna/cna-mine:CNA_Mine_trace", "says its variant is 'cna-v1', not 'cna-mine'");
+        writeVariant(MINE, "org.handoff.models.cna.CnaLock$Threshold", "org.handoff.litmus.cna.CnaMutualExclusion", "CNATrace");
+        assertStopsBeforeRunning("lincheck:cna/cna-mine:", "says its variant is 'cna-threshold', not 'cna-mine'");
+    }
+
+    @Test
     void aMissingTraceMap() throws IOException {
-        writeVariant("org.handoff.models.cna.CnaLock", "org.handoff.models.cna.CnaLock",
-                "org.handoff.litmus.cna.CnaMutualExclusion", "CNAMineTrace");
+        writeVariant(MINE, MINE, "org.handoff.litmus.cna.CnaMutualExclusion", "CNAMineTrace");
         assertStopsBeforeRunning("CNAMineTrace.tla", "no such trace map");
     }
 

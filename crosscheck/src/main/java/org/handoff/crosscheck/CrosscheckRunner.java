@@ -92,10 +92,17 @@ public final class CrosscheckRunner implements LevelRunner {
             }
             new TraceValidator(target(c, context.root(), intParam(c, "threads", 2, 1), intParam(c, "nest", 1, 1)),
                     context.workDir(), null);
+            org.handoff.models.HandoffPort port;
             try {
-                TraceRun.portClass(c.param("lock"));
+                port = TraceRun.newPort(c.param("lock"), org.handoff.models.SpinPolicy.FOREVER);
             } catch (HandoffException e) {
                 throw new HandoffException("manifest entry " + c.id() + ": " + e.getMessage());
+            }
+            // A spec mutant's entry records the correct port of a variant under the mutant's name.
+            boolean specMutant = c.paramOr("spec", "").startsWith("mutants/");
+            if (!specMutant && !port.variant().equals(c.variant())) {
+                throw new HandoffException("manifest entry " + c.id() + ": lock " + c.param("lock") + " says its variant is '"
+                        + port.variant() + "', not '" + c.variant() + "' (its variant() must return the manifest's name)");
             }
         }
     }

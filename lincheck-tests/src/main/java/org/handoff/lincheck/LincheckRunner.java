@@ -461,10 +461,15 @@ public final class LincheckRunner implements LevelRunner {
      * naming the class (the fork checks again, for a run by hand).
      */
     private static void validate(Check check, String lock) {
+        HandoffPort port;
         try {
-            LockCounterHarness.newPort(lock, check.family(), HandoffPort.class);
+            port = LockCounterHarness.newPort(lock, check.family(), HandoffPort.class);
         } catch (HandoffException e) {
             throw new HandoffException("manifest entry " + check.id() + ": " + e.getMessage());
+        }
+        if (!port.variant().equals(check.variant())) {
+            throw new HandoffException("manifest entry " + check.id() + ": lock " + lock + " says its variant is '"
+                    + port.variant() + "', not '" + check.variant() + "' (its variant() must return the manifest's name)");
         }
         try {
             Class.forName(check.check(), false, LincheckRunner.class.getClassLoader());

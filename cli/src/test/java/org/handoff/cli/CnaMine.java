@@ -1,0 +1,20 @@
+package org.handoff.cli;
+
+import org.handoff.models.SpinPolicy;
+import org.handoff.models.cna.CnaLock;
+
+/** The Java side of {@link VariantBadInputTest}'s variant {@code cna-mine}: CNA v1 under that name. */
+public class CnaMine extends CnaLock {
+    public CnaMine() {
+        super();
+    }
+
+    public CnaMine(SpinPolicy spin) {
+        super(spin);
+    }
+
+    @Override
+    public String variant() {
+        return "cna-mine";
+    }
+}
