@@ -71,6 +71,10 @@ final class RatesCommand implements Callable<Integer> {
         "again beside the entries, so they are measured on a loaded machine."})
     String load;
 
+    @Option(names = "--note", paramLabel = "TEXT", description = {"What else loaded the machine during the runs (another",
+        "JDK's rates run, a build), recorded with the column."})
+    String note;
+
     @Option(names = "--output", paramLabel = "FILE", description = {"Write the table to FILE (e.g. docs/catch-rates.md), keeping",
         "the other JDKs' columns and entries already in it; default: stdout."})
     Path output;
@@ -176,10 +180,12 @@ final class RatesCommand implements Callable<Integer> {
                 .append(levels.stream().map(l -> " --level " + l).collect(java.util.stream.Collectors.joining()))
                 .append(only.stream().map(n -> " --check " + n).collect(java.util.stream.Collectors.joining()))
                 .append(" --profile ").append(profile).append(" --runs ").append(runs)
-                .append(load == null ? "" : " --load " + load).append(output == null ? "" : " --output " + output)
+                .append(load == null ? "" : " --load " + load).append(note == null ? "" : " --note '" + note + "'")
+                .append(output == null ? "" : " --output " + output)
                 .append("` on ").append(LocalDate.now()).append(": JDK ").append(jdk.version()).append(", ")
                 .append(Machine.describe()).append(String.format(", %.0f min", minutes))
-                .append(load == null ? ", no load" : ", beside " + loadRuns.get() + " TLC runs of " + load).append(".\n");
+                .append(load == null ? "" : ", beside " + loadRuns.get() + " TLC runs of " + load)
+                .append(note == null ? (load == null ? ", no load started by rates" : "") : "; " + note).append(".\n");
         if (misses.isEmpty()) {
             about.append("Every entry caught its bug in every run.\n");
         } else {
