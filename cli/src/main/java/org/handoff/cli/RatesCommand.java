@@ -6,7 +6,6 @@ import java.io.PrintStream;
 import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.time.LocalDate;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -169,13 +168,13 @@ final class RatesCommand implements Callable<Integer> {
         }
         double minutes = (System.nanoTime() - started) / 60e9;
 
-        String column = JDK_COLUMN + feature(jdk.version());
+        String column = JDK_COLUMN + Jdk.feature(jdk.version());
         Map<String, String> cells = new LinkedHashMap<>();
         for (int i = 0; i < checks.size(); i++) {
             cells.put(key(checks.get(i)), caught[i] + "/" + runs);
         }
         StringBuilder about = new StringBuilder();
-        about.append("`JAVA_HOME=<JDK ").append(feature(jdk.version())).append("> ./handoff rates")
+        about.append("`JAVA_HOME=<JDK ").append(Jdk.feature(jdk.version())).append("> ./handoff rates")
                 .append(families.isEmpty() ? "" : " " + String.join(" ", families))
                 .append(levels.stream().map(l -> " --level " + l).collect(java.util.stream.Collectors.joining()))
                 .append(only.stream().map(n -> " --check " + n).collect(java.util.stream.Collectors.joining()))
@@ -199,15 +198,7 @@ final class RatesCommand implements Callable<Integer> {
         if (output == null) {
             spec.commandLine().getOut().print(text);
         } else {
-            Path target = output.toAbsolutePath();
-            Path tmp = target.resolveSibling(target.getFileName() + ".tmp");
-            try {
-                Files.createDirectories(target.getParent());
-                Files.writeString(tmp, text);
-                Files.move(tmp, target, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
-            } catch (IOException e) {
-                throw new HandoffException(output + ": cannot write: " + e.getMessage(), e);
-            }
+            Runners.writeAtomically(output, text);
             spec.commandLine().getOut().println("wrote " + output + " (" + checks.size() + " entries, column " + column + ")");
         }
         spec.commandLine().getOut().flush();
@@ -217,11 +208,6 @@ final class RatesCommand implements Callable<Integer> {
     private static String oneLine(String s) {
         String t = s.replaceAll("\\s+", " ").strip();
         return t.length() > 300 ? t.substring(0, 297) + "..." : t;
-    }
-
-    static String feature(String version) {
-        String[] parts = version.split("[.+_-]");
-        return parts[0].equals("1") && parts.length > 1 ? parts[1] : parts[0];
     }
 
     /** The row key: the first columns as the table shows them. */

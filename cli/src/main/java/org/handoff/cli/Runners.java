@@ -243,6 +243,23 @@ final class Runners {
                 || names.contains(c.shortName());
     }
 
+    /**
+     * Writes a generated file ({@code stats}, {@code rates} --output) whole or not at all: to a
+     * sibling first, then moved over the old one. A failure is one line naming the file.
+     */
+    static void writeAtomically(Path output, String text) {
+        Path target = output.toAbsolutePath();
+        Path tmp = target.resolveSibling(target.getFileName() + ".tmp");
+        try {
+            Files.createDirectories(target.getParent());
+            Files.writeString(tmp, text);
+            Files.move(tmp, target, java.nio.file.StandardCopyOption.REPLACE_EXISTING,
+                    java.nio.file.StandardCopyOption.ATOMIC_MOVE);
+        } catch (IOException e) {
+            throw new HandoffException(output + ": cannot write: " + e.getMessage(), e);
+        }
+    }
+
     /** A fresh directory under {@code <root>/.handoff-runs/} for one invocation; kept for inspection. */
     static Path newRunDir(Path root, String what) {
         String stamp = LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss-SSS"));

@@ -4,7 +4,6 @@ import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.time.LocalDate;
 import java.util.ArrayList;
 import java.util.List;
@@ -129,15 +128,7 @@ final class StatsCommand implements Callable<Integer> {
         if (output == null) {
             spec.commandLine().getOut().print(t);
         } else {
-            Path target = output.isAbsolute() ? output : Path.of("").toAbsolutePath().resolve(output);
-            Path tmp = target.resolveSibling(target.getFileName() + ".tmp");
-            try {
-                Files.createDirectories(target.toAbsolutePath().getParent());
-                Files.writeString(tmp, t);
-                Files.move(tmp, target, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
-            } catch (IOException e) {
-                throw new HandoffException(output + ": cannot write: " + e.getMessage(), e);
-            }
+            Runners.writeAtomically(output, t.toString());
             spec.commandLine().getOut().println("wrote " + output + " (" + checks.size() + " models)");
         }
         spec.commandLine().getOut().flush();

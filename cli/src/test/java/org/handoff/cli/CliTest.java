@@ -189,7 +189,7 @@ class CliTest {
     @Test
     void ratesCountsCatchesInOneColumnPerJdk(@TempDir Path dir) throws Exception {
         Path table = dir.resolve("rates.md");
-        String jdk = "JDK " + RatesCommand.feature(System.getProperty("java.version"));
+        String jdk = "JDK " + org.handoff.core.Jdk.feature(System.getProperty("java.version"));
         String other = jdk.equals("JDK 25") ? "JDK 21" : "JDK 25";
         // A column another JDK measured, and a row of it that this run does not measure: both stay.
         Files.writeString(table, "| level | family | variant | entry | caught on | " + other + " |\n|---|---|---|---|---|---:|\n"

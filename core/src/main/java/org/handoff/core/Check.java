@@ -104,6 +104,18 @@ public record Check(String family, String variant, boolean mutant, Level level, 
         return new Check(family, variant, mutant, level, check, property, expected, reason, profile, p);
     }
 
+    /**
+     * The rule that a Java class registered for this entry answers to the entry's variant name:
+     * {@code lock} is the class, {@code portVariant} what its {@code variant()} returns. Anything
+     * else is one line naming the entry.
+     */
+    public void requirePortVariant(String lock, String portVariant) {
+        if (!portVariant.equals(variant)) {
+            throw new HandoffException("manifest entry " + id() + ": lock " + lock + " says its variant is '"
+                    + portVariant + "', not '" + variant + "' (its variant() must return the manifest's name)");
+        }
+    }
+
     public boolean inProfile(String selected) {
         return "full".equals(selected) || "quick".equals(profile);
     }

@@ -57,7 +57,7 @@ public record Jdk(Path home, Path java, String version) {
     }
 
     /** The feature release of a version string: 17 of "17.0.15", 8 of "1.8.0_402". */
-    static int feature(String version) {
+    public static int feature(String version) {
         String[] parts = version.split("[.+_-]");
         try {
             int first = Integer.parseInt(parts[0]);

@@ -467,10 +467,7 @@ public final class LincheckRunner implements LevelRunner {
         } catch (HandoffException e) {
             throw new HandoffException("manifest entry " + check.id() + ": " + e.getMessage());
         }
-        if (!port.variant().equals(check.variant())) {
-            throw new HandoffException("manifest entry " + check.id() + ": lock " + lock + " says its variant is '"
-                    + port.variant() + "', not '" + check.variant() + "' (its variant() must return the manifest's name)");
-        }
+        check.requirePortVariant(lock, port.variant());
         try {
             Class.forName(check.check(), false, LincheckRunner.class.getClassLoader());
         } catch (ClassNotFoundException | LinkageError e) {
