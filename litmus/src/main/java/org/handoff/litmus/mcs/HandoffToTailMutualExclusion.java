@@ -19,12 +19,11 @@ import org.openjdk.jcstress.infra.results.III_Result;
  * late link landing on the releasing node after that node was reused for the next acquisition.
  * The stale link strands a waiter (DeadlockFreedom). No reordering is involved: the JMM and x86
  * both allow whatever this test sees. Each actor takes the lock 16 times, as in
- * {@link McsMutualExclusion}: with 4 the window was met in about one sample in a thousand, and a
- * run on a loaded machine that got only hundreds of samples missed the mutant (docs/catch-rates.md);
- * with 16 it is met in about one in a hundred, but not in every fork: a JDK 25 fork took 8,519
- * samples without one (JDK 25 runs one JVM configuration where JDK 17 runs two). So the entry runs
- * in the full profile, with 5 s iterations; in the quick profile Lincheck and trace validation
- * catch the mutant deterministically enough (docs/catch-rates.md).
+ * {@link McsMutualExclusion}: with 4 the window was met so rarely that a run on a loaded machine
+ * missed the mutant; with 16 it is met far more often, but still not in every fork (JDK 25 runs one
+ * JVM configuration where JDK 17 runs two). So the entry runs in the full profile, with 5 s
+ * iterations; in the quick profile Lincheck and trace validation catch the mutant. The measured
+ * rates are in docs/catch-rates.md.
  *
  * <p>Run alone: {@code -t '^org\.handoff\.litmus\.mcs\.HandoffToTailMutualExclusion$'} (see package-info).
  */
