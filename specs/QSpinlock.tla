@@ -395,8 +395,7 @@ McsHandoff(x) ==
 \* The critical section ends: queued_spin_unlock, smp_store_release(&lock->locked, 0).
 \* A task context goes back to its non-critical section; an interrupt context
 \* returns to the context it interrupted.
-Unlock(x) ==
-    /\ Active(x, "Unlock")
+UnlockStep(x) ==
     /\ pc[x] = "cs"
     /\ SetL(x, [L(x) EXCEPT !.locked = 0])
     /\ Goto(x, IF x[2] = 0 THEN "ncs" ELSE "idle")
@@ -404,17 +403,18 @@ Unlock(x) ==
     /\ irqUsed' = [irqUsed EXCEPT ![x] = FALSE]
     /\ UNCHANGED << nlocked, nnext, count, v, cnt, node, prev >>
     /\ NoAux
+Unlock(x) == Active(x, "Unlock") /\ UnlockStep(x)
 
-\* Where an interrupt may arrive. Anywhere in the slowpath or the critical
-\* section; or, in the larger models, only where the interrupted context
-\* holds a node or the lock. That loses nothing: an interrupted context is
+\* Where an interrupt may arrive. Anywhere in the slowpath, the MCS hand-off
+\* or the critical section; or, in the larger models, only where the
+\* interrupted context holds a node or the lock. That loses nothing: an interrupted context is
 \* frozen, which its lock's other users cannot tell from a slow CPU, and
 \* the interrupt context depends on it only through `count' and the node
 \* array, whose two cases (no node held: count = level, as in "cs"; a node
 \* held: count = level + 1) both remain.
 NodePCs   == { "xchg_tail", "link_prev", "spin_locked", "head_wait",
                "head_cmpxchg", "set_locked", "mcs_handoff" }
-IrqPoints == IF IrqAnywhere THEN (TryingPCs \ {"fast"}) \cup {"cs"}
+IrqPoints == IF IrqAnywhere THEN (TryingPCs \ {"fast"}) \cup OwnPCs
                             ELSE NodePCs \cup {"cs"}
 
 \* An interrupt on CPU c while context x is at an IrqPoint: the next level's

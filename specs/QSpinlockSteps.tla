@@ -56,37 +56,59 @@
 (* the unlock; QSpinlock's field updates are those operations exactly.    *)
 (*                                                                         *)
 (* The Queue and XchgTail splits are switched by the constant SplitQueue  *)
-(* (they cost the most states). Still merged here (docs/merges.md):       *)
-(* Queue's count++ and node init with the trylock step that fails (the    *)
-(* node is private, count per-CPU), and the count-- after the hand-off   *)
-(* and after the head's tail-clearing cmpxchg (per-CPU).                   *)
+(* (they cost the most states).                                           *)
+(*                                                                         *)
+(* The per-CPU node index. With the constant SplitCount the nesting      *)
+(* count gets steps of its own, in the kernel's order:                   *)
+(*  - Queue -> QueueCount (idx = node->count++; grab_mcs_node), then      *)
+(*    QueueInit (barrier(); node->locked = 0; node->next = NULL: two     *)
+(*    stores to a node nobody else can reach yet), then the trylock       *)
+(*    (QueueTrylock, or QueueTryRead and QueueTryCmpxchg with SplitQueue);*)
+(*  - the count-- at `release' becomes CountDec, after the trylock that  *)
+(*    takes the lock, after McsPass, and after the head's tail-clearing   *)
+(*    cmpxchg (StepsHeadCmpxchg); the unlock waits for it (StepsUnlock). *)
+(* An interrupt can then arrive between count++ and the node's init, and *)
+(* between the hand-off and count--: the windows that the kernel's       *)
+(* barrier() after grab_mcs_node and the place of its count-- are about.  *)
+(* An interrupt context in such a window takes the next node index, so   *)
+(* it is not a refinement of QSpinlock (whose interrupt there takes the  *)
+(* index below); SplitCount models check the same properties as the     *)
+(* merged model of their size instead (docs/merges.md).                   *)
 (***************************************************************************)
 EXTENDS QSpinlock, Integers
 
-CONSTANT SplitQueue   \* also split Queue's trylock and XchgTail's loop (TRUE), or keep
+CONSTANT SplitQueue,  \* also split Queue's trylock and XchgTail's loop (TRUE), or keep
                       \* QSpinlock's Queue and XchgTail (FALSE: a smaller state space)
-ASSUME SplitQueue \in BOOLEAN
+         SplitCount   \* also give count++, the node's init and count-- steps of their own
+ASSUME SplitQueue \in BOOLEAN /\ SplitCount \in BOOLEAN
 
 \* The sub-steps, in vstate: seen[x], at pc "pend_spin", the locked byte was
 \* read as 0 (or the fetch_or's old word had it clear), so the add is next;
 \* nxt[x], at pc "mcs_handoff", the successor read from node->next (Nil: not yet);
 \* tryc[x], at pc "queue", the trylock read the word as 0, so its cmpxchg is next;
 \* xrd[x], at pc "xchg_tail", xchg_tail has read the word, old[x] (Unlocked when not).
+\* q[x], at pc "queue" with SplitCount: "none", "counted" (count++ done, the
+\* node grabbed) or "inited" (its fields stored, the trylock next);
+\* rel[x], at pc "cs" with SplitCount: the lock is taken and count-- is next.
 StepsInitState == [seen |-> [x \in Ctx |-> FALSE], nxt |-> [x \in Ctx |-> Nil],
                    tryc |-> [x \in Ctx |-> FALSE], xrd |-> [x \in Ctx |-> FALSE],
-                   old |-> [x \in Ctx |-> Unlocked]]
+                   old |-> [x \in Ctx |-> Unlocked],
+                   q |-> [x \in Ctx |-> "none"], rel |-> [x \in Ctx |-> FALSE]]
 ASSUME VariantInit = StepsInitState   \* the model sets VariantInit <- StepsInitState
 seen == vstate.seen
 nxt  == vstate.nxt
 tryc == vstate.tryc
 xrd  == vstate.xrd
 old  == vstate.old
+q    == vstate.q
+rel  == vstate.rel
 SetSeen(x, b) == vstate' = [vstate EXCEPT !.seen[x] = b]
 SetNxt(x, n)  == vstate' = [vstate EXCEPT !.nxt[x] = n]
 
 \* The merged actions this module replaces with its own steps.
 StepsReplaced == { "FetchSetPending", "PendingSpin", "McsHandoff" }
                  \cup (IF SplitQueue THEN { "Queue", "XchgTail" } ELSE {})
+                 \cup (IF SplitCount THEN { "Queue", "HeadCmpxchg", "Unlock" } ELSE {})
 
 (***************************************************************************)
 (* The 32-bit lock word, NR_CPUS >= 16K layout.                          *)
@@ -127,7 +149,8 @@ StepsTypeOK ==
     /\ vstate \in [seen : [Ctx -> BOOLEAN], nxt : [Ctx -> Nodes \cup {Nil}],
                   tryc : [Ctx -> BOOLEAN], xrd : [Ctx -> BOOLEAN],
                   old : [Ctx -> [tail : 0 .. TailSpan - 1, pending : 0 .. 1,
-                                 locked : 0 .. LockedSpan - 1]]]
+                                 locked : 0 .. LockedSpan - 1]],
+                  q : [Ctx -> {"none", "counted", "inited"}], rel : [Ctx -> BOOLEAN]]
 
 (***************************************************************************)
 (* The pending path, one access per step.                                  *)
@@ -184,12 +207,15 @@ McsWaitNext(x) ==
     /\ NoAux
 
 \* arch_mcs_spin_unlock_contended(&next->locked); pv_kick_node (no-op natively);
-\* release: __this_cpu_dec(qnodes[0].mcs.count).
+\* release: __this_cpu_dec(qnodes[0].mcs.count) (CountDec with SplitCount).
 McsPass(x) ==
     /\ Running(x)
     /\ pc[x] = "mcs_handoff" /\ nxt[x] # Nil
-    /\ Release(x, [nlocked EXCEPT ![nxt[x]] = 1])
-    /\ SetNxt(x, Nil)
+    /\ IF SplitCount
+       THEN /\ nlocked' = [nlocked EXCEPT ![nxt[x]] = 1]
+            /\ UNCHANGED << nnext, count, node >>
+       ELSE Release(x, [nlocked EXCEPT ![nxt[x]] = 1])
+    /\ vstate' = [vstate EXCEPT !.nxt[x] = Nil, !.rel[x] = SplitCount]
     /\ Goto(x, "cs")
     /\ UNCHANGED << lk, depth, irqUsed, v, cnt, prev >>
     /\ NoAux
@@ -200,40 +226,118 @@ McsPass(x) ==
 \* The trylock failed (at its read or its cmpxchg): QSpinlock's Queue when the
 \* word is not free: idx = node->count++, grab_mcs_node, node->locked = 0,
 \* node->next = NULL (the node is private until xchg_tail), on to xchg_tail.
+\* (With SplitCount the count++ and the init are done already: QueueCount, QueueInit.)
 QueueNoLock(x) ==
     LET n == EncodeTail(x[1], count[x[1]]) IN
-    /\ node' = [node EXCEPT ![x] = n]
-    /\ count' = [count EXCEPT ![x[1]] = @ + 1]
-    /\ nlocked' = [nlocked EXCEPT ![n] = 0]
-    /\ nnext' = [nnext EXCEPT ![n] = Nil]
+    /\ IF SplitCount
+       THEN UNCHANGED << node, count, nlocked, nnext >>
+       ELSE /\ node' = [node EXCEPT ![x] = n]
+            /\ count' = [count EXCEPT ![x[1]] = @ + 1]
+            /\ nlocked' = [nlocked EXCEPT ![n] = 0]
+            /\ nnext' = [nnext EXCEPT ![n] = Nil]
     /\ Goto(x, "xchg_tail")
     /\ UNCHANGED << lk, depth, irqUsed, v, cnt, prev >>
     /\ NoAux
 
+\* Where the trylock may start: with SplitCount, once the node is initialised.
+TryReady(x) == SplitCount => q[x] = "inited"
+
 \* queued_spin_trylock: val = atomic_read(&lock->val); if (val) return 0.
 QueueTryRead(x) ==
     /\ SplitQueue /\ Running(x)
-    /\ pc[x] = "queue" /\ ~tryc[x]
+    /\ pc[x] = "queue" /\ ~tryc[x] /\ TryReady(x)
     /\ IF L(x) = Unlocked
        THEN /\ vstate' = [vstate EXCEPT !.tryc[x] = TRUE]
             /\ UNCHANGED << lk, nlocked, nnext, count, depth, irqUsed, pc, v, cnt, node, prev >>
             /\ NoAux
        ELSE /\ QueueNoLock(x)
-            /\ UNCHANGED vstate
+            /\ vstate' = [vstate EXCEPT !.q[x] = "none"]
 
 \* queued_spin_trylock: atomic_try_cmpxchg_acquire(&lock->val, &val, _Q_LOCKED_VAL),
 \* val = 0; success: goto release (its count-- cancels the count++ before the
-\* trylock, which the spec takes only with the failing step: count is per-CPU).
+\* trylock, which without SplitCount the spec takes only with the failing
+\* step: count is per-CPU; with SplitCount, CountDec is next).
 QueueTryCmpxchg(x) ==
     /\ SplitQueue /\ Running(x)
     /\ pc[x] = "queue" /\ tryc[x]
-    /\ vstate' = [vstate EXCEPT !.tryc[x] = FALSE]
+    /\ vstate' = [vstate EXCEPT !.tryc[x] = FALSE, !.q[x] = "none",
+                                 !.rel[x] = SplitCount /\ L(x) = Unlocked]
     /\ IF L(x) = Unlocked
        THEN /\ SetL(x, Word(0, 0, 1))
             /\ Goto(x, "cs")
             /\ DoorwayAndEnter(x)
             /\ UNCHANGED << nlocked, nnext, count, depth, irqUsed, v, cnt, node, prev >>
        ELSE QueueNoLock(x)
+
+(***************************************************************************)
+(* The per-CPU node index, one access per step (SplitCount).               *)
+(***************************************************************************)
+\* idx = node->count++; node = grab_mcs_node(node, idx) (node was
+\* this_cpu_ptr(&qnodes[0].mcs)): from here an interrupt takes index idx + 1.
+QueueCount(x) ==
+    /\ SplitCount /\ Running(x)
+    /\ pc[x] = "queue" /\ q[x] = "none"
+    /\ count' = [count EXCEPT ![x[1]] = @ + 1]
+    /\ node' = [node EXCEPT ![x] = EncodeTail(x[1], count[x[1]])]
+    /\ vstate' = [vstate EXCEPT !.q[x] = "counted"]
+    /\ UNCHANGED << lk, nlocked, nnext, depth, irqUsed, pc, v, cnt, prev >>
+    /\ NoAux
+
+\* barrier(); node->locked = 0; node->next = NULL; pv_init_node(node) (no-op
+\* natively). The node is not published yet: nobody else reads the two stores.
+QueueInit(x) ==
+    /\ SplitCount /\ Running(x)
+    /\ pc[x] = "queue" /\ q[x] = "counted"
+    /\ nlocked' = [nlocked EXCEPT ![node[x]] = 0]
+    /\ nnext' = [nnext EXCEPT ![node[x]] = Nil]
+    /\ vstate' = [vstate EXCEPT !.q[x] = "inited"]
+    /\ UNCHANGED << lk, count, depth, irqUsed, pc, v, cnt, node, prev >>
+    /\ NoAux
+
+\* if (queued_spin_trylock(lock)) goto release; as one step (SplitCount
+\* without SplitQueue): QSpinlock's Queue once count++ and the init are done.
+QueueTrylock(x) ==
+    /\ SplitCount /\ ~SplitQueue /\ Running(x)
+    /\ pc[x] = "queue" /\ q[x] = "inited"
+    /\ vstate' = [vstate EXCEPT !.q[x] = "none", !.rel[x] = L(x) = Unlocked]
+    /\ IF L(x) = Unlocked
+       THEN /\ SetL(x, Word(0, 0, 1))
+            /\ Goto(x, "cs")
+            /\ DoorwayAndEnter(x)
+            /\ UNCHANGED << nlocked, nnext, count, depth, irqUsed, v, cnt, node, prev >>
+       ELSE QueueNoLock(x)
+
+\* QSpinlock's HeadCmpxchg, with the count-- of its `goto release' left to CountDec.
+StepsHeadCmpxchg(x) ==
+    /\ SplitCount /\ Running(x)
+    /\ pc[x] = "head_cmpxchg"
+    /\ v' = [v EXCEPT ![x] = Unlocked]
+    /\ IF L(x) = v[x]
+       THEN /\ SetL(x, Word(0, 0, 1))
+            /\ Goto(x, "cs")
+            /\ Enter(x, ahead)
+            /\ vstate' = [vstate EXCEPT !.rel[x] = TRUE]
+       ELSE /\ Goto(x, "set_locked")
+            /\ UNCHANGED << lk, vstate >>
+            /\ NoAux
+    /\ UNCHANGED << nlocked, nnext, count, node, depth, irqUsed, cnt, prev >>
+
+\* release: __this_cpu_dec(qnodes[0].mcs.count). The lock is ours; from here
+\* an interrupt takes this context's node index again. (The spec clears the
+\* node's dead fields here, as QSpinlock's Release does.)
+CountDec(x) ==
+    /\ SplitCount /\ Running(x)
+    /\ pc[x] = "cs" /\ rel[x]
+    /\ Release(x, nlocked)
+    /\ vstate' = [vstate EXCEPT !.rel[x] = FALSE]
+    /\ UNCHANGED << lk, depth, irqUsed, pc, v, cnt, prev >>
+    /\ NoAux
+
+\* queued_spin_unlock, after the slowpath has returned (count-- done).
+StepsUnlock(x) ==
+    /\ SplitCount /\ Running(x) /\ ~rel[x]
+    /\ UnlockStep(x)
+    /\ UNCHANGED vstate
 
 (***************************************************************************)
 (* xchg_tail, NR_CPUS >= 16K: a read, then a cmpxchg loop on the word.     *)
@@ -279,6 +383,8 @@ SplitStep(x) ==
     \/ FetchSetPendingStep(x) \/ PendingLockedWait(x) \/ ClearPendingSetLocked(x)
     \/ McsWaitNext(x) \/ McsPass(x)
     \/ QueueTryRead(x) \/ QueueTryCmpxchg(x) \/ XchgTailRead(x) \/ XchgTailCas(x)
+    \/ QueueCount(x) \/ QueueInit(x) \/ QueueTrylock(x) \/ StepsHeadCmpxchg(x)
+    \/ CountDec(x) \/ StepsUnlock(x)
 
 \* Fairness. Weak fairness of every context's steps, as QSpinlock's; and the
 \* assumption every cmpxchg loop rests on: xchg_tail's cmpxchg that would
@@ -319,4 +425,11 @@ NeverTrylockGap == \A x \in Ctx : ~tryc[x]
 \* xchg_tail's cmpxchg would fail: the word changed since the read (or the
 \* last failed cmpxchg), so the loop goes round again.
 NeverXchgTailRetry == \A x \in Ctx : (pc[x] = "xchg_tail" /\ xrd[x]) => old[x] = L(x)
+\* An interrupt arrives after count++ and before the trylock: the interrupted
+\* context holds a node index that its node's init has not yet reached, or
+\* has and not yet published (SplitCount).
+Interrupted(x) == depth[x[1]] > x[2]
+NeverIrqInQueueGap == \A x \in Ctx : ~(Interrupted(x) /\ pc[x] = "queue" /\ q[x] # "none")
+\* An interrupt arrives after the lock is taken and before count-- (SplitCount).
+NeverIrqInReleaseGap == \A x \in Ctx : ~(Interrupted(x) /\ pc[x] = "cs" /\ rel[x])
 =============================================================================
