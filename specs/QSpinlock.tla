@@ -392,9 +392,8 @@ McsHandoff(x) ==
     /\ UNCHANGED << lk, depth, irqUsed, v, cnt, prev >>
     /\ NoAux
 
-\* The critical section ends: queued_spin_unlock, smp_store_release(&lock->locked, 0).
-\* A task context goes back to its non-critical section; an interrupt context
-\* returns to the context it interrupted.
+\* The unlock's step without the Active guard, for a variant that guards it
+\* further (QSpinlockSteps' StepsUnlock waits for count--).
 UnlockStep(x) ==
     /\ pc[x] = "cs"
     /\ SetL(x, [L(x) EXCEPT !.locked = 0])
@@ -403,6 +402,9 @@ UnlockStep(x) ==
     /\ irqUsed' = [irqUsed EXCEPT ![x] = FALSE]
     /\ UNCHANGED << nlocked, nnext, count, v, cnt, node, prev >>
     /\ NoAux
+\* The critical section ends: queued_spin_unlock, smp_store_release(&lock->locked, 0).
+\* A task context goes back to its non-critical section; an interrupt context
+\* returns to the context it interrupted.
 Unlock(x) == Active(x, "Unlock") /\ UnlockStep(x)
 
 \* Where an interrupt may arrive. Anywhere in the slowpath, the MCS hand-off

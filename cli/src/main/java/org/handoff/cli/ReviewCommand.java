@@ -25,6 +25,7 @@ import org.handoff.cli.agreement.BoundAgreement;
 import org.handoff.cli.report.Report;
 import org.handoff.cli.report.ReportDir;
 import org.handoff.specs.Tlc;
+import org.handoff.specs.TlcRunner;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -121,6 +122,10 @@ final class ReviewCommand implements Callable<Integer> {
         fork.apply();
         Path runDir = Runners.newRunDir(root, "review");
         Runners.preflight(runners, checks, new RunContext(root, runDir, toolLog));
+        // The proposed variant's configs are new: their constants must meet the specs' ASSUMEs
+        // before anything runs (the baseline's are the project's own, checked by its build).
+        TlcRunner.preflightAssumptions(checks.stream().filter(c -> c.variant().equals(variant)).toList(),
+                new RunContext(root, runDir, toolLog));
         fork.sayJdk(checks, err);
         List<Verdict> bv = new ArrayList<>();
         List<Verdict> vv = new ArrayList<>();

@@ -7,8 +7,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.stream.Stream;
-import org.handoff.core.ProjectRoot;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -23,44 +21,22 @@ import org.junit.jupiter.api.io.TempDir;
 class VariantBadInputTest {
     @TempDir
     Path root;
-    private String previousRoot;
+    private ProjectCopy copy;
 
     private static final String MINE = CnaMine.class.getName();
     private static final String GOOD_SPEC = "---- MODULE CNA_Mine ----\nEXTENDS CNA\n====\n";
 
     @BeforeEach
     void copyTheProject() throws IOException {
-        Path project = ProjectRoot.find();
-        Files.copy(project.resolve("manifest.json"), root.resolve("manifest.json"));
-        copyTree(project.resolve("manifest"), root.resolve("manifest"));
-        copyTree(project.resolve("specs"), root.resolve("specs"));
+        copy = new ProjectCopy(root);
         Files.writeString(root.resolve("specs/CNA_Mine.tla"), GOOD_SPEC);
         Files.copy(root.resolve("specs/models/CNA_V1_N3.cfg"), root.resolve("specs/models/CNA_Mine_N3.cfg"));
         writeVariant(MINE, MINE, "org.handoff.litmus.cna.CnaMutualExclusion", "CNATrace");
-        previousRoot = System.getProperty("handoff.root");
-        System.setProperty("handoff.root", root.toString());
     }
 
     @AfterEach
     void restoreTheRoot() {
-        if (previousRoot == null) {
-            System.clearProperty("handoff.root");
-        } else {
-            System.setProperty("handoff.root", previousRoot);
-        }
-    }
-
-    private static void copyTree(Path from, Path to) throws IOException {
-        try (Stream<Path> s = Files.walk(from)) {
-            for (Path p : s.filter(p -> !p.toString().contains("/target/")).toList()) {
-                Path dest = to.resolve(from.relativize(p).toString());
-                if (Files.isDirectory(p)) {
-                    Files.createDirectories(dest);
-                } else {
-                    Files.copy(p, dest);
-                }
-            }
-        }
+        copy.close();
     }
 
     private void writeVariant(String traceLock, String lincheckLock, String litmus, String map) throws IOException {
@@ -128,6 +104,15 @@ class VariantBadInputTest {
         assertStopsBeforeRunning("CNA_Mine_N3.cfg", "CnaTypeOk is not defined by CNA_Mine.tla");
         Files.writeString(cfg, good.replace("VariantInit <- CnaInitState", "VariantInit <- CnaInit"));
         assertStopsBeforeRunning("CNA_Mine_N3.cfg", "CnaInit is not defined");
+    }
+
+    @Test
+    void aConfigWhoseConstantsBreakAnAssume() throws IOException {
+        // A policy name CNA.tla does not know: TLC would stop on it in every model of the variant.
+        Path cfg = root.resolve("specs/models/CNA_Mine_N3.cfg");
+        Files.writeString(cfg, Files.readString(cfg).replace("Variant = \"v1\"", "Variant = \"reset\""));
+        assertStopsBeforeRunning("CNA_Mine_N3.cfg: ASSUME Variant \\in {\"v1\", \"prob\", \"threshold\"}",
+                "(CNA.tla:64) is false with Variant = \"reset\"");
     }
 
     @Test

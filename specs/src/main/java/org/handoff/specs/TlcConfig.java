@@ -118,22 +118,45 @@ public final class TlcConfig {
      * order. Model-value sets such as {@code Procs = {p1, p2}} contribute only the constant's name.
      */
     public List<String> constantNames() {
-        List<String> names = new ArrayList<>();
+        return new ArrayList<>(constantAssignments().keySet());
+    }
+
+    /**
+     * Each constant the config assigns or substitutes, with its assignment as written, whitespace
+     * collapsed ({@code Variant = "prob"}, {@code VariantInit <- CnaInitState}), in order.
+     */
+    public Map<String, String> constantAssignments() {
+        Map<String, String> out = new LinkedHashMap<>();
         String text = sectionText.getOrDefault("CONSTANT", "");
         java.util.regex.Matcher m = java.util.regex.Pattern
                 .compile("(?:^|[\\s,])([A-Za-z_][A-Za-z0-9_]*)\\s*(?:=|<-)(?!>)")
                 .matcher(text);
         int depth = 0;
         int last = 0;
+        String name = null;
+        int from = 0;
         while (m.find()) {
             // skip names inside braces/brackets, which are model values, not constants
             depth += nesting(text, last, m.start(1));
             last = m.start(1);
             if (depth == 0) {
-                names.add(m.group(1));
+                if (name != null) {
+                    out.put(name, text.substring(from, m.start(1)).trim().replaceAll("\\s+", " "));
+                }
+                name = m.group(1);
+                from = m.start(1);
             }
         }
-        return names;
+        if (name != null) {
+            out.put(name, text.substring(from).trim().replaceAll("\\s+", " "));
+        }
+        return out;
+    }
+
+    /** Only the config's constant assignments, as a CONSTANT section (empty when it has none). */
+    public String constantsOnly() {
+        String text = sectionText.getOrDefault("CONSTANT", "");
+        return text.isBlank() ? "" : "CONSTANT " + text.trim() + "\n";
     }
 
     /**

@@ -94,6 +94,18 @@ public final class TlcRunner implements LevelRunner {
         }
     }
 
+    /**
+     * The {@code ASSUME}s of the TLC checks' models, evaluated by TLC with each config's constants
+     * ({@link Assumptions}): a config that breaks one is one line naming the false conjunct. It costs
+     * a TLC start per model, so {@code review} runs it for the proposed variant's models only.
+     */
+    public static void preflightAssumptions(List<Check> checks, RunContext context) {
+        Path specs = context.root().resolve("specs");
+        List<Path[]> models = checks.stream().filter(c -> c.level() == Level.TLC)
+                .map(c -> new Path[] {specs.resolve(c.param("spec")), specs.resolve(c.param("config"))}).toList();
+        Assumptions.check(models, List.of(specs), context.workDir().resolve("assumptions"));
+    }
+
     @Override
     public Verdict run(Check check, RunContext context) {
         return runDetailed(check, context).verdict();
