@@ -167,21 +167,19 @@ final class ReviewCommand implements Callable<Integer> {
     }
 
     static void print(PrintWriter out, Path specsDir, String base, List<Verdict> bv, String variant, List<Verdict> vv) {
-        out.printf("Review of %s against %s%n%n", variant, base);
+        out.printf("Review of %s against %s%n", variant, base);
         List<ReviewDiff.Row> rows = ReviewDiff.rows(bv, vv, specsDir);
+        out.printf("%s%n%n", conclusion(rows, base, variant, bv, vv));
         // The two verdict columns are headed by the variants' names, as wide as the longer name.
         int w = Math.max(10, Math.max(base.length(), variant.length()));
         String fmt = "%-11s %-22s %-" + w + "s %-" + w + "s %-28s %s%n";
         out.printf(fmt, "LEVEL", "PROPERTY", base, variant, "CHANGE", "CHECKS (variant; baseline)");
         for (ReviewDiff.Row r : rows) {
-            out.printf(fmt, r.level().id(), r.property(), r.baseline() == null ? "-" : r.baseline().word(),
-                    r.variant() == null ? "-" : r.variant().word(), r.change(),
+            out.printf(fmt, r.level().id(), r.property(), r.baseline(), r.variant(), r.change(),
                     String.join(", ", r.variantChecks()) + "; " + String.join(", ", r.baselineChecks()));
         }
-        List<String> gained = rows.stream().filter(r -> r.change().startsWith("GAINED"))
-                .map(r -> r.property() + " (" + r.level().id() + (r.change().equals("GAINED") ? "" : ", in some models") + ")").toList();
-        List<String> lost = rows.stream().filter(r -> r.change().startsWith("LOST"))
-                .map(r -> r.property() + " (" + r.level().id() + (r.change().equals("LOST") ? "" : ", in some models") + ")").toList();
+        List<String> gained = rows.stream().filter(r -> r.change().startsWith("GAINED")).map(ReviewDiff.Row::summary).toList();
+        List<String> lost = rows.stream().filter(r -> r.change().startsWith("LOST")).map(ReviewDiff.Row::summary).toList();
         out.printf("%nGained: %s%nLost:   %s%n", gained.isEmpty() ? "nothing" : String.join(", ", gained),
                 lost.isEmpty() ? "nothing" : String.join(", ", lost));
         out.printf("%nWitnesses (each a behaviour a passing model must reach; 'reached' shows it did):%n");
@@ -199,6 +197,16 @@ final class ReviewCommand implements Callable<Integer> {
         }
         if (witnesses == 0) {
             out.printf("  none: no model of either side shows that it reaches a behaviour of its own%n");
+        }
+        List<Verdict> teeth = new ArrayList<>(bv);
+        teeth.addAll(vv);
+        teeth.removeIf(v -> !ReviewDiff.teeth(v.check()));
+        if (!teeth.isEmpty()) {
+            out.printf("%nTeeth (ports checked against a spec they must not conform to; each must fail, and is no property of either side):%n");
+            for (Verdict v : teeth) {
+                out.printf("  %-22s %-34s %s%n", v.check().variant(), v.check().shortName(),
+                        v.matchesExpectation() ? "failed, as it must" : "NOT AS EXPECTED (" + v.actual().id() + ")");
+            }
         }
         out.printf("%nBounds (TLC models that check BoundedBypass: the bound K each proves, or the bound a failing model refutes):%n");
         for (List<Verdict> side : List.of(bv, vv)) {
@@ -230,6 +238,31 @@ final class ReviewCommand implements Callable<Integer> {
         for (Verdict v : odd) {
             out.printf("%nNOT AS THE MANIFEST RECORDS: %s: %s%n%s%n", v.check().id(), v.mismatch(), v.detail() == null ? "" : v.detail());
         }
+    }
+
+    /**
+     * The line a reviewer can paste: what the variant loses (with the first check that shows it) and
+     * gains against the baseline, and whether every check gave the verdict the manifest records.
+     */
+    static String conclusion(List<ReviewDiff.Row> rows, String base, String variant, List<Verdict> bv, List<Verdict> vv) {
+        List<ReviewDiff.Row> lost = rows.stream().filter(r -> r.change().startsWith("LOST")).toList();
+        List<ReviewDiff.Row> gained = rows.stream().filter(r -> r.change().startsWith("GAINED")).toList();
+        StringBuilder c = new StringBuilder("Conclusion: ").append(variant);
+        if (lost.isEmpty()) {
+            c.append(" loses no property that ").append(base).append(" shows in these checks");
+        } else {
+            ReviewDiff.Row first = lost.get(0);
+            String by = first.variantChecks().stream().filter(n -> n.contains("VIOLATED") || n.contains("refuted")
+                    || n.contains("mixed")).findFirst().orElse(String.join(", ", first.variantChecks()));
+            c.append(" loses ").append(String.join(", ", lost.stream().map(ReviewDiff.Row::summary).toList()))
+                    .append("; first shown by ").append(by.replaceFirst(" (VIOLATED|refuted)$", ""));
+        }
+        if (!gained.isEmpty()) {
+            c.append("; gains ").append(String.join(", ", gained.stream().map(ReviewDiff.Row::summary).toList()));
+        }
+        long odd = java.util.stream.Stream.concat(bv.stream(), vv.stream()).filter(v -> !v.matchesExpectation()).count();
+        c.append(odd == 0 ? "." : "; " + odd + " check(s) NOT as the manifest records (below).");
+        return c.toString();
     }
 
     private static String effort(List<Verdict> vs, Level l) {

@@ -44,33 +44,51 @@ final class ReviewDiff {
         }
     }
 
-    /** One row: property at level, in the baseline and the variant (null: not checked). */
-    record Row(String property, Level level, Shown baseline, Shown variant, List<String> baselineChecks,
-            List<String> variantChecks) {
-        String change() {
-            if (baseline == variant) {
-                return baseline == null ? "" : "same";
-            }
-            if (baseline == null) {
-                return "checked only in the variant";
-            }
-            if (variant == null) {
-                return "not checked in the variant";
-            }
-            if (baseline == Shown.VIOLATED && variant == Shown.HOLDS) {
-                return "GAINED";
-            }
-            if (baseline == Shown.HOLDS && variant == Shown.VIOLATED) {
-                return "LOST";
-            }
-            if (baseline == Shown.VIOLATED && variant == Shown.MIXED) {
-                return "GAINED in some models";
-            }
-            if (baseline == Shown.HOLDS && variant == Shown.MIXED) {
-                return "LOST in some models";
-            }
-            return "differs";
+    /**
+     * One row: property at level, what the baseline's and the variant's checks show ("-": not
+     * checked), the change, and the checks behind each side.
+     */
+    record Row(String property, Level level, String baseline, String variant, String change,
+            List<String> baselineChecks, List<String> variantChecks) {
+        /** The row as an item of the Gained/Lost lines: the property, its level and the detail. */
+        String summary() {
+            String detail = change.replaceFirst("^(GAINED|LOST)", "").replaceFirst("^ \\((.*)\\)$", "$1").strip();
+            return property + " (" + level.id() + (detail.isEmpty() ? "" : ", " + detail) + ")";
         }
+    }
+
+    static String change(Shown baseline, Shown variant) {
+        if (baseline == variant) {
+            return baseline == null ? "" : "same";
+        }
+        if (baseline == null) {
+            return "checked only in the variant";
+        }
+        if (variant == null) {
+            return "not checked in the variant";
+        }
+        if (baseline == Shown.VIOLATED && variant == Shown.HOLDS) {
+            return "GAINED";
+        }
+        if (baseline == Shown.HOLDS && variant == Shown.VIOLATED) {
+            return "LOST";
+        }
+        if (baseline == Shown.VIOLATED && variant == Shown.MIXED) {
+            return "GAINED in some models";
+        }
+        if (baseline == Shown.HOLDS && variant == Shown.MIXED) {
+            return "LOST in some models";
+        }
+        return "differs";
+    }
+
+    /**
+     * A deliberate failure that is not a property of the variant: trace validation of the port
+     * against a spec or setting it must not conform to (a non-mutant crosscheck entry expected to
+     * fail). Such entries show that the level has teeth; the review lists them apart.
+     */
+    static boolean teeth(Check c) {
+        return c.level() == Level.CROSSCHECK && !c.mutant() && !c.isWitness() && c.expected() == Outcome.FAIL;
     }
 
     private ReviewDiff() {
@@ -80,8 +98,8 @@ final class ReviewDiff {
     static Map<String, Shown> shown(Verdict v, Path specsDir) {
         Map<String, Shown> out = new TreeMap<>();
         Check c = v.check();
-        if (c.isWitness()) {
-            return out; // evidence that a model reaches a behaviour, not a property (the review lists witnesses apart)
+        if (c.isWitness() || (teeth(c) && v.matchesExpectation())) {
+            return out; // evidence that a model reaches a behaviour, or a level's teeth: listed apart
         }
         if (v.actual() == Outcome.ERROR || v.actual() == Outcome.SKIPPED || v.actual() == Outcome.VACUOUS) {
             Set<String> props = c.level() == Level.TLC ? configured(c, specsDir) : new LinkedHashSet<>();
@@ -137,7 +155,11 @@ final class ReviewDiff {
     static Map<String, Map.Entry<Shown, List<String>>> merge(List<Verdict> verdicts, Path specsDir) {
         Map<String, Map.Entry<Shown, List<String>>> out = new TreeMap<>();
         for (Verdict v : verdicts) {
-            for (Map.Entry<String, Shown> e : shown(v, specsDir).entrySet()) {
+            Map<String, Shown> shown = shown(v, specsDir);
+            if (bound(v, specsDir) != null) {
+                shown.remove(Property.BoundedBypass.name()); // per K, in the bound row
+            }
+            for (Map.Entry<String, Shown> e : shown.entrySet()) {
                 String key = v.check().level().id() + " " + e.getKey();
                 Map.Entry<Shown, List<String>> prev = out.get(key);
                 List<String> checks = new ArrayList<>(prev == null ? List.of() : prev.getValue());
@@ -170,9 +192,96 @@ final class ReviewDiff {
             String property = k.substring(k.indexOf(' ') + 1);
             Map.Entry<Shown, List<String>> bb = b.get(k);
             Map.Entry<Shown, List<String>> vv = v.get(k);
-            rows.add(new Row(property, level, bb == null ? null : bb.getKey(), vv == null ? null : vv.getKey(),
+            Shown bs = bb == null ? null : bb.getKey();
+            Shown vs = vv == null ? null : vv.getKey();
+            rows.add(new Row(property, level, bs == null ? "-" : bs.word(), vs == null ? "-" : vs.word(), change(bs, vs),
                     bb == null ? List.of() : bb.getValue(), vv == null ? List.of() : vv.getValue()));
         }
+        Row bounds = boundRow(baseline, variant, specsDir);
+        if (bounds != null) {
+            int at = 0;
+            while (at < rows.size() && rows.get(at).level() == Level.TLC
+                    && rows.get(at).property().compareTo(bounds.property()) < 0) {
+                at++;
+            }
+            rows.add(at, bounds);
+        }
         return rows;
+    }
+
+    /** The bypass bound K a TLC model checks (null: it checks none, or is a witness). */
+    static Integer bound(Verdict v, Path specsDir) {
+        Check c = v.check();
+        return c.level() != Level.TLC || c.isWitness() ? null
+                : org.handoff.cli.agreement.BoundAgreement.boundOf(specsDir, c);
+    }
+
+    /** What one side's bound models show: the least K a model proves, and every K a model refutes. */
+    record Bounds(Integer proved, java.util.SortedSet<Integer> refuted, List<String> checks) {
+        /** The Ks refuted below the proved bound: the models that show the bound is tight. */
+        boolean tight() {
+            return proved != null && !refuted.isEmpty() && refuted.first() < proved;
+        }
+
+        String word() {
+            if (proved != null) {
+                return "K = " + proved + (tight() ? ", tight" : "");
+            }
+            return refuted.isEmpty() ? "-" : "refuted at " + join(refuted);
+        }
+    }
+
+    static Bounds bounds(List<Verdict> verdicts, Path specsDir) {
+        Integer proved = null;
+        java.util.SortedSet<Integer> refuted = new java.util.TreeSet<>();
+        List<String> checks = new ArrayList<>();
+        for (Verdict v : verdicts) {
+            Integer k = bound(v, specsDir);
+            if (k == null || v.actual() == Outcome.ERROR || v.actual() == Outcome.SKIPPED || v.actual() == Outcome.VACUOUS) {
+                continue;
+            }
+            if (v.actual() == Outcome.PASS) {
+                proved = proved == null ? k : Math.min(proved, k);
+                checks.add(v.check().shortName() + " K=" + k);
+            } else if (v.violations().stream().anyMatch(p -> p.contains(Property.BoundedBypass.name()))
+                    || Property.BoundedBypass.name().equals(v.violated())) {
+                refuted.add(k);
+                checks.add(v.check().shortName() + " K=" + k + " refuted");
+            }
+        }
+        return new Bounds(proved, refuted, checks);
+    }
+
+    /**
+     * BoundedBypass at TLC, paired per K: the least bound each side proves (and whether a model
+     * refuting a smaller K shows it tight), or the bounds it refutes. A bound the baseline proves and
+     * the variant refutes is LOST with both; a tight model is evidence for the bound, never a loss.
+     */
+    static Row boundRow(List<Verdict> baseline, List<Verdict> variant, Path specsDir) {
+        Bounds b = bounds(baseline, specsDir);
+        Bounds v = bounds(variant, specsDir);
+        if (b.checks().isEmpty() && v.checks().isEmpty()) {
+            return null;
+        }
+        String change;
+        if (b.proved() != null && v.proved() != null) {
+            int cmp = Integer.compare(v.proved(), b.proved());
+            change = cmp == 0 ? "same" : cmp < 0 ? "GAINED (K = " + b.proved() + " → " + v.proved() + ")"
+                    : "LOST (K = " + b.proved() + " → " + v.proved() + ")";
+        } else if (b.proved() != null && !v.refuted().isEmpty()) {
+            change = "LOST (K = " + b.proved() + " proved → refuted at " + join(v.refuted()) + ")";
+        } else if (b.proved() != null) {
+            change = "not checked in the variant";
+        } else if (v.proved() != null) {
+            change = b.refuted().isEmpty() ? "checked only in the variant"
+                    : "GAINED (refuted at " + join(b.refuted()) + " → K = " + v.proved() + " proved)";
+        } else {
+            change = b.refuted().equals(v.refuted()) ? "same" : "differs";
+        }
+        return new Row(Property.BoundedBypass.name(), Level.TLC, b.word(), v.word(), change, b.checks(), v.checks());
+    }
+
+    private static String join(java.util.Collection<Integer> ks) {
+        return String.join(", ", ks.stream().map(String::valueOf).toList());
     }
 }

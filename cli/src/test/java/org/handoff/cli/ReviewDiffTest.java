@@ -1,0 +1,94 @@
+package org.handoff.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Path;
+import java.util.List;
+import org.handoff.core.Check;
+import org.handoff.core.Level;
+import org.handoff.core.Manifest;
+import org.handoff.core.Outcome;
+import org.handoff.core.ProjectRoot;
+import org.handoff.core.Verdict;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The review's diff on verdicts made up for it (no check runs): a bound the baseline proves and the
+ * variant refutes is LOST with both sides' K, the baseline's tight model is evidence for its bound and
+ * never a loss, a port that must fail against another spec is listed as teeth and kept out of the
+ * properties, and the first line after the title is the conclusion.
+ */
+class ReviewDiffTest {
+    private static final Path SPECS = ProjectRoot.find().resolve("specs");
+
+    private static Check entry(String variant, String level, String check, String config, String expected, String property) {
+        String extra = level.equals("tlc") ? "\"spec\": \"CNA.tla\", \"config\": \"" + config + "\", "
+                : "\"spec\": \"CNA.tla\", \"map\": \"CNATrace\", \"lock\": \"org.handoff.models.cna.CnaLock\", \"runs\": 1, ";
+        String json = "{ \"families\": [ { \"name\": \"cna\", \"spec\": \"CNA\", \"java\": \"org.handoff.models.cna.CnaLock\", "
+                + "\"description\": \"CNA\", \"variants\": [ \"cna-threshold\", \"cna-reset\", \"cna-mine\" ] } ], "
+                + "\"checks\": [ { \"family\": \"cna\", \"variant\": \"" + variant + "\", \"mutant\": false, \"level\": \""
+                + level + "\", \"check\": \"" + check + "\", " + extra + "\"expected\": \"" + expected + "\", \"property\": \""
+                + property + "\", \"profile\": \"quick\" } ] }";
+        return Manifest.parse(json, "test").checks().get(0);
+    }
+
+    private static Verdict passed(Check c) {
+        return new Verdict(c, Outcome.PASS, null, 1000L, 1.0, null);
+    }
+
+    private static Verdict failed(Check c, String property) {
+        return new Verdict(c, Outcome.FAIL, property, 100L, 1.0, null);
+    }
+
+    @Test
+    void aBoundLostIsPairedPerKAndTightModelsAndTeethAreKeptApart() {
+        List<Verdict> base = List.of(
+                passed(entry("cna-threshold", "tlc", "CNA_Threshold_N3_T1", "models/CNA_Threshold_N3_T1.cfg", "pass", "BoundedBypass")),
+                failed(entry("cna-threshold", "tlc", "CNA_Threshold_N3_T1_tight", "models/CNA_Threshold_N3_T1_tight.cfg", "fail",
+                        "BoundedBypass"), "BoundedBypass"),
+                failed(entry("cna-threshold", "crosscheck", "Teeth_trace", null, "fail", "SpecConformance"), "SpecConformance"));
+        List<Verdict> variant = List.of(
+                failed(entry("cna-reset", "tlc", "CNA_Reset_N3_T1", "models/CNA_Threshold_N3_T1.cfg", "fail", "BoundedBypass"),
+                        "BoundedBypass"),
+                failed(entry("cna-reset", "tlc", "CNA_Reset_N3_T2", "models/CNA_Threshold_N3_T2.cfg", "fail", "BoundedBypass"),
+                        "BoundedBypass"));
+        List<ReviewDiff.Row> rows = ReviewDiff.rows(base, variant, SPECS);
+        ReviewDiff.Row bound = rows.stream().filter(r -> r.property().equals("BoundedBypass")).findFirst().orElseThrow();
+        assertEquals(Level.TLC, bound.level());
+        assertEquals("K = 1, tight", bound.baseline());
+        assertEquals("refuted at 1, 2", bound.variant());
+        assertEquals("LOST (K = 1 proved → refuted at 1, 2)", bound.change());
+        assertEquals("BoundedBypass (tlc, K = 1 proved → refuted at 1, 2)", bound.summary());
+        assertEquals(1, rows.stream().filter(r -> r.property().equals("BoundedBypass")).count(), rows.toString());
+        assertFalse(rows.stream().anyMatch(r -> r.property().equals("SpecConformance")), "teeth shown as a property: " + rows);
+        assertFalse(rows.stream().anyMatch(r -> r.change().contains("mixed") || r.baseline().equals("mixed")), rows.toString());
+
+        StringWriter out = new StringWriter();
+        ReviewCommand.print(new PrintWriter(out, true), SPECS, "cna-threshold", base, "cna-reset", variant);
+        String[] lines = out.toString().split("\n");
+        assertEquals("Review of cna-reset against cna-threshold", lines[0]);
+        assertEquals("Conclusion: cna-reset loses BoundedBypass (tlc, K = 1 proved → refuted at 1, 2); first shown by "
+                + "CNA_Reset_N3_T1 K=1.", lines[1]);
+        assertTrue(out.toString().contains("Lost:   BoundedBypass (tlc, K = 1 proved → refuted at 1, 2)"), out.toString());
+        assertTrue(out.toString().contains("Teeth (") && out.toString().contains("Teeth_trace") , out.toString());
+    }
+
+    @Test
+    void aTighterBoundIsGainedAndNothingLostSaysSo() {
+        List<Verdict> base = List.of(
+                passed(entry("cna-threshold", "tlc", "CNA_Threshold_N3_T2", "models/CNA_Threshold_N3_T2.cfg", "pass", "BoundedBypass")));
+        List<Verdict> variant = List.of(
+                passed(entry("cna-mine", "tlc", "CNA_Mine_N3_T1", "models/CNA_Threshold_N3_T1.cfg", "pass", "BoundedBypass")));
+        ReviewDiff.Row bound = ReviewDiff.rows(base, variant, SPECS).stream()
+                .filter(r -> r.property().equals("BoundedBypass")).findFirst().orElseThrow();
+        assertEquals("GAINED (K = 2 → 1)", bound.change());
+        StringWriter out = new StringWriter();
+        ReviewCommand.print(new PrintWriter(out, true), SPECS, "cna-threshold", base, "cna-mine", variant);
+        assertTrue(out.toString().split("\n")[1].startsWith("Conclusion: cna-mine loses no property that cna-threshold shows"
+                + " in these checks; gains BoundedBypass (tlc, K = 2 → 1)"), out.toString());
+    }
+}
