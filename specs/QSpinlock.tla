@@ -486,7 +486,14 @@ TailEncodingConsistent ==
 NodeOfCtx(x) == node[x]
 NodeExclusive == P(1)!NodeExclusive(Ctx, NodeOfCtx, Nil)
 BoundedBypass   == \A Lk \in Locks : P(Lk)!BoundedBypass(bypass, BypassBound)
-DeadlockFreedom == \A Lk \in Locks : P(Lk)!DeadlockFreedom
+\* DeadlockFreedom asks for an entry into the critical section itself: a holder
+\* that hangs in the slowpath's hand-off (mcs_handoff, owner of the lock word
+\* and waiting for node->next) while others try is a dead lock, which the
+\* catalogue's form over HoldersOf (owners from set_locked on) would not see.
+InCsOf(Lk) == { x \in On(Lk) : pc[x] = "cs" }
+PCs(Lk) == INSTANCE Properties WITH Threads <- On(Lk), trying <- TryingOf(Lk),
+                                    holders <- InCsOf(Lk)
+DeadlockFreedom == \A Lk \in Locks : PCs(Lk)!DeadlockFreedom
 StarvationFreedom == \A Lk \in Locks : P(Lk)!StarvationFreedom
 
 (***************************************************************************)
