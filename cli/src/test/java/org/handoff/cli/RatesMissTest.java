@@ -41,13 +41,13 @@ class RatesMissTest {
     @Test
     void aMissIsCountedListedAndExitsOne() throws Exception {
         Path table = root.resolve("rates.md");
-        CliTest.Run r = CliTest.run("rates", "mcs", "--level", "lincheck", "--check", "early-handoff", "--runs", "2",
+        CliTest.Run r = CliTest.run("rates", "mcs", "--level", "lincheck", "--check", "early-handoff", "--runs", "1",
                 "--output", table.toString());
         assertEquals(Main.MISMATCH, r.code(), r.out() + r.err());
         String t = Files.readString(table);
-        assertTrue(t.contains("| lincheck | mcs | early-handoff | `McsCounterTest` | DeadlockFreedom | 0/2 |"), t);
-        assertTrue(t.contains("Misses:\n- run 1, lincheck mcs McsCounterTest: ") && t.contains("- run 2, lincheck mcs McsCounterTest: "), t);
+        assertTrue(t.contains("| lincheck | mcs | early-handoff | `McsCounterTest` | DeadlockFreedom | 0/1 |"), t);
+        assertTrue(t.contains("Misses:\n- run 1, lincheck mcs McsCounterTest: "), t);
         assertTrue(t.contains("MutualExclusion"), "the miss should say what the run found instead: " + t);
-        assertTrue(r.err().contains("run 2 of 2: 0 of 1 entries caught their bug"), r.err());
+        assertTrue(r.err().contains("run 1 of 1: 0 of 1 entries caught their bug"), r.err());
     }
 }
