@@ -87,8 +87,9 @@ public final class Assumptions {
             return null; // holds, or TLC failed for another reason, which the model's own run reports
         }
         String owner = m.group(5);
-        Path file = find(owner, spec, libs);
-        String expression = file == null ? null : span(Files.readAllLines(file), Integer.parseInt(m.group(1)),
+        Path file = TlaText.moduleFile(owner, spec, libs);
+        String original = file == null ? null : Files.readString(file);
+        String expression = original == null ? null : span(original.lines().toList(), Integer.parseInt(m.group(1)),
                 Integer.parseInt(m.group(2)), Integer.parseInt(m.group(3)), Integer.parseInt(m.group(4)));
         String where = owner + ".tla:" + m.group(1);
         if (expression == null) {
@@ -97,7 +98,6 @@ public final class Assumptions {
         List<String> conjuncts = conjuncts(expression, Integer.parseInt(m.group(2)));
         String culprit = String.join(" /\\ ", conjuncts);
         if (conjuncts.size() > 1) {
-            String original = Files.readString(file);
             String copy = original.replace(expression, "TRUE");
             // TLC's PrintT through a named instance, which no definition of the module can clash with
             StringBuilder probes = new StringBuilder("HandoffProbeTLC == INSTANCE TLC\n");
@@ -151,20 +151,6 @@ public final class Assumptions {
         libs.addAll(libraries);
         Tlc.Result r = Tlc.run(new Tlc.Request(tla, cfgFile, 1, libs, dir.resolve("tlc"), TIMEOUT_SECONDS, null), false);
         return r.log() != null && Files.isRegularFile(r.log()) ? Files.readString(r.log()) : "";
-    }
-
-    /** The module's file: beside the spec, or in a library directory. */
-    private static Path find(String module, Path spec, List<Path> libraries) {
-        List<Path> dirs = new ArrayList<>();
-        dirs.add(spec.toAbsolutePath().getParent());
-        dirs.addAll(libraries);
-        for (Path d : dirs) {
-            Path p = d.resolve(module + ".tla");
-            if (Files.isRegularFile(p)) {
-                return p;
-            }
-        }
-        return null;
     }
 
     /** The text from (line1, col1) to (line2, col2), 1-based and inclusive, as TLC gives a span. */

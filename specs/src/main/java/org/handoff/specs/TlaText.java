@@ -81,18 +81,29 @@ public final class TlaText {
                 if (name.isBlank()) {
                     continue;
                 }
-                List<Path> dirs = new ArrayList<>();
-                dirs.add(file.toAbsolutePath().getParent());
-                dirs.addAll(libs);
-                for (Path d : dirs) {
-                    Path candidate = d.resolve(name + ".tla");
-                    if (Files.isRegularFile(candidate)) {
-                        collect(candidate, libs, out, seen);
-                        break;
-                    }
+                Path extended = moduleFile(name, file, libs);
+                if (extended != null) {
+                    collect(extended, libs, out, seen);
                 }
             }
         }
+    }
+
+    /**
+     * The file of module {@code name} as TLC finds it from {@code beside}: in that file's directory,
+     * else in the first of {@code libraryDirs} that has it; null when none does.
+     */
+    static Path moduleFile(String name, Path beside, List<Path> libraryDirs) {
+        List<Path> dirs = new ArrayList<>();
+        dirs.add(beside.toAbsolutePath().getParent());
+        dirs.addAll(libraryDirs);
+        for (Path d : dirs) {
+            Path candidate = d.resolve(name + ".tla");
+            if (Files.isRegularFile(candidate)) {
+                return candidate;
+            }
+        }
+        return null;
     }
 
     /** Constant names declared in one module's text (comments already stripped). */
