@@ -165,6 +165,7 @@ final class CheckCommand implements Callable<Integer> {
         }
         if (!v.coverage().isEmpty()) {
             o.put("coverage", v.coverage());
+            o.put("coverage_from", v.coverageFrom());
         }
         if (!c.covers().isEmpty()) {
             o.put("covers", c.covers());

@@ -15,8 +15,9 @@ import java.util.TreeSet;
  * @param detail     a counterexample, the tool's message, or a short summary
  * @param violations every property (or witness invariant) the check found violated, when it looked
  *                   for all of them (TLC on an expected failure); else just {@code violated}
- * @param coverage   how often each action fired (TLC's coverage: generated states per action), in
- *                   the order TLC lists them; empty when the level does not report it
+ * @param coverage   how often each action fired, in the order TLC lists them: generated states per
+ *                   action (TLC's coverage), or steps per action on the counterexample of a model
+ *                   expected to fail ({@link #coverageFrom}); empty when the level does not report it
  */
 public record Verdict(Check check, Outcome actual, String violated, Long states, double seconds, String detail,
         List<String> violations, Map<String, Long> coverage) {
@@ -28,6 +29,22 @@ public record Verdict(Check check, Outcome actual, String violated, Long states,
 
     public Verdict(Check check, Outcome actual, String violated, Long states, double seconds, String detail) {
         this(check, actual, violated, states, seconds, detail, null, null);
+    }
+
+    /**
+     * What {@link #coverage} counts: "search" (TLC's coverage, the states each action generated),
+     * "counterexample" (how often each action was taken on the counterexample: a TLC model expected
+     * to fail runs without TLC's coverage bookkeeping, and its failure is shown by that trace),
+     * "hooks" (a Java level's hook counts), or null when there is none.
+     */
+    public String coverageFrom() {
+        if (coverage.isEmpty()) {
+            return null;
+        }
+        if (check.level() != Level.TLC) {
+            return "hooks";
+        }
+        return check.expected() == Outcome.FAIL && actual == Outcome.FAIL ? "counterexample" : "search";
     }
 
     /**

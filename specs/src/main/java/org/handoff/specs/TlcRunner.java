@@ -288,8 +288,44 @@ public final class TlcRunner implements LevelRunner {
         Path derived = write(work.resolve(check.check() + ".cfg"),
                 "\\* witness " + check.witness() + " on the model of " + check.paramOr("twin", "?") + " ("
                         + check.param("config") + ")\n" + cfg.derived(List.of(check.witness()), List.of(), false));
-        Tlc.Result r = Tlc.run(with(base, base.spec(), derived, base.libraries(), work.resolve("witness")));
-        return new Run(verdict(check, r, null, coverage(r)), r);
+        Tlc.Request req = with(base, base.spec(), derived, base.libraries(), work.resolve("witness"));
+        Tlc.Result r = runExpectingFailure(req);
+        return new Run(verdict(check, r, null, failureCoverage(r)), r);
+    }
+
+    /**
+     * A run of a model expected to fail. TLC's coverage bookkeeping costs time on every state (more
+     * than half of some runs), and a failure's evidence is its counterexample, so the run goes
+     * without it and the verdict's coverage is the counterexample's steps
+     * ({@link #failureCoverage}). A run that does not fail is a mismatch that must be read: it runs
+     * again with coverage, so that a pass that never reached the step under test shows as such.
+     */
+    private static Tlc.Result runExpectingFailure(Tlc.Request req) {
+        Tlc.Result r = Tlc.run(req, false);
+        return r.outcome() == Outcome.PASS ? Tlc.run(with(req, req.spec(), req.config(), req.libraries(),
+                req.workDir().resolve("again-with-coverage"))) : r;
+    }
+
+    /**
+     * The coverage a verdict of {@link #runExpectingFailure} carries: for a failure, how often each
+     * action was taken on the counterexample (Verdict#coverageFrom says which kind a verdict has);
+     * else TLC's coverage of the search.
+     */
+    static Map<String, Long> failureCoverage(Tlc.Result r) {
+        if (r.outcome() != Outcome.FAIL || r.trace() == null) {
+            return coverage(r);
+        }
+        Map<String, Long> steps = new java.util.LinkedHashMap<>();
+        List<TlcTrace.Step> all = new ArrayList<>(r.trace().steps());
+        if (r.trace().loop() != null) {
+            all.add(r.trace().loop());
+        }
+        for (TlcTrace.Step s : all) {
+            if (!s.initial()) {
+                steps.merge(s.action() != null ? s.action() : s.label(), 1L, Long::sum);
+            }
+        }
+        return steps;
     }
 
     /** Levels explored past the first counterexample's length when looking for further violations. */
@@ -310,8 +346,8 @@ public final class TlcRunner implements LevelRunner {
         // further search, and with it the recorded set, is the same on every run.
         Tlc.Request base = request(check, context.root(), work, context.log(), 1);
         TlcConfig cfg = TlcConfig.parse(read(base.config()));
-        Tlc.Result first = Tlc.run(base);
-        Map<String, Long> coverage = coverage(first);
+        Tlc.Result first = runExpectingFailure(base);
+        Map<String, Long> coverage = failureCoverage(first);
         if (first.outcome() != Outcome.FAIL || first.violated() == null) {
             return new Run(verdict(check, first, null, coverage), first);
         }

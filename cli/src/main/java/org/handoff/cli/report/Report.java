@@ -159,11 +159,17 @@ public final class Report {
         return c.isWitness() ? "witness" : c.mutant() ? "yes" : "no";
     }
 
-    /** One line of a TLC verdict's coverage: every action with the states it generated; never-fired ones first. */
+    /**
+     * One line of a TLC verdict's coverage: every action with the states it generated, never-fired
+     * ones first; for an expected failure, the actions of its counterexample.
+     */
     static String coverageLine(Verdict v) {
         List<String> never = new ArrayList<>();
         List<String> fired = new ArrayList<>();
         v.coverage().forEach((a, n) -> (n == 0 ? never : fired).add(a + " " + String.format(Locale.ROOT, "%,d", n)));
+        if ("counterexample".equals(v.coverageFrom())) {
+            return "steps on the counterexample: " + String.join(", ", fired);
+        }
         if (v.actual() == Outcome.FAIL) {
             // TLC stopped at the first violation: the counts are of the states explored until then.
             return "until the first violation: " + (never.isEmpty() ? "" : "not fired: " + String.join(", ", never) + "; ")
@@ -276,7 +282,8 @@ public final class Report {
         if (withCoverage().isEmpty()) {
             m.append("No TLC model reported coverage.\n\n");
         } else {
-            m.append("How many states each action of the checked specification generated; a passing model whose variant's"
+            m.append("How many states each action of the checked specification generated (for a model expected to fail,"
+                    + " how often each action is taken on its counterexample); a passing model whose variant's"
                     + " own action never fired is vacuous.\n\n| model | coverage |\n|---|---|\n");
             for (Verdict v : withCoverage()) {
                 m.append("| `").append(v.check().check()).append("` | ").append(md(coverageLine(v))).append(" |\n");
@@ -510,7 +517,8 @@ public final class Report {
             h.append("<p>No TLC model reported coverage.</p>\n");
             return;
         }
-        h.append("<p>How many states each action of the checked specification generated; a passing model whose variant's ")
+        h.append("<p>How many states each action of the checked specification generated (for a model expected to fail, ")
+                .append("how often each action is taken on its counterexample); a passing model whose variant's ")
                 .append("own action never fired is vacuous, not a pass.</p>\n<table><tr><th>model</th><th>coverage</th></tr>\n");
         for (Verdict v : withCoverage()) {
             h.append("<tr><td>").append(Svg.escape(v.check().check())).append("</td><td>")
