@@ -120,7 +120,8 @@ CONSTANTS Variant,       \* "pv", "pv-wait-early" or "pv-wait-early-merged"
           ShortSpin,     \* QNODE_SPIN_THRESHOLD_SHORT ("pv-wait-early")
           CheckPeriod,   \* QNODE_SPIN_CHECK_MASK + 1, PV_PREV_CHECK_MASK + 1
           Preemption,    \* the hypervisor may deschedule vCPUs
-          Stealing       \* pv_hybrid_queued_unfair_trylock at the slowpath's entry
+          Stealing,      \* pv_hybrid_queued_unfair_trylock at the slowpath's entry
+          WaithistAny    \* waithist abstracted away (an over-approximation, see WaitEarlyAllowed)
 
 VARIABLES pvn,  \* pv_node fields: st[n] (pn->state), wh[c] (waithist of CPU c's node)
           hsh,  \* pv_lock_hash: hsh[n] is the number of entries (lock, n) for the one lock
@@ -144,6 +145,7 @@ ASSUME PvAssumptions ==
     /\ CheckPeriod \in Nat \ {0}
     /\ Preemption \in BOOLEAN
     /\ Stealing \in BOOLEAN
+    /\ WaithistAny \in BOOLEAN /\ (WaithistAny => Variant = "pv-wait-early")
 
 SlowVal == 3        \* _Q_SLOW_VAL in the locked byte
 \* waithist, abstracted: PV_WAIT_INC, PV_WAITHIST_MIN / _MAX / _THRESHOLD of
@@ -155,6 +157,27 @@ WaitInc == 1
 WaithistMin == 0
 WaithistMax == 1
 WaithistThreshold == 0
+\* WaithistAny (a constant; "pv-wait-early" only) abstracts waithist away:
+\* with TRUE, condition 3 may come out either way at every turn of the
+\* spin, and pvn.wh stays at WaithistMin. Condition 3 reads the waiter's
+\* own waithist, which only its own vCPU writes, and never inside the spin
+\* loop; so every behaviour of the counted form, with pvn.wh projected
+\* away, is a behaviour of this one, and an invariant that does not mention
+\* waithist and holds here holds there. It is an over-approximation, for
+\* safety only (PV_WaitEarly_N3_any), and it drops the per-CPU waithist
+\* from the state (docs/tlc-stats.md has both models' sizes).
+\* WaitEarlyAllowed(x): the values condition 3 (waithist above the
+\* threshold) may take for context x at this turn.
+WaitEarlyAllowed(x) ==
+    IF Variant # "pv-wait-early" THEN {FALSE}
+    ELSE IF WaithistAny THEN BOOLEAN
+    ELSE {pvn.wh[x[1]] > WaithistThreshold}
+\* waithist raised by d (a pv_wait: PV_WAIT_INC, or 1 after an early wait)
+\* and lowered by 1 (a pv_wait_head_or_lock entry), kept within its range;
+\* unchanged where it is not counted.
+WhCounted == Variant = "pv-wait-early" /\ ~WaithistAny
+WhRaised(w, d) == IF WhCounted /\ w < WaithistMax THEN w + d ELSE w
+WhLowered(w) == IF WhCounted /\ w > WaithistMin THEN w - 1 ELSE w
 
 Min(a, b) == IF a < b THEN a ELSE b
 \* pv_hash adds an entry. The count saturates at 2: two entries for one lock
@@ -207,11 +230,10 @@ WaitNodeSpin(x) ==
     /\ Runs(x)
     /\ pc[x] = "spin_locked"
     /\ Phase(x, "start") \/ Phase(x, "spin")
-    /\ LET me    == node[x]
+    /\ \E can \in WaitEarlyAllowed(x) :   \* "pv-wait-early": condition 3 (waithist), then 2 and 1
+       LET me    == node[x]
            pp    == PrevOf(me)
            top   == Phase(x, "start")
-           \* "pv-wait-early": condition 3 (waithist), then 2 and 1
-           can   == Variant = "pv-wait-early" /\ pvn.wh[x[1]] > WaithistThreshold
            prevHalted == pp # Nil /\ nlocked[pp] = 0 /\ pvn.st[pp] = "halted"
            we0   == IF top THEN can /\ prevHalted ELSE pl.we[x]
            loop0 == IF ~top THEN cnt[x] ELSE IF we0 THEN ShortSpin ELSE SpinThreshold
@@ -244,8 +266,7 @@ WaitNodeHalt(x) ==
     /\ Runs(x)
     /\ pc[x] = "spin_locked" /\ Phase(x, "halt")
     /\ pvn' = [pvn EXCEPT !.st[node[x]] = "halted",
-                          !.wh[x[1]] = IF Variant = "pv-wait-early" /\ @ < WaithistMax
-                                       THEN @ + (IF pl.we[x] THEN 1 ELSE WaitInc) ELSE @]
+                          !.wh[x[1]] = WhRaised(@, IF pl.we[x] THEN 1 ELSE WaitInc)]
     /\ pl' = [pl EXCEPT !.ph[x] = "wait"]
     /\ QKeep /\ UNCHANGED << hsh, hv >>
 
@@ -289,8 +310,7 @@ WaitHeadTop(x) ==
     /\ pc[x] = "head_wait" /\ (Phase(x, "start") \/ Phase(x, "top"))
     /\ LET entry == Phase(x, "start") IN
        /\ pvn' = [pvn EXCEPT !.st[node[x]] = "running",
-                             !.wh[x[1]] = IF entry /\ Variant = "pv-wait-early" /\ @ > WaithistMin
-                                          THEN @ - 1 ELSE @]
+                             !.wh[x[1]] = IF entry THEN WhLowered(@) ELSE @]
        /\ pl' = [pl EXCEPT !.ph[x] = "spin",
                            !.lp[x] = @ \/ (entry /\ pvn.st[node[x]] = "hashed")]
     /\ IF Stealing THEN SetL(x, [L(x) EXCEPT !.pending = 1]) ELSE UNCHANGED lk
@@ -357,8 +377,7 @@ WaitHeadSlow(x) ==
 WaitHeadSleepCond(x, St, Halt) ==
     /\ pc[x] = "head_wait" /\ Phase(x, "sleep")
     /\ pvn' = [pvn EXCEPT !.st[node[x]] = St,
-                          !.wh[x[1]] = IF Variant = "pv-wait-early" /\ @ < WaithistMax
-                                       THEN @ + WaitInc ELSE @]
+                          !.wh[x[1]] = WhRaised(@, WaitInc)]
     /\ hv' = [hv EXCEPT !.halted[x[1]] = Halt]
     /\ pl' = [pl EXCEPT !.ph[x] = "top"]
     /\ QKeep /\ UNCHANGED hsh

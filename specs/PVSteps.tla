@@ -114,8 +114,7 @@ WaitHeadStoreStateWith(x, St) ==
     /\ Runs(x)
     /\ pc[x] = "head_wait" /\ Phase(x, "sleep")
     /\ pvn' = [pvn EXCEPT !.st[node[x]] = St,
-                          !.wh[x[1]] = IF Variant = "pv-wait-early" /\ @ < WaithistMax
-                                       THEN @ + WaitInc ELSE @]
+                          !.wh[x[1]] = WhRaised(@, WaitInc)]
     /\ pl' = [pl EXCEPT !.ph[x] = "headwait"]
     /\ QKeep /\ UNCHANGED << hsh, hv >>
 WaitHeadStoreState(x) == Runs(x) /\ WaitHeadStoreStateWith(x, "hashed")
@@ -217,8 +216,7 @@ UnlockKick(x) ==
 WaitHeadEntry(x) ==
     /\ Runs(x)
     /\ pc[x] = "head_wait" /\ Phase(x, "start")
-    /\ pvn' = [pvn EXCEPT !.wh[x[1]] = IF Variant = "pv-wait-early" /\ @ > WaithistMin
-                                       THEN @ - 1 ELSE @]
+    /\ pvn' = [pvn EXCEPT !.wh[x[1]] = WhLowered(@)]
     /\ pl' = [pl EXCEPT !.ph[x] = "top", !.lp[x] = @ \/ pvn.st[node[x]] = "hashed"]
     /\ QKeep /\ UNCHANGED << hsh, hv >>
 

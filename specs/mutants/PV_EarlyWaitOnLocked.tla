@@ -23,8 +23,7 @@ WaitNodeHaltLong(x) == ~pl.we[x] /\ WaitNodeHalt(x)
 WaitNodeEarlyOnLocked(x) ==
     /\ Runs(x)
     /\ pc[x] = "spin_locked" /\ Phase(x, "halt") /\ pl.we[x]
-    /\ pvn' = [pvn EXCEPT !.wh[x[1]] = IF Variant = "pv-wait-early" /\ @ < WaithistMax
-                                       THEN @ + 1 ELSE @]
+    /\ pvn' = [pvn EXCEPT !.wh[x[1]] = WhRaised(@, 1)]
     /\ hv' = [hv EXCEPT !.halted[x[1]] = nlocked[node[x]] = 0]
     /\ pl' = [pl EXCEPT !.ph[x] = "wake"]
     /\ QKeep /\ UNCHANGED hsh
