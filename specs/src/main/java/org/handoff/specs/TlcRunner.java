@@ -121,11 +121,20 @@ public final class TlcRunner implements LevelRunner {
             if (check.expected() == Outcome.FAIL) {
                 return everyViolation(check, context, work);
             }
-            Tlc.Result r = Tlc.run(request(check, context.root(), work, context.log(), workers));
+            Tlc.Result r = Tlc.run(request(check, context.root(), work, context.log(), workers).brief(small(check)));
             return new Run(passVerdict(check, r), r);
         } catch (HandoffException e) {
             return new Run(new Verdict(check, Outcome.ERROR, null, null, 0, e.getMessage()), null);
         }
+    }
+
+    /** States up to which a model expected to pass is searched in a brief run (Tlc.Request#brief). */
+    static final long BRIEF_STATES = 3_000;
+
+    /** Whether the manifest records a state count for the check small enough for a brief run. */
+    static boolean small(Check check) {
+        Long states = check.expectedStates();
+        return states != null && states <= BRIEF_STATES;
     }
 
     /** The verdict of a model expected to pass: TLC's, vacuous when a variant's action never fired. */
@@ -187,7 +196,7 @@ public final class TlcRunner implements LevelRunner {
         Path work = context.workDir().resolve("tlc-" + twin.check());
         Tlc.Result r;
         try {
-            Tlc.Request base = request(twin, context.root(), work, context.log(), workers);
+            Tlc.Request base = request(twin, context.root(), work, context.log(), workers).brief(small(twin));
             String specModule = base.spec().getFileName().toString().replaceFirst("\\.tla$", "");
             StringBuilder tla = new StringBuilder("---- MODULE HandoffWitnesses ----\n");
             tla.append("\\* Generated: ").append(twin.check()).append(" with its witnesses, one TLC run.\n");
@@ -283,7 +292,8 @@ public final class TlcRunner implements LevelRunner {
      * reaches the behaviour the invariant forbids.
      */
     private Run witness(Check check, RunContext context, Path work) {
-        Tlc.Request base = request(check, context.root(), work, context.log(), workers);
+        // Brief: the search stops where the behaviour is first reached.
+        Tlc.Request base = request(check, context.root(), work, context.log(), workers).brief(true);
         TlcConfig cfg = TlcConfig.parse(read(base.config()));
         Path derived = write(work.resolve(check.check() + ".cfg"),
                 "\\* witness " + check.witness() + " on the model of " + check.paramOr("twin", "?") + " ("
@@ -344,8 +354,11 @@ public final class TlcRunner implements LevelRunner {
     private Run everyViolation(Check check, RunContext context, Path work) {
         // One worker: its breadth-first search gives the shortest counterexample, so the depth of the
         // further search, and with it the recorded set, is the same on every run.
-        Tlc.Request base = request(check, context.root(), work, context.log(), 1);
-        TlcConfig cfg = TlcConfig.parse(read(base.config()));
+        Tlc.Request request = request(check, context.root(), work, context.log(), 1);
+        TlcConfig cfg = TlcConfig.parse(read(request.config()));
+        // Without a temporal property the search stops at the first violation, and the further
+        // search is bounded: brief runs. A temporal property is decided on the whole graph.
+        Tlc.Request base = request.brief(cfg.properties().isEmpty());
         Tlc.Result first = runExpectingFailure(base);
         Map<String, Long> coverage = failureCoverage(first);
         if (first.outcome() != Outcome.FAIL || first.violated() == null) {
@@ -458,7 +471,7 @@ public final class TlcRunner implements LevelRunner {
 
     private static Tlc.Request with(Tlc.Request base, Path spec, Path config, List<Path> libs, Path workDir) {
         return new Tlc.Request(spec, config, base.workers(), libs, workDir, base.timeoutSeconds(), base.echo(),
-                base.mode(), base.heap());
+                base.mode(), base.heap(), base.brief());
     }
 
     private static String read(Path p) {
