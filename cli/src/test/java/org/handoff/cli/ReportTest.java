@@ -112,7 +112,7 @@ class ReportTest {
         assertTrue(md.contains("| `MCS_EarlyHandoff_N3` | early-handoff | yes | MutualExclusion | fail MutualExclusion"
                 + " (violates MutualExclusion, QueueWellFormed) | fail MutualExclusion (violates MutualExclusion,"
                 + " QueueWellFormed) | 157 |"), md);
-        assertTrue(md.contains("| `MCS_EarlyHandoff_N3` | until the first violation: "), md);
+        assertTrue(md.contains("| `MCS_EarlyHandoff_N3` | steps on the counterexample: "), md);
         assertTrue(md.contains("seed 7") && md.contains("| mcs |"), md);
         assertTrue(md.contains("| mcs | `MCS_EarlyHandoff_N3` | fail MutualExclusion | 157 | 326 | 10 | 1 |"), md);
 

@@ -55,6 +55,30 @@ class TlcVacuityTest {
     }
 
     @Test
+    void anExpectedFailureCarriesItsCounterexampleAndAPassRunsAgainWithCoverage() {
+        Path root = ProjectRoot.find();
+        // A mutant model: no TLC coverage bookkeeping; the coverage is the counterexample's steps.
+        Check mutant = new Check("mcs", "non-atomic-tail", true, Level.TLC, "MCS_NonAtomicTail_N3", "MutualExclusion",
+                Outcome.FAIL, null, "quick", Map.of("spec", "mutants/MCS_NonAtomicTail.tla", "config",
+                        "models/MCS_NonAtomicTail_N3.cfg"));
+        Verdict failed = new TlcRunner(1).run(mutant, new RunContext(root, work.resolve("mutant"), null));
+        assertEquals(Outcome.FAIL, failed.actual(), failed.detail());
+        assertEquals("counterexample", failed.coverageFrom());
+        long steps = failed.coverage().values().stream().mapToLong(Long::longValue).sum();
+        assertTrue(steps > 0 && steps < 100, failed.coverage().toString());
+        // The correct lock's model entered as if expected to fail: it passes, which is a mismatch, and
+        // the verdict then carries the search's coverage, so one can see what the model ran.
+        Check wrong = new Check("mcs", "mcs", false, Level.TLC, "MCS_N2", "MutualExclusion", Outcome.FAIL, null, "quick",
+                Map.of("spec", "MCS.tla", "config", "models/MCS_N2.cfg"));
+        Verdict passed = new TlcRunner(1).run(wrong, new RunContext(root, work.resolve("wrong"), null));
+        assertEquals(Outcome.PASS, passed.actual(), passed.detail());
+        assertEquals("search", passed.coverageFrom());
+        // TLC's coverage counts the initial predicate's states too; a counterexample's steps never do.
+        assertTrue(passed.coverage().getOrDefault("Init", 0L) > 0, passed.coverage().toString());
+        assertTrue(!failed.coverage().containsKey("Init"), failed.coverage().toString());
+    }
+
+    @Test
     void aThresholdModelRunWithTheBaselinePolicyIsVacuous() throws IOException {
         // cna-threshold's model with the v1 policy: the threshold's hand-off without a search never fires.
         Path cfg = seeded("CNA_Threshold_N3_T2", "Variant = \"threshold\"", "Variant = \"v1\"");
