@@ -45,7 +45,7 @@ EXTENDS CNA
 CONSTANTS SpinThreshold, ShortSpin, CheckPeriod, Preemption   \* as in PV.tla
 VARIABLES pvn, hsh, hv, pl                                    \* PV's, as in PV.tla
 
-PVH == INSTANCE PV WITH Variant <- "pv", Stealing <- FALSE, WaithistAny <- FALSE   \* v1 posts no stealing
+PVH == INSTANCE PV WITH Variant <- "pv", Stealing <- FALSE, WaitEarlyInputs <- "read"   \* v1 posts no stealing
 
 CnaPvReplaced == {"XchgTail", "HeadCmpxchg", "McsHandoff"} \cup PVH!PvReplaced
 \* No interrupt nesting here: the composition takes neither PV's nor CNA's interrupt step.

@@ -121,7 +121,7 @@ CONSTANTS Variant,       \* "pv", "pv-wait-early" or "pv-wait-early-merged"
           CheckPeriod,   \* QNODE_SPIN_CHECK_MASK + 1, PV_PREV_CHECK_MASK + 1
           Preemption,    \* the hypervisor may deschedule vCPUs
           Stealing,      \* pv_hybrid_queued_unfair_trylock at the slowpath's entry
-          WaithistAny    \* waithist abstracted away (an over-approximation, see WaitEarlyAllowed)
+          WaitEarlyInputs \* "read", "waithist-any" or "any": see WaitEarlyAllowed
 
 VARIABLES pvn,  \* pv_node fields: st[n] (pn->state), wh[c] (waithist of CPU c's node)
           hsh,  \* pv_lock_hash: hsh[n] is the number of entries (lock, n) for the one lock
@@ -145,7 +145,9 @@ ASSUME PvAssumptions ==
     /\ CheckPeriod \in Nat \ {0}
     /\ Preemption \in BOOLEAN
     /\ Stealing \in BOOLEAN
-    /\ WaithistAny \in BOOLEAN /\ (WaithistAny => Variant = "pv-wait-early")
+    /\ WaitEarlyInputs \in {"read", "waithist-any", "any"}
+    /\ WaitEarlyInputs = "waithist-any" => Variant = "pv-wait-early"
+    /\ WaitEarlyInputs = "any" => Variant \in {"pv-wait-early", "pv-wait-early-merged"}
 
 SlowVal == 3        \* _Q_SLOW_VAL in the locked byte
 \* waithist, abstracted: PV_WAIT_INC, PV_WAITHIST_MIN / _MAX / _THRESHOLD of
@@ -157,25 +159,32 @@ WaitInc == 1
 WaithistMin == 0
 WaithistMax == 1
 WaithistThreshold == 0
-\* WaithistAny (a constant; "pv-wait-early" only) abstracts waithist away:
-\* with TRUE, condition 3 may come out either way at every turn of the
-\* spin, and pvn.wh stays at WaithistMin. Condition 3 reads the waiter's
-\* own waithist, which only its own vCPU writes, and never inside the spin
-\* loop; so every behaviour of the counted form, with pvn.wh projected
-\* away, is a behaviour of this one, and an invariant that does not mention
-\* waithist and holds here holds there. It is an over-approximation, for
-\* safety only (PV_WaitEarly_N3_any), and it drops the per-CPU waithist
-\* from the state (docs/tlc-stats.md has both models' sizes).
-\* WaitEarlyAllowed(x): the values condition 3 (waithist above the
-\* threshold) may take for context x at this turn.
+\* WaitEarlyInputs abstracts the inputs of the wait-early decision away.
+\* "read": the model as the code is. "waithist-any" ("pv-wait-early"):
+\* condition 3 (waithist above the threshold) may come out either way at
+\* every turn of the spin, and waithist is not kept. Condition 3 reads the
+\* waiter's own waithist, which only its own vCPU writes, and never inside
+\* the spin loop; so every behaviour of the counted form, with pvn.wh
+\* projected away, is a behaviour of this one. "any" (both wait-early
+\* variants): the reads of the previous node may return either answer as
+\* well, so the decision to halt early is free at every turn. Those reads
+\* write nothing and feed only the waiter's locals (docs/merges.md), so any
+\* interleaving of them as separate steps with other CPUs' steps gives a
+\* decision this form allows: it stands for the split reads. Both are
+\* over-approximations: a pass holds for the code, for invariants that do
+\* not read waithist or the waiter's locals; a failure has to be confirmed
+\* on the "read" form (PV_WaitEarly_N3_any, PV_WaitEarly*_reads).
+\* WaitEarlyAllowed(x): the values condition 3 may take for context x now.
 WaitEarlyAllowed(x) ==
     IF Variant # "pv-wait-early" THEN {FALSE}
-    ELSE IF WaithistAny THEN BOOLEAN
+    ELSE IF WaitEarlyInputs \in {"waithist-any", "any"} THEN BOOLEAN
     ELSE {pvn.wh[x[1]] > WaithistThreshold}
+\* What a read of the previous node that answers b may return.
+PrevReads(b) == IF WaitEarlyInputs = "any" THEN BOOLEAN ELSE {b}
 \* waithist raised by d (a pv_wait: PV_WAIT_INC, or 1 after an early wait)
 \* and lowered by 1 (a pv_wait_head_or_lock entry), kept within its range;
 \* unchanged where it is not counted.
-WhCounted == Variant = "pv-wait-early" /\ ~WaithistAny
+WhCounted == Variant = "pv-wait-early" /\ WaitEarlyInputs = "read"
 WhRaised(w, d) == IF WhCounted /\ w < WaithistMax THEN w + d ELSE w
 WhLowered(w) == IF WhCounted /\ w > WaithistMin THEN w - 1 ELSE w
 
@@ -230,11 +239,13 @@ WaitNodeSpin(x) ==
     /\ Runs(x)
     /\ pc[x] = "spin_locked"
     /\ Phase(x, "start") \/ Phase(x, "spin")
-    /\ \E can \in WaitEarlyAllowed(x) :   \* "pv-wait-early": condition 3 (waithist), then 2 and 1
-       LET me    == node[x]
-           pp    == PrevOf(me)
-           top   == Phase(x, "start")
-           prevHalted == pp # Nil /\ nlocked[pp] = 0 /\ pvn.st[pp] = "halted"
+    /\ LET me == node[x]
+           pp == PrevOf(me)
+       IN
+       \E can \in WaitEarlyAllowed(x),   \* "pv-wait-early": condition 3 (waithist), then 2 and 1
+          prevHalted \in PrevReads(pp # Nil /\ nlocked[pp] = 0 /\ pvn.st[pp] = "halted"),
+          prevAsleep \in PrevReads(pp # Nil /\ pvn.st[pp] # "running") :
+       LET top   == Phase(x, "start")
            we0   == IF top THEN can /\ prevHalted ELSE pl.we[x]
            loop0 == IF ~top THEN cnt[x] ELSE IF we0 THEN ShortSpin ELSE SpinThreshold
            check == loop0 % CheckPeriod = 0
@@ -245,8 +256,7 @@ WaitNodeSpin(x) ==
                     THEN IF we1 THEN Min(loop0, ShortSpin) ELSE SpinThreshold
                     ELSE loop0
            \* "pv-wait-early-merged": pv_wait_early(prev, loop)
-           early == Variant = "pv-wait-early-merged" /\ check
-                    /\ pp # Nil /\ pvn.st[pp] # "running"
+           early == Variant = "pv-wait-early-merged" /\ check /\ prevAsleep
        IN IF nlocked[me] # 0
           THEN /\ Goto(x, "head_wait")
                /\ cnt' = [cnt EXCEPT ![x] = 0]
