@@ -55,17 +55,9 @@ class TlcVacuityTest {
     }
 
     @Test
-    void anExpectedFailureCarriesItsCounterexampleAndAPassRunsAgainWithCoverage() {
+    void anExpectedFailureThatPassesRunsAgainWithCoverage() {
+        // (A failure's coverage is its counterexample's steps: CliTest.checkJsonHasTheContractFields.)
         Path root = ProjectRoot.find();
-        // A mutant model: no TLC coverage bookkeeping; the coverage is the counterexample's steps.
-        Check mutant = new Check("mcs", "non-atomic-tail", true, Level.TLC, "MCS_NonAtomicTail_N3", "MutualExclusion",
-                Outcome.FAIL, null, "quick", Map.of("spec", "mutants/MCS_NonAtomicTail.tla", "config",
-                        "models/MCS_NonAtomicTail_N3.cfg"));
-        Verdict failed = new TlcRunner(1).run(mutant, new RunContext(root, work.resolve("mutant"), null));
-        assertEquals(Outcome.FAIL, failed.actual(), failed.detail());
-        assertEquals("counterexample", failed.coverageFrom());
-        long steps = failed.coverage().values().stream().mapToLong(Long::longValue).sum();
-        assertTrue(steps > 0 && steps < 100, failed.coverage().toString());
         // The correct lock's model entered as if expected to fail: it passes, which is a mismatch, and
         // the verdict then carries the search's coverage, so one can see what the model ran.
         Check wrong = new Check("mcs", "mcs", false, Level.TLC, "MCS_N2", "MutualExclusion", Outcome.FAIL, null, "quick",
@@ -75,7 +67,6 @@ class TlcVacuityTest {
         assertEquals("search", passed.coverageFrom());
         // TLC's coverage counts the initial predicate's states too; a counterexample's steps never do.
         assertTrue(passed.coverage().getOrDefault("Init", 0L) > 0, passed.coverage().toString());
-        assertTrue(!failed.coverage().containsKey("Init"), failed.coverage().toString());
     }
 
     @Test
