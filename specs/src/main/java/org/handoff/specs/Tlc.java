@@ -351,9 +351,9 @@ public final class Tlc {
      * CNA_Threshold_N3_T1, three at a time) and the same on PV_N3's safety run. Several workers
      * get the parallel collector. A {@link Request#brief} run compiles with C1 only
      * ({@code -XX:TieredStopAtLevel=1}): a run of a few seconds spends more CPU in C2's compiler
-     * thread than C2's code saves it (a mutant's first run: 6.6 s of CPU against 2.4 s for the same
-     * search), which matters when two runs share two cores; from about half a minute of search the
-     * two cost the same, and a long search is much slower without C2.
+     * thread than C2's code saves it, which matters when two runs share two cores; a search of half
+     * a minute costs about the same either way, and a long one is much slower without C2 (the
+     * commit that added the flag has the measurements).
      */
     static List<String> jvmOptions(Path tmp, Request req, int workers) {
         List<String> jvm = new ArrayList<>(List.of(workers > 1 ? "-XX:+UseParallelGC" : "-XX:+UseSerialGC",

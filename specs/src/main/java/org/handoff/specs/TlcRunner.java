@@ -312,8 +312,8 @@ public final class TlcRunner implements LevelRunner {
      */
     private static Tlc.Result runExpectingFailure(Tlc.Request req) {
         Tlc.Result r = Tlc.run(req, false);
-        return r.outcome() == Outcome.PASS ? Tlc.run(with(req, req.spec(), req.config(), req.libraries(),
-                req.workDir().resolve("again-with-coverage"))) : r;
+        // Tlc.run keeps the two runs apart (run-without-coverage/, run/ in the work directory).
+        return r.outcome() == Outcome.PASS ? Tlc.run(req) : r;
     }
 
     /**
