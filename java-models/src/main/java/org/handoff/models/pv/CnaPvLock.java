@@ -40,10 +40,13 @@ public class CnaPvLock extends CnaLock {
         return pv;
     }
 
-    /** Not recorded, as {@link PvQSpinLock#traceTo}: the PV steps have no recording yet. */
+    /**
+     * Not recorded: the PV trace map ({@code specs/trace/PVTrace.tla}) follows PV.tla, and CNAPV.tla
+     * composes CNA's hand-off with PV's hooks in actions of its own that no map follows yet.
+     */
     @Override
     public void traceTo(TraceRecorder recorder) {
-        throw new UnsupportedOperationException(variant() + ": PV's steps are not recorded (see docs/pv-java.md)");
+        throw new UnsupportedOperationException(variant() + ": cna-pv's steps are not recorded (the PV trace map follows PV.tla only; see docs/pv-java.md)");
     }
 
     @Override

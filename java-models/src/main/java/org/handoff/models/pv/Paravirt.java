@@ -5,10 +5,12 @@ import java.lang.invoke.VarHandle;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.locks.LockSupport;
 import java.util.function.BooleanSupplier;
+import org.handoff.models.SpinPolicy;
 import org.handoff.models.HookCounter;
 import org.handoff.models.qspinlock.QSpinLock;
 import org.handoff.models.qspinlock.QSpinLock.Cpu;
 import org.handoff.models.qspinlock.QSpinLock.Node;
+import org.handoff.models.trace.TraceRecorder;
 
 /**
  * The paravirtual hooks of the qspinlock slowpath, ported from {@code kernel/locking/qspinlock_paravirt.h}:
@@ -156,6 +158,9 @@ public class Paravirt implements QSpinLock.Hooks {
     private long parkNanos;
     /** {@link #kickOnly}: a vCPU's pending kick (KVM's pv_unhalted), per thread; null: parks may return spuriously. */
     private java.util.concurrent.ConcurrentHashMap<Thread, Boolean> kicks;
+    /** Recorded runs: the lock whose recorder records these hooks' steps, and that recorder (else null). */
+    private PvQSpinLock recLock;
+    private TraceRecorder rec;
     private final AtomicInteger lostWakeups = new AtomicInteger();
     private final AtomicInteger corruptUnlocks = new AtomicInteger();
     private final AtomicInteger halts = new AtomicInteger();
@@ -290,6 +295,10 @@ public class Paravirt implements QSpinLock.Hooks {
     @Override
     public void waitNode(Node node, Node prev) {
         PvNode pn = pv(node);
+        if (rec != null) {
+            waitNodeRecorded(node, pn);
+            return;
+        }
         PvNode pp = pv(prev);
         for (;;) {
             int spun = switch (variant) {
@@ -394,9 +403,19 @@ public class Paravirt implements QSpinLock.Hooks {
      * {@code smp_store_mb(pn->state, vcpu_halted)} then {@code !READ_ONCE(node->locked)}: true when
      * the node must halt (it has not been handed the lock).
      */
-    protected boolean haltAndRecheck(Node node, PvNode pn) {
+    protected final boolean haltAndRecheck(Node node, PvNode pn) {
+        storeHalted(pn);
+        return recheckUnlocked(node);
+    }
+
+    /** {@code smp_store_mb(pn->state, vcpu_halted)}. */
+    protected void storeHalted(PvNode pn) {
         STATE.setVolatile(pn, VCPU_HALTED);
         VarHandle.fullFence(); // the smp_mb() of smp_store_mb
+    }
+
+    /** {@code !READ_ONCE(node->locked)} after the halted store: true when the node has not been handed the lock. */
+    protected boolean recheckUnlocked(Node node) {
         return node.readLocked() == 0;
     }
 
@@ -408,6 +427,12 @@ public class Paravirt implements QSpinLock.Hooks {
      */
     @Override
     public void kickNode(QSpinLock lock, Node node) {
+        if (rec != null) {
+            TraceRecorder r = rec;
+            recLock.traceStep(r, "KickNode", () -> pvKickNode(lock, node),
+                    ok -> "to=" + recLock.traceNode(r, node) + " hashed=" + ok);
+            return;
+        }
         pvKickNode(lock, node);
     }
 
@@ -445,6 +470,9 @@ public class Paravirt implements QSpinLock.Hooks {
     @Override
     public int waitHeadOrLock(QSpinLock lock, Node node) {
         PvNode pn = pv(node);
+        if (rec != null) {
+            return waitHeadRecorded(lock, pn);
+        }
         // If pv_kick_node() already advanced our state, we need not hash the lock ourselves.
         boolean hashed = hashedByKicker(pn);
         if (variant == Variant.WAIT_EARLY && pn.waithist > PV_WAITHIST_MIN) {
@@ -497,6 +525,17 @@ public class Paravirt implements QSpinLock.Hooks {
      * locked byte was not {@code _Q_LOCKED_VAL}, the slowpath.
      */
     public void unlock(QSpinLock lock) {
+        if (rec != null) {
+            TraceRecorder r = rec;
+            recLock.traceStep(r, "UnlockPv", () -> unlockKicking(lock),
+                    n -> "kick=" + (n == null ? 0 : recLock.traceNode(r, n.mcs)));
+            return;
+        }
+        unlockKicking(lock);
+    }
+
+    /** __pv_queued_spin_unlock; returns the node the slowpath unhashed and kicked, or null. */
+    private PvNode unlockKicking(QSpinLock lock) {
         int val = lock.wordOpaque();
         int locked;
         for (;;) {
@@ -506,21 +545,21 @@ public class Paravirt implements QSpinLock.Hooks {
             }
             int witness = lock.cmpxchgWordRelease(val, val & ~QSpinLock.LOCKED_MASK);
             if (witness == val) {
-                return;
+                return null;
             }
             val = witness;
         }
-        unlockSlowpath(lock, locked);
+        return unlockSlowpath(lock, locked);
     }
 
     /**
      * __pv_queued_spin_unlock_slowpath(lock, locked): with {@code _Q_SLOW_VAL}, unhash the halted
      * head, release the lock ({@code smp_store_release(&lock->locked, 0)}) and {@code pv_kick} it.
      */
-    protected void unlockSlowpath(QSpinLock lock, int locked) {
+    protected PvNode unlockSlowpath(QSpinLock lock, int locked) {
         if (locked != SLOW_VAL) {
             corruptUnlocks.incrementAndGet(); // the kernel's WARN: "lock has corrupted value"
-            return;
+            return null;
         }
         VarHandle.acquireFence(); // smp_rmb(): the hash entry was written before _Q_SLOW_VAL
         PvNode node = table.unhash(lock);
@@ -529,6 +568,7 @@ public class Paravirt implements QSpinLock.Hooks {
         if (node != null) {
             pvKick(node);
         }
+        return node;
     }
 
     /**
@@ -539,8 +579,7 @@ public class Paravirt implements QSpinLock.Hooks {
     public boolean unfairTrylock(QSpinLock lock) {
         for (long i = 0;; i++) {
             int val = lock.wordOpaque();
-            if ((val & QSpinLock.LOCKED_PENDING_MASK) == 0
-                    && lock.cmpxchgWordAcquire(val, val | QSpinLock.LOCKED_VAL) == val) {
+            if ((val & QSpinLock.LOCKED_PENDING_MASK) == 0 && cmpxchgLockedAcquire(lock)) {
                 return true;
             }
             if ((val & QSpinLock.TAIL_MASK) == 0 || (val & QSpinLock.PENDING_MASK) != 0) {
@@ -550,6 +589,200 @@ public class Paravirt implements QSpinLock.Hooks {
                 return false;
             }
         }
+    }
+
+    /**
+     * {@code cmpxchg_acquire(&lock->locked, 0, _Q_LOCKED_VAL) == 0}, the steal: a byte
+     * compare-and-exchange in the kernel, so a change of pending or tail since the read does not
+     * fail it; here a loop on the whole word that tests and sets the locked bits only.
+     */
+    protected static boolean cmpxchgLockedAcquire(QSpinLock lock) {
+        int old = lock.wordOpaque();
+        for (;;) {
+            if ((old & QSpinLock.LOCKED_MASK) != 0) {
+                return false;
+            }
+            int witness = lock.cmpxchgWordAcquire(old, old | QSpinLock.LOCKED_VAL);
+            if (witness == old) {
+                return true;
+            }
+            old = witness;
+        }
+    }
+
+    // ------------------------------------------------------------------ recorded runs
+
+    /*
+     * Trace validation (PvQSpinLock#traceTo): each hook step below is one event named after its
+     * PV.tla action, run as one atomic action under the recorder's lock, with the merges PV.tla
+     * makes (its header lists them): the halt's re-check of node->locked and pv_wait's test of the
+     * state are one WaitNodeSleep; pv_wait_head_or_lock's entry read, its store of vcpu_running and
+     * set_pending are one WaitHeadTop; the last failed trylock_clear_pending and clear_pending are
+     * one WaitHeadSpin; pv_kick_node is one KickNode and the unlock one UnlockPv. A halt parks until
+     * a kick for this thread comes (one that came before the halt counts, as KVM keeps
+     * pv_unhalted), and its return is the event Unpark: the map takes the hypervisor's Spurious
+     * there when the spec's vCPU is still halted (a kick left from earlier), and nothing otherwise.
+     * A park that outlasts the run's stall limit ends the run (a lost wake-up). The untraced paths
+     * above stay as they are; both call the same protected steps, so a mutant changes both.
+     */
+
+    /** Turns recording on for {@code lock}'s hooks ({@code null}: off). Only {@code pv} is mapped. */
+    void traceTo(PvQSpinLock lock, TraceRecorder r) {
+        if (r != null && variant != Variant.PV) {
+            throw new UnsupportedOperationException(variant.id()
+                    + ": only pv's steps are recorded (the wait-early spin loops are not mapped; see docs/pv-java.md)");
+        }
+        recLock = r == null ? null : lock;
+        rec = r;
+        if (r != null && kicks == null) {
+            kicks = new java.util.concurrent.ConcurrentHashMap<>();
+        }
+    }
+
+    private static String stateName(int st) {
+        return switch (st) {
+            case VCPU_RUNNING -> "running";
+            case VCPU_HALTED -> "halted";
+            case VCPU_HASHED -> "hashed";
+            default -> "corrupt" + st;
+        };
+    }
+
+    /** pv_wait_node recorded: WaitNodeSpin per read, WaitNodeHalt, WaitNodeSleep, Unpark, WaitNodeWake. */
+    private void waitNodeRecorded(Node node, PvNode pn) {
+        TraceRecorder r = rec;
+        for (;;) {
+            for (int loop = spinThreshold; loop > 0; loop--) {
+                if (r.atomic("WaitNodeSpin", () -> node.readLocked() != 0, got -> "got=" + got)) {
+                    return;
+                }
+                Thread.onSpinWait();
+            }
+            r.atomic("WaitNodeHalt", () -> storeHalted(pn), "");
+            boolean halt = r.atomic("WaitNodeSleep",
+                    () -> recheckUnlocked(node) && (int) STATE.getVolatile(pn) == VCPU_HALTED, h -> "halt=" + h);
+            if (halt) {
+                WAIT_NODE_HALT.hit();
+                halts.incrementAndGet();
+                parkRecorded(r);
+            }
+            r.atomic("WaitNodeWake", () -> STATE.compareAndExchange(pn, VCPU_HALTED, VCPU_RUNNING),
+                    x -> "nst=" + stateName((int) STATE.getVolatile(pn)));
+        }
+    }
+
+    /**
+     * pv_wait_head_or_lock recorded: WaitHeadTop, WaitHeadSpin per trylock, then WaitHeadHash and
+     * WaitHeadSlow (once), WaitHeadSleep, Unpark, and round again. Returns the lock word read in the
+     * step that took the lock.
+     */
+    private int waitHeadRecorded(QSpinLock lock, PvNode pn) {
+        TraceRecorder r = rec;
+        boolean[] hashed = new boolean[1];
+        for (boolean entry = true;; entry = false) {
+            boolean first = entry;
+            recLock.traceStep(r, "WaitHeadTop", () -> {
+                int st = (int) STATE.getVolatile(pn);
+                if (first) {
+                    hashed[0] = hashedByKicker(pn);
+                }
+                STATE.setOpaque(pn, VCPU_RUNNING);
+                setPending(lock);
+                return st;
+            }, st -> "st=" + stateName(st));
+            for (int loop = spinThreshold; loop > 0; loop--) {
+                boolean last = loop == 1;
+                int got = recLock.traceStep(r, "WaitHeadSpin", () -> {
+                    if (trylockClearPending(lock)) {
+                        return gotlock(lock);
+                    }
+                    if (last) {
+                        clearPending(lock);
+                    }
+                    return 0;
+                }, v -> "got=" + (v != 0));
+                if (got != 0) {
+                    return got;
+                }
+                Thread.onSpinWait();
+            }
+            WAIT_HEAD_SLOW.hit();
+            if (!hashed[0]) {
+                hashed[0] = true;
+                int entryIndex = r.atomic("WaitHeadHash", () -> table.hash(lock, pn), x -> "");
+                int got = recLock.traceStep(r, "WaitHeadSlow", () -> {
+                    if (xchgLocked(lock, SLOW_VAL) == 0) {
+                        writeLocked(lock, QSpinLock.LOCKED_VAL);
+                        table.clear(entryIndex);
+                        return gotlock(lock);
+                    }
+                    return 0;
+                }, v -> "got=" + (v != 0));
+                if (got != 0) {
+                    return got;
+                }
+            }
+            boolean halt = r.atomic("WaitHeadSleep", () -> {
+                STATE.setOpaque(pn, VCPU_HASHED);
+                return (lock.wordOpaque() & QSpinLock.LOCKED_MASK) == SLOW_VAL;
+            }, h -> "halt=" + h);
+            if (halt) {
+                halts.incrementAndGet();
+                parkRecorded(r);
+            }
+        }
+    }
+
+    /**
+     * pv_hybrid_queued_unfair_trylock recorded: UnfairTrylockRead for the first read (which the spec
+     * merges with the node's set-up) and for every read that decides (free: try the cmpxchg; no
+     * queue or pending set: give up), UnfairTrylockCas for the cmpxchg. A read that decides nothing
+     * wrote nothing and is not a step of the spec.
+     */
+    boolean unfairTrylockRecorded(PvQSpinLock lock, Node node) {
+        TraceRecorder r = rec;
+        SpinPolicy spin = lock.spinPolicy();
+        for (long i = 0;; i++) {
+            boolean first = i == 0;
+            int[] seen = new int[1];
+            int decided = r.atomicIf("UnfairTrylockRead", () -> {
+                int val = lock.wordOpaque();
+                seen[0] = val;
+                if ((val & QSpinLock.LOCKED_PENDING_MASK) == 0) {
+                    return 1;
+                }
+                return (val & QSpinLock.TAIL_MASK) == 0 || (val & QSpinLock.PENDING_MASK) != 0 ? 0 : -1;
+            }, d -> first || d >= 0
+                    ? lock.traceWord(r, seen[0]) + (first ? " node=" + lock.traceNode(r, node) : "")
+                    : null);
+            if (decided == 0) {
+                return false;
+            }
+            if (decided == 1) {
+                if (lock.traceStep(r, "UnfairTrylockCas", () -> cmpxchgLockedAcquire(lock), ok -> "ok=" + ok)) {
+                    return true;
+                }
+                if ((seen[0] & QSpinLock.TAIL_MASK) == 0) {
+                    return false;
+                }
+            }
+            if (!spin.keepSpinning(i)) {
+                return false;
+            }
+        }
+    }
+
+    /** A recorded halt: park until kicked, bounded by the run's spin policy (which ends a stalled run). */
+    private void parkRecorded(TraceRecorder r) {
+        Thread self = Thread.currentThread();
+        SpinPolicy spin = recLock.spinPolicy();
+        for (long i = 0; kicks.remove(self) == null; i++) {
+            LockSupport.parkNanos(this, 100_000L);
+            if (!spin.keepSpinning(i)) {
+                break;
+            }
+        }
+        r.after("Unpark", "");
     }
 
     // ------------------------------------------------------------------ pv_wait, pv_kick

@@ -118,9 +118,7 @@ public final class PvMutants {
         public NoRecheck(SpinPolicy spin) {
             super(spin, new Paravirt(Paravirt.Variant.PV) {
                 @Override
-                protected boolean haltAndRecheck(Node node, PvNode pn) {
-                    STATE.setVolatile(pn, VCPU_HALTED);
-                    VarHandle.fullFence();
+                protected boolean recheckUnlocked(Node node) {
                     return true;
                 }
             });

@@ -513,6 +513,26 @@ public class QSpinLock implements HandoffLock<QSpinLock.Cpu>, Traceable {
         return handedVal;
     }
 
+    /**
+     * The slowpath's trylock after the node's set-up, recorded: QSpinlock's {@code Queue}, one
+     * atomic step. A lock whose trylock is several steps of its spec (PV's unfair trylock, a loop
+     * that waits for other CPUs) records them itself.
+     */
+    protected boolean tracedQueueTrylock(TraceRecorder r, Node node) {
+        return traced(r, "Queue", this::queuedSpinTrylock,
+                ok -> "ok=" + ok + " node=" + specNode(r, node) + queueFields(r, node));
+    }
+
+    /**
+     * The end of the wait for {@code node->locked}, recorded: QSpinlock's {@code SpinLocked}. Stable:
+     * only the hand-off to this node makes {@code node->locked} non-zero, and nobody but this CPU
+     * writes it again before the node is released. A hook set whose wait records the read that
+     * ended it (PV's {@code pv_wait_node}) records nothing here.
+     */
+    protected void tracedSpinLocked(TraceRecorder r) {
+        r.after("SpinLocked", "");
+    }
+
     /** The spec's action for the queue head's claim: QSpinlock's {@code HeadCmpxchg}; a hook set may rename it. */
     protected String claimAction() {
         return "HeadCmpxchg";
@@ -817,8 +837,7 @@ public class QSpinLock implements HandoffLock<QSpinLock.Cpu>, Traceable {
 
         // The node's cache line was cold: one more trylock before queueing.
         boolean got = r == null ? (doorways == null ? queuedSpinTrylock() : observedTrylock())
-                : traced(r, "Queue", this::queuedSpinTrylock,
-                        ok -> "ok=" + ok + " node=" + specNode(r, node) + queueFields(r, node));
+                : tracedQueueTrylock(r, node);
         if (got) {
             releaseNode(cpu, node);
             return;
@@ -1002,9 +1021,7 @@ public class QSpinLock implements HandoffLock<QSpinLock.Cpu>, Traceable {
         hooks.waitNode(node, prev);
         spinNodeLocked(node);
         if (r != null) {
-            // Stable: only the hand-off to this node makes node->locked non-zero, and nobody but
-            // this CPU writes it again before the node is released.
-            r.after("SpinLocked", "");
+            tracedSpinLocked(r);
         }
         return readNext(node);
     }
