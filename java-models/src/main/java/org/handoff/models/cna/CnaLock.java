@@ -341,6 +341,8 @@ public class CnaLock extends QSpinLock {
     static final HookCounter PASS_LOCK_NO_SEARCH = HookCounter.of("cna_pass_lock:no-search");
     static final HookCounter PASS_LOCK_SPLICE = HookCounter.of("cna_pass_lock:splice");
     static final HookCounter MOVE = HookCounter.of("find_successor:move");
+    /** A move onto a secondary queue that already held waiters: it then holds at least two. */
+    static final HookCounter MOVE_APPEND = HookCounter.of("find_successor:append");
 
     /**
      * The word that makes the secondary queue starting at {@code succ} the main queue, with the lock
@@ -445,6 +447,7 @@ public class CnaLock extends QSpinLock {
     protected void moveToSecondary(Node me, Node headOther, Node tailOther) {
         int secondary = (int) NODE_LOCKED.getOpaque(me);
         if (secondary > 1) {
+            MOVE_APPEND.hit();
             Node last = cna(decodeTail(secondary)).tail;
             NEXT.setOpaque(last, headOther);
             if (trace() != null) {

@@ -169,4 +169,85 @@ public final class CnaMutants {
             // the store of 1 is missing
         }
     }
+
+    /**
+     * find_successor moves a skipped run onto a secondary queue that already holds waiters, links
+     * it behind the queue's last node, but leaves the queue's recorded tail at that old last node:
+     * the store {@code MCS_NODE(me->locked)->tail = tail_other} sits in the branch that starts a
+     * secondary queue. The next move, or the splice, then treats the old last node as the end, and
+     * the waiters appended after it are cut off. Needs two moves onto one secondary queue, so two
+     * remote waiters (spec: {@code CNASteps_AppendKeepsTail}).
+     */
+    public static class AppendKeepsTail extends CnaLock {
+        public AppendKeepsTail() {
+            super();
+        }
+
+        public AppendKeepsTail(SpinPolicy spin) {
+            super(spin);
+        }
+
+        public AppendKeepsTail(SpinPolicy spin, Hooks extra) {
+            super(spin, extra);
+        }
+
+        @Override
+        public String variant() {
+            return "append-keeps-tail";
+        }
+
+        @Override
+        protected void moveToSecondary(Node me, Node headOther, Node tailOther) {
+            int secondary = (int) NODE_LOCKED.getOpaque(me);
+            if (secondary > 1) {
+                NEXT.setOpaque(cna(decodeTail(secondary)).tail, headOther);
+                NEXT.setOpaque(tailOther, null);
+                return; // the secondary queue's tail is not moved to tailOther
+            }
+            secondary = encodedTail(headOther);
+            NODE_LOCKED.setOpaque(me, secondary);
+            NEXT.setOpaque(tailOther, null);
+            cna(decodeTail(secondary)).tail = tailOther;
+        }
+    }
+
+    /**
+     * find_successor's scan loop without {@code tail_other = cur}: the run of skipped remote waiters
+     * is taken to end at its first node, so a run of two or more is cut after its first
+     * ({@code tail_other->next = NULL}) and the rest of it is in neither queue. Needs two remote
+     * waiters queued one behind the other (spec: {@code CNASteps_RunEndStuck}).
+     */
+    public static class RunEndStuck extends CnaLock {
+        public RunEndStuck() {
+            super();
+        }
+
+        public RunEndStuck(SpinPolicy spin) {
+            super(spin);
+        }
+
+        public RunEndStuck(SpinPolicy spin, Hooks extra) {
+            super(spin, extra);
+        }
+
+        @Override
+        public String variant() {
+            return "run-end-stuck";
+        }
+
+        @Override
+        protected Node findSuccessor(Node me, Node next) {
+            int mine = cna(me).numaNode;
+            if (cna(next).numaNode == mine) {
+                return next;
+            }
+            for (Node cur = (Node) NEXT.getAcquire(next); cur != null; cur = (Node) NEXT.getAcquire(cur)) {
+                if (cna(cur).numaNode == mine) {
+                    moveToSecondary(me, next, next); // tail_other never advanced past head_other
+                    return cur;
+                }
+            }
+            return null;
+        }
+    }
 }
