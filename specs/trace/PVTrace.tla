@@ -1,18 +1,20 @@
 ------------------------------- MODULE PVTrace -------------------------------
 (***************************************************************************)
-(* How a trace recorded by the PV port (java-models PvQSpinLock, variant  *)
-(* "pv", with a TraceRecorder) reads against PV with Stealing = TRUE and  *)
-(* Preemption = FALSE. The native steps the port keeps (FastPath, which   *)
-(* is PV's FastPathQueue, XchgTail, LinkPrev, HeadCmpxchg, SetLocked,     *)
-(* McsHandoff) read as in QSpinlockTrace (instantiated below): the lock   *)
-(* word found and left, the pc of each action. PV's own steps are events  *)
-(* named after their PV.tla actions, matched by pc and phase (pl.ph) and  *)
-(* by what the Java step observed:                                         *)
+(* How a trace recorded by the PV port (java-models PvQSpinLock, variants *)
+(* "pv" and "pv-wait-early-merged", with a TraceRecorder) reads against   *)
+(* PV with Stealing = TRUE and Preemption = FALSE. The native steps the  *)
+(* port keeps (FastPath, which is PV's FastPathQueue, XchgTail, LinkPrev, *)
+(* HeadCmpxchg, SetLocked, McsHandoff) read as in QSpinlockTrace          *)
+(* (instantiated below): the lock word found and left, the pc of each    *)
+(* action. PV's own steps are events named after their PV.tla actions,    *)
+(* matched by pc and phase (pl.ph) and by what the Java step observed:    *)
 (*                                                                         *)
 (*  - UnfairTrylockRead: the first read (which the spec merges with the   *)
 (*    node's set-up) names the node; UnfairTrylockCas: whether the steal  *)
 (*    took the lock (ok).                                                  *)
-(*  - WaitNodeSpin: whether the read found node->locked set (got);        *)
+(*  - WaitNodeSpin: whether the read found node->locked set (got), in     *)
+(*    "pv-wait-early-merged" whether pv_wait_early found the previous     *)
+(*    node's vCPU not running (early), and whether the spin ends (halt);  *)
 (*    WaitNodeSleep: whether the vCPU halted (halt); WaitNodeWake: the    *)
 (*    node's state the cmpxchg left (nst).                                 *)
 (*  - WaitHeadTop: the node's state found (st), which decides lp on       *)
@@ -88,7 +90,11 @@ PvObserved(e) ==
     CASE e.a = "UnfairTrylockRead" -> /\ (Has(e, "node") <=> Phase(x, "start"))
                                       /\ (Has(e, "node") => node'[x] = e.node)
       [] e.a = "UnfairTrylockCas"  -> (pc'[x] = "cs") = e.ok
-      [] e.a = "WaitNodeSpin"      -> (pc'[x] = "head_wait") = e.got
+      [] e.a = "WaitNodeSpin"      -> /\ (pc'[x] = "head_wait") = e.got
+                                      /\ (pl'.ph[x] = "halt") = e.halt
+                                      /\ Has(e, "early") =>
+                                           LET pp == PrevOf(node[x])
+                                           IN e.early = (pp # Nil /\ pvn.st[pp] # "running")
       [] e.a = "WaitNodeSleep"     -> hv'.halted[e.t] = e.halt
       [] e.a = "WaitNodeWake"      -> pvn'.st[node[x]] = e.nst
       [] e.a = "WaitHeadTop"       -> pvn.st[node[x]] = e.st

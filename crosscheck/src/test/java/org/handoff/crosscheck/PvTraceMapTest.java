@@ -14,7 +14,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * specs/trace/PVTrace.tla holds every value a recorded step of the PV port reports against PV.tla:
+ * specs/trace/PVTrace.tla holds every value a recorded step of the PV port reports against PV.tla
+ * (recorded with {@code pv-wait-early-merged}, whose events are pv's plus pv_wait_early's read):
  * take a prefix of a recorded trace that the spec accepts, change one reported value of its last
  * event, and the spec rejects it. The unchanged prefixes are validated in the same TLC run and must
  * be accepted, so a rejection can only come from the changed value. (As CombiningTraceMapTest.)
@@ -36,7 +37,8 @@ class PvTraceMapTest {
             word("UnfairTrylockCas"),
             "UnfairTrylockRead.tail", "UnfairTrylockRead.pending", "UnfairTrylockRead.locked", "UnfairTrylockRead.node",
             "UnfairTrylockCas.ok", "LinkPrev.prev", "HeadCmpxchg.ok", "McsHandoff.to", "McsHandoff.val",
-            "WaitNodeSpin.got", "WaitNodeSleep.halt", "WaitNodeWake.nst", "WaitHeadTop.st", "WaitHeadSpin.got",
+            "WaitNodeSpin.got", "WaitNodeSpin.halt", "WaitNodeSpin.early", "WaitNodeSleep.halt", "WaitNodeWake.nst",
+            "WaitHeadTop.st", "WaitHeadSpin.got",
             "WaitHeadSlow.got", "WaitHeadSleep.halt", "KickNode.to", "KickNode.hashed", "UnlockPv.kick")
             .stream().flatMap(s -> List.of(s.split(",")).stream()).collect(java.util.stream.Collectors.toSet());
 
@@ -54,13 +56,13 @@ class PvTraceMapTest {
     @Test
     void changingAnyReportedValueOfAnAcceptedPrefixGetsItRejected() {
         Map<String, List<TraceFile.Event>> prefixes = TraceMapMutation.prefixes(
-                i -> TraceRun.record(PvQSpinLock.class.getName(), "spinThreshold=2", THREADS, 8, 1, i, i, 2000, 50),
+                i -> TraceRun.record(PvQSpinLock.WaitEarlyMerged.class.getName(), "spinThreshold=2,checkMask=0", THREADS, 8, 1, i, i, 2000, 50),
                 REPORTED, 300);
         Path root = ProjectRoot.find();
         TraceValidator validator = new TraceValidator(new TraceValidator.Target(root.resolve("specs"), "PV.tla",
                 "PVTrace", "PvInit", "PvTraceStep(t, e)", List.of("N = " + THREADS, "NestDepth = 0",
                         "PendingLoops = 1", "IrqCpus = {}", "Crossed = FALSE", "IrqAnywhere = FALSE",
-                        "Replaced <- PvReplaced", "VariantInit = 0", "BypassBound = 0", "Variant = \"pv\"",
+                        "Replaced <- PvReplaced", "VariantInit = 0", "BypassBound = 0", "Variant = \"pv-wait-early-merged\"",
                         "SpinThreshold = 2", "ShortSpin = 1", "CheckPeriod = 1", "Preemption = FALSE",
                         "Stealing = TRUE", "WaitEarlyInputs = \"read\"")),
                 work, null);
@@ -70,8 +72,7 @@ class PvTraceMapTest {
     /** The forms the map does not follow refuse a recorder with one line, before any run. */
     @Test
     void unmappedFormsRefuseARecorder() {
-        for (Class<?> c : List.of(PvQSpinLock.WaitEarly.class, PvQSpinLock.WaitEarlyMerged.class,
-                org.handoff.models.pv.CnaPvLock.class)) {
+        for (Class<?> c : List.of(PvQSpinLock.WaitEarly.class, org.handoff.models.pv.CnaPvLock.class)) {
             HandoffException e = assertThrows(HandoffException.class,
                     () -> TraceRun.record(c.getName(), "", 2, 1, 1, 1, 1, 500, 0));
             assertEquals(1, e.getMessage().lines().count(), e.getMessage());

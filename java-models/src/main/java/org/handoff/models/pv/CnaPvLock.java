@@ -46,7 +46,7 @@ public class CnaPvLock extends CnaLock {
      */
     @Override
     public void traceTo(TraceRecorder recorder) {
-        throw new UnsupportedOperationException(variant() + ": cna-pv's steps are not recorded (the PV trace map follows PV.tla only; see docs/pv-java.md)");
+        throw new UnsupportedOperationException(variant() + ": cna-pv's steps are not recorded (the PV trace map follows PV.tla, not CNAPV.tla; see docs/pv-java.md)");
     }
 
     @Override

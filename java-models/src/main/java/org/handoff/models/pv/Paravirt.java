@@ -295,11 +295,11 @@ public class Paravirt implements QSpinLock.Hooks {
     @Override
     public void waitNode(Node node, Node prev) {
         PvNode pn = pv(node);
+        PvNode pp = pv(prev);
         if (rec != null) {
-            waitNodeRecorded(node, pn);
+            waitNodeRecorded(node, pn, pp);
             return;
         }
-        PvNode pp = pv(prev);
         for (;;) {
             int spun = switch (variant) {
                 case PV -> spinNode(node);
@@ -628,9 +628,9 @@ public class Paravirt implements QSpinLock.Hooks {
 
     /** Turns recording on for {@code lock}'s hooks ({@code null}: off). Only {@code pv} is mapped. */
     void traceTo(PvQSpinLock lock, TraceRecorder r) {
-        if (r != null && variant != Variant.PV) {
+        if (r != null && variant == Variant.WAIT_EARLY) {
             throw new UnsupportedOperationException(variant.id()
-                    + ": only pv's steps are recorded (the wait-early spin loops are not mapped; see docs/pv-java.md)");
+                    + ": its steps are not recorded (the adaptive spin's waithist is not mapped; see docs/pv-java.md)");
         }
         recLock = r == null ? null : lock;
         rec = r;
@@ -648,13 +648,32 @@ public class Paravirt implements QSpinLock.Hooks {
         };
     }
 
-    /** pv_wait_node recorded: WaitNodeSpin per read, WaitNodeHalt, WaitNodeSleep, Unpark, WaitNodeWake. */
-    private void waitNodeRecorded(Node node, PvNode pn) {
+    /**
+     * pv_wait_node recorded: WaitNodeSpin per turn of the spin (the read of {@code node->locked},
+     * and in {@code pv-wait-early-merged} {@code pv_wait_early}'s read of the previous node, which
+     * the spec merges into the same step), then WaitNodeHalt, WaitNodeSleep, Unpark, WaitNodeWake.
+     * A turn's event says whether it found the lock handed over (got), whether the previous node
+     * was asleep (early, merged form only), and whether the spin ends with a halt (halt).
+     */
+    private void waitNodeRecorded(Node node, PvNode pn, PvNode pp) {
         TraceRecorder r = rec;
+        boolean merged = variant == Variant.WAIT_EARLY_MERGED;
         for (;;) {
             for (int loop = spinThreshold; loop > 0; loop--) {
-                if (r.atomic("WaitNodeSpin", () -> node.readLocked() != 0, got -> "got=" + got)) {
+                int turn = loop;
+                int seen = r.atomic("WaitNodeSpin", () -> {
+                    if (node.readLocked() != 0) {
+                        return SPIN_LOCKED;
+                    }
+                    return merged && pvWaitEarly(pp, turn) ? SPIN_WAIT_EARLY : SPIN_DONE;
+                }, v -> "got=" + (v == SPIN_LOCKED) + (merged && v != SPIN_LOCKED ? " early=" + (v == SPIN_WAIT_EARLY) : "")
+                        + " halt=" + (v == SPIN_WAIT_EARLY || v == SPIN_DONE && turn == 1));
+                if (seen == SPIN_LOCKED) {
                     return;
+                }
+                if (seen == SPIN_WAIT_EARLY) {
+                    WAIT_EARLY.hit();
+                    break;
                 }
                 Thread.onSpinWait();
             }

@@ -71,9 +71,9 @@ public class PvQSpinLock extends QSpinLock {
     /**
      * Records PV's steps for trace validation against {@code specs/PV.tla} with {@code Stealing}
      * (the map is {@code specs/trace/PVTrace.tla}): the native steps as qspinlock records them, and
-     * the hooks' steps one event per spec action ({@link Paravirt}, "Recorded runs"). Only
-     * {@code pv}: the wait-early variants' spin loops read the previous node, which the map does not
-     * follow yet, so they refuse a recorder.
+     * the hooks' steps one event per spec action ({@link Paravirt}, "Recorded runs"). {@code pv} and
+     * {@code pv-wait-early-merged}; {@code pv-wait-early} refuses a recorder (its waithist and
+     * adaptive spin are not mapped).
      */
     @Override
     public void traceTo(TraceRecorder recorder) {
@@ -84,6 +84,11 @@ public class PvQSpinLock extends QSpinLock {
     /** {@code SPIN_THRESHOLD} (trace validation's {@code configure} setting: the spec's SpinThreshold). */
     public void spinThreshold(int n) {
         pv.spinThreshold(n);
+    }
+
+    /** {@code PV_PREV_CHECK_MASK} (trace validation's {@code configure} setting: the spec's CheckPeriod - 1, a power of two minus one). */
+    public void checkMask(int m) {
+        pv.checkMask(m);
     }
 
     /** The unfair trylock's steps are recorded one attempt at a time ({@link Paravirt}). */
