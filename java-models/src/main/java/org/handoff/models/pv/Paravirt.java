@@ -579,16 +579,26 @@ public class Paravirt implements QSpinLock.Hooks {
     public boolean unfairTrylock(QSpinLock lock) {
         for (long i = 0;; i++) {
             int val = lock.wordOpaque();
-            if ((val & QSpinLock.LOCKED_PENDING_MASK) == 0 && cmpxchgLockedAcquire(lock)) {
+            if (stealable(val) && cmpxchgLockedAcquire(lock)) {
                 return true;
             }
-            if ((val & QSpinLock.TAIL_MASK) == 0 || (val & QSpinLock.PENDING_MASK) != 0) {
+            if (queueNow(val)) {
                 return false;
             }
             if (!lock.spinPolicy().keepSpinning(i)) { // cpu_relax(); a bounded policy may give up
                 return false;
             }
         }
+    }
+
+    /** The unfair trylock's read allows the steal: locked and pending are clear. */
+    private static boolean stealable(int val) {
+        return (val & QSpinLock.LOCKED_PENDING_MASK) == 0;
+    }
+
+    /** The unfair trylock gives up and queues: no queue to steal past, or its head spins with pending set. */
+    private static boolean queueNow(int val) {
+        return (val & QSpinLock.TAIL_MASK) == 0 || (val & QSpinLock.PENDING_MASK) != 0;
     }
 
     /**
@@ -626,7 +636,7 @@ public class Paravirt implements QSpinLock.Hooks {
      * above stay as they are; both call the same protected steps, so a mutant changes both.
      */
 
-    /** Turns recording on for {@code lock}'s hooks ({@code null}: off). Only {@code pv} is mapped. */
+    /** Turns recording on for {@code lock}'s hooks ({@code null}: off); {@code pv-wait-early} is not mapped. */
     void traceTo(PvQSpinLock lock, TraceRecorder r) {
         if (r != null && variant == Variant.WAIT_EARLY) {
             throw new UnsupportedOperationException(variant.id()
@@ -767,10 +777,7 @@ public class Paravirt implements QSpinLock.Hooks {
             int decided = r.atomicIf("UnfairTrylockRead", () -> {
                 int val = lock.wordOpaque();
                 seen[0] = val;
-                if ((val & QSpinLock.LOCKED_PENDING_MASK) == 0) {
-                    return 1;
-                }
-                return (val & QSpinLock.TAIL_MASK) == 0 || (val & QSpinLock.PENDING_MASK) != 0 ? 0 : -1;
+                return stealable(val) ? 1 : queueNow(val) ? 0 : -1;
             }, d -> first || d >= 0
                     ? lock.traceWord(r, seen[0]) + (first ? " node=" + lock.traceNode(r, node) : "")
                     : null);
@@ -781,7 +788,7 @@ public class Paravirt implements QSpinLock.Hooks {
                 if (lock.traceStep(r, "UnfairTrylockCas", () -> cmpxchgLockedAcquire(lock), ok -> "ok=" + ok)) {
                     return true;
                 }
-                if ((seen[0] & QSpinLock.TAIL_MASK) == 0) {
+                if (queueNow(seen[0])) { // the read found no queue (its pending was clear)
                     return false;
                 }
             }

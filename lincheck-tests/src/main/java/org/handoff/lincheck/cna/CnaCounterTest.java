@@ -1,7 +1,5 @@
 package org.handoff.lincheck.cna;
 
-import java.lang.reflect.Method;
-import java.util.List;
 import org.handoff.core.HandoffException;
 import org.handoff.lincheck.LockCounterHarness;
 import org.handoff.models.cna.CnaLock;
@@ -33,6 +31,8 @@ public class CnaCounterTest extends LockCounterHarness {
     /** The system property overriding the topology, e.g. {@code 0,1,0,0,1}. */
     public static final String NODES_PROPERTY = "handoff.cna.nodes";
     public static final String DEFAULT_NODES = "0,1,0,0,1";
+    /** The scenarios of the class comment. */
+    public static final String SCENARIOS = "2,2,1;2,2,2";
     /** The RNG seed of {@code cna-prob}. */
     public static final long SEED = 20190130L;
 
@@ -64,14 +64,6 @@ public class CnaCounterTest extends LockCounterHarness {
      * ({@value LockCounterHarness#SCENARIOS_PROPERTY}) replaces them.
      */
     public static ModelCheckingOptions options() {
-        if (System.getProperty(SCENARIOS_PROPERTY) != null) {
-            return LockCounterHarness.options();
-        }
-        Method inc = operation(LockCounterHarness.class, "increment");
-        return new ModelCheckingOptions()
-                .iterations(0)
-                .invocationsPerIteration(invocations())
-                .addCustomScenario(scenarioOf(List.of(List.of(inc, inc), List.of(inc, inc), List.of(inc))))
-                .addCustomScenario(scenarioOf(List.of(List.of(inc, inc), List.of(inc, inc), List.of(inc, inc))));
+        return LockCounterHarness.options(SCENARIOS);
     }
 }

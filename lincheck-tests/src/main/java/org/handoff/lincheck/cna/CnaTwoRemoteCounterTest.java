@@ -1,7 +1,5 @@
 package org.handoff.lincheck.cna;
 
-import java.lang.reflect.Method;
-import java.util.List;
 import org.handoff.lincheck.LockCounterHarness;
 import org.handoff.models.cna.CnaLock;
 import org.handoff.models.cna.Topology;
@@ -23,6 +21,7 @@ import org.jetbrains.lincheck.datastructures.ModelCheckingOptions;
  */
 public class CnaTwoRemoteCounterTest extends CnaCounterTest {
     public static final String NODES = "0,1,0,1,0";
+    public static final String SCENARIOS = "2,2,2,2";
     /**
      * Spin iterations after which Lincheck takes a loop for one that never ends. Its default is
      * too low for a queue of three behind a holder: the last waiter legitimately spins while three
@@ -36,15 +35,6 @@ public class CnaTwoRemoteCounterTest extends CnaCounterTest {
 
     /** Four threads of two increments each, unless the manifest gives {@code scenarios}. */
     public static ModelCheckingOptions options() {
-        if (System.getProperty(SCENARIOS_PROPERTY) != null) {
-            return LockCounterHarness.options();
-        }
-        Method inc = operation(LockCounterHarness.class, "increment");
-        return new ModelCheckingOptions()
-                .loopBound(LOOP_BOUND)
-                .iterations(0)
-                .invocationsPerIteration(invocations())
-                .addCustomScenario(scenarioOf(List.of(List.of(inc, inc), List.of(inc, inc), List.of(inc, inc),
-                        List.of(inc, inc))));
+        return LockCounterHarness.options(SCENARIOS).loopBound(LOOP_BOUND);
     }
 }
