@@ -201,6 +201,8 @@ Runs(x) == ~hv.halted[x[1]] /\ ~hv.pre[x[1]]
 \* pv_wait_node's prev: the node whose next is n (while n waits for the
 \* hand-off, its predecessor is still queued and points at it).
 PrevOf(n) == IF \E m \in Nodes : nnext[m] = n THEN CHOOSE m \in Nodes : nnext[m] = n ELSE Nil
+\* pv_wait_early's test: the vCPU of n's previous node is not running.
+PrevAsleep(n) == LET pp == PrevOf(n) IN pp # Nil /\ pvn.st[pp] # "running"
 
 PvTypeOK ==
     /\ \A Lk \in Locks : lk[Lk].locked \in {0, 1, SlowVal}
@@ -244,7 +246,7 @@ WaitNodeSpin(x) ==
        IN
        \E can \in WaitEarlyAllowed(x),   \* "pv-wait-early": condition 3 (waithist), then 2 and 1
           prevHalted \in PrevReads(pp # Nil /\ nlocked[pp] = 0 /\ pvn.st[pp] = "halted"),
-          prevAsleep \in PrevReads(pp # Nil /\ pvn.st[pp] # "running") :
+          prevAsleep \in PrevReads(PrevAsleep(me)) :
        LET top   == Phase(x, "start")
            we0   == IF top THEN can /\ prevHalted ELSE pl.we[x]
            loop0 == IF ~top THEN cnt[x] ELSE IF we0 THEN ShortSpin ELSE SpinThreshold

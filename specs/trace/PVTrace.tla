@@ -92,9 +92,7 @@ PvObserved(e) ==
       [] e.a = "UnfairTrylockCas"  -> (pc'[x] = "cs") = e.ok
       [] e.a = "WaitNodeSpin"      -> /\ (pc'[x] = "head_wait") = e.got
                                       /\ (pl'.ph[x] = "halt") = e.halt
-                                      /\ Has(e, "early") =>
-                                           LET pp == PrevOf(node[x])
-                                           IN e.early = (pp # Nil /\ pvn.st[pp] # "running")
+                                      /\ Has(e, "early") => e.early = PrevAsleep(node[x])
       [] e.a = "WaitNodeSleep"     -> hv'.halted[e.t] = e.halt
       [] e.a = "WaitNodeWake"      -> pvn'.st[node[x]] = e.nst
       [] e.a = "WaitHeadTop"       -> pvn.st[node[x]] = e.st
