@@ -762,8 +762,9 @@ public class Paravirt implements QSpinLock.Hooks {
                 // The lock is held without _Q_SLOW_VAL (a stealer's): pv_wait returns at once and
                 // the head goes round again, four events a round. Step aside for a moment so that
                 // the holder gets the CPU and the recorder's lock (which this loop would otherwise
-                // keep taking first): the correct port stalled on the run's event budget in this
-                // loop about once in 1,000 runs, with a Thread.yield() here still once in 2,000.
+                // keep taking first): without the pause, and with only a Thread.yield(), the correct
+                // port now and then stalled on the run's event budget in this loop (the commit that
+                // added the pause has the measurements).
                 LockSupport.parkNanos(this, 100_000L);
             }
         }
