@@ -53,6 +53,13 @@ import org.openjdk.jcstress.infra.results.III_Result;
  * <li>{@link #arrivingWhileHeld}, an arrival at a held lock: actor 1 waits (boundedly) until
  *     actor 0 is inside its section before it calls lock (for qspinlock: the pending path).
  * </ul>
+ * A third shape stages no hand-off but a race at the doorway: in {@link #meeting}, before each of
+ * its acquisitions in {@link #increment} an actor waits (boundedly) until the other has come as
+ * far, so that both call lock at nearly the same moment, round after round. A patch that splits
+ * the doorway's atomic swap into a read and a write lets both read the same predecessor only when
+ * the two doorways overlap by a few nanoseconds; left to the scheduler they seldom do, and the
+ * same bug then shows more often as a stranded waiter than as two threads inside. The meeting
+ * happens outside the lock, before lock is called, so it orders nothing inside it.
  * In {@link #readThenWrite} the first holder then waits, boundedly, between its reads and its
  * writes until the other actor has read too: under a correct lock that wait always runs out (the
  * other is still waiting), under a lock that lets both in the second reads before the first
@@ -73,7 +80,7 @@ public final class LockHarness<C> {
     static final int PAUSES = Integer.getInteger("handoff.litmus.pauses", 8);
 
     /** A staged harness: at most this many spin-wait hints for each of its two staging waits. */
-    static final int STAGE_SPINS = Integer.getInteger("handoff.litmus.stageSpins", 2000);
+    public static final int STAGE_SPINS = Integer.getInteger("handoff.litmus.stageSpins", 2000);
 
     /** Result column "gave up": no wait gave up. */
     public static final int CLEAN = 0;
@@ -87,12 +94,15 @@ public final class LockHarness<C> {
     private final C context0;
     private final C context1;
     /** Which hand-off every sample stages, if any (class comment). */
-    private enum Stage { NONE, QUEUED, HELD }
+    private enum Stage { NONE, QUEUED, HELD, MEET }
 
     private final Stage stage;
     /** A staged harness only: the actors that have read {@code x, y} in their section. */
     private volatile boolean read0;
     private volatile boolean read1;
+    /** {@link #meeting} only: how many doorways each actor has reached. */
+    private volatile int doorway0;
+    private volatile int doorway1;
 
     /** Accessed only inside the critical section, with plain reads and writes. */
     private int x;
@@ -133,11 +143,22 @@ public final class LockHarness<C> {
         return new LockHarness<>(factory, Stage.HELD);
     }
 
+    /**
+     * A harness whose two actors meet before each acquisition of {@link #increment}, so that their
+     * doorways race in every round (see the class comment).
+     */
+    public static <C> LockHarness<C> meeting(Function<SpinPolicy, ? extends HandoffLock<C>> factory) {
+        return new LockHarness<>(factory, Stage.MEET);
+    }
+
     /** Actor {@code actor} (0 or 1) increments {@code x} and {@code y} under the lock, {@code times} times. */
     public void increment(int actor, int times) {
         Waits.Side side = waits.side(actor);
         C c = actor == 0 ? context0 : context1;
         for (int i = 0; i < times; i++) {
+            if (stage == Stage.MEET) {
+                meet(actor, i + 1);
+            }
             enter(side, c);
             int sx = x;
             int sy = y;
@@ -168,6 +189,8 @@ public final class LockHarness<C> {
             for (int i = 0; i < STAGE_SPINS && !read0; i++) {
                 Thread.onSpinWait();
             }
+        } else if (stage == Stage.MEET) {
+            meet(actor, 1);
         }
         enter(side, c);
         int sx = x;
@@ -210,6 +233,18 @@ public final class LockHarness<C> {
     /** {@link #CLEAN}, {@link #GAVE_UP_ENTERING} or {@link #GAVE_UP_RELEASING}. */
     public int gaveUp() {
         return waits.gaveUpEntering ? GAVE_UP_ENTERING : waits.gaveUpReleasing ? GAVE_UP_RELEASING : CLEAN;
+    }
+
+    /** Publishes that {@code actor} reached doorway {@code round}, then waits (boundedly) for the other. */
+    private void meet(int actor, int round) {
+        if (actor == 0) {
+            doorway0 = round;
+        } else {
+            doorway1 = round;
+        }
+        for (int i = 0; i < STAGE_SPINS && (actor == 0 ? doorway1 : doorway0) < round; i++) {
+            Thread.onSpinWait();
+        }
     }
 
     private void enter(Waits.Side side, C c) {

@@ -2,6 +2,7 @@ package org.handoff.litmus.mcs;
 
 import org.handoff.litmus.LockHarness;
 import org.handoff.models.mcs.McsLock;
+import org.handoff.models.SpinPolicy;
 import org.handoff.models.mcs.McsMutants;
 import org.openjdk.jcstress.annotations.Actor;
 import org.openjdk.jcstress.annotations.Arbiter;
@@ -18,12 +19,17 @@ import org.openjdk.jcstress.infra.results.III_Result;
  * spec finds with three threads cannot happen here; what two actors can show is the successor's
  * late link landing on the releasing node after that node was reused for the next acquisition.
  * The stale link strands a waiter (DeadlockFreedom). No reordering is involved: the JMM and x86
- * both allow whatever this test sees. Each actor takes the lock 16 times, as in
- * {@link McsMutualExclusion}: with 4 the window was met so rarely that a run on a loaded machine
- * missed the mutant; with 16 it is met far more often, but still not in every fork (JDK 25 runs one
- * JVM configuration where JDK 17 runs two). So the entry runs in the full profile, with 5 s
- * iterations; in the quick profile Lincheck and trace validation catch the mutant. The measured
- * rates are in docs/catch-rates.md.
+ * both allow whatever this test sees.
+ *
+ * <p>The window is the successor's time between its {@code xchg} of the tail and its
+ * {@code WRITE_ONCE(prev->next, node)}, where a vCPU can be preempted. Left to the scheduler it was
+ * met too seldom for every run to meet it (the misses are in docs/catch-rates.md), so the test
+ * stages it: the lock is {@link HeldBackLink}, whose link waits (boundedly, {@link LockHarness#STAGE_SPINS}
+ * spin-wait hints) until the predecessor's owner has initialised its node again for its next
+ * acquisition. The correct lock never lets that owner go before the link (its release waits for
+ * it), so there the wait only runs out; the staging orders nothing, being a read before the link.
+ * Each actor takes the lock 16 times, as in {@link McsMutualExclusion}. The entry runs in the full
+ * profile (5 s iterations); in the quick profile Lincheck and trace validation catch the mutant.
  *
  * <p>Run alone: {@code -t '^org\.handoff\.litmus\.mcs\.HandoffToTailMutualExclusion$'} (see package-info).
  */
@@ -39,7 +45,7 @@ import org.openjdk.jcstress.infra.results.III_Result;
         desc = "DeadlockFreedom: a stranded thread entered without the lock; the lost increment follows from that.")
 @State
 public class HandoffToTailMutualExclusion {
-    private final LockHarness<McsLock.Node> h = LockHarness.of(McsMutants.HandoffToTail::new);
+    private final LockHarness<McsLock.Node> h = LockHarness.of(HeldBackLink::new);
 
     @Actor
     public void actor1() {
@@ -54,5 +60,32 @@ public class HandoffToTailMutualExclusion {
     @Arbiter
     public void arbiter(III_Result r) {
         h.report(r);
+    }
+
+    /**
+     * The mutant with its link step held back (class comment). {@code lastInit} is the node whose
+     * initialisation ran last: with two actors, the predecessor's owner has begun its next
+     * acquisition once it names the predecessor's node.
+     */
+    static final class HeldBackLink extends McsMutants.HandoffToTail {
+        private volatile McsLock.Node lastInit;
+
+        HeldBackLink(SpinPolicy spin) {
+            super(spin);
+        }
+
+        @Override
+        protected void initNode(McsLock.Node node) {
+            super.initNode(node);
+            lastInit = node;
+        }
+
+        @Override
+        protected void linkPrev(McsLock.Node prev, McsLock.Node node) {
+            for (int i = 0; i < LockHarness.STAGE_SPINS && lastInit != prev; i++) {
+                Thread.onSpinWait();
+            }
+            super.linkPrev(prev, node);
+        }
     }
 }
