@@ -74,6 +74,10 @@ final class RatesCommand implements Callable<Integer> {
         "JDK's rates run, a build), recorded with the column."})
     String note;
 
+    @Option(names = "--unmeasured", description = {"Only entries that have no rate yet in this JDK's column of the",
+        "--output table (to cover new entries without measuring the others again)."})
+    boolean unmeasured;
+
     @Option(names = "--output", paramLabel = "FILE", description = {"Write the table to FILE (e.g. docs/catch-rates.md), keeping",
         "the other JDKs' columns and entries already in it; default: stdout."})
     Path output;
@@ -96,8 +100,20 @@ final class RatesCommand implements Callable<Integer> {
         List<Check> checks = manifest.select(families, null, profile).stream()
                 .filter(c -> c.level() != Level.TLC && c.expected() == Outcome.FAIL)
                 .filter(Runners.atLevels(levels)).filter(Runners.named(only)).toList();
+        if (unmeasured) {
+            if (output == null) {
+                throw new HandoffException("--unmeasured needs --output: the table whose column says what is measured");
+            }
+            Map<String, Map<String, String>> rows = Files.exists(output) ? Table.read(output).rows : Map.of();
+            String column = JDK_COLUMN + Jdk.feature(Jdk.current().version());
+            checks = checks.stream().filter(c -> {
+                String cell = rows.getOrDefault(key(c), Map.of()).get(column);
+                return cell == null || !cell.contains("/");
+            }).toList();
+        }
         if (checks.isEmpty()) {
-            throw new HandoffException("no Java-level entries that are expected to fail are selected");
+            throw new HandoffException("no Java-level entries that are expected to fail are selected"
+                    + (unmeasured ? " (every selected entry has a rate in this JDK's column)" : ""));
         }
         Check loadModel = null;
         if (load != null) {
@@ -178,6 +194,7 @@ final class RatesCommand implements Callable<Integer> {
                 .append(families.isEmpty() ? "" : " " + String.join(" ", families))
                 .append(levels.stream().map(l -> " --level " + l).collect(java.util.stream.Collectors.joining()))
                 .append(only.stream().map(n -> " --check " + n).collect(java.util.stream.Collectors.joining()))
+                .append(unmeasured ? " --unmeasured" : "")
                 .append(" --profile ").append(profile).append(" --runs ").append(runs)
                 .append(load == null ? "" : " --load " + load).append(note == null ? "" : " --note '" + note + "'")
                 .append(output == null ? "" : " --output " + output)

@@ -208,6 +208,10 @@ class CliTest {
                 + (other.compareTo(jdk) < 0 ? "7/10 | – |" : "– | 7/10 |")), t);
         assertTrue(t.contains("## " + other + "\n\nmeasured elsewhere") && t.contains("## " + jdk + "\n\n`JAVA_HOME=<")
                 && t.contains("Every entry caught its bug in every run."), t);
+        // --unmeasured leaves out what this JDK's column already has: here, the one entry selected.
+        assertOneLineError(run("rates", "mcs", "--level", "lincheck", "--check", "early-handoff", "--unmeasured",
+                "--output", table.toString()), "every selected entry has a rate in this JDK's column");
+        assertOneLineError(run("rates", "mcs", "--unmeasured"), "--unmeasured needs --output");
         Files.writeString(table, "no table here\n");
         assertOneLineError(run("rates", "mcs", "--output", table.toString()), "not a table written by handoff rates");
         assertOneLineError(run("rates", "mcs", "--runs", "0"), "--runs must be at least 1");
