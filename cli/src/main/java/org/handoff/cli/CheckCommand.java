@@ -31,7 +31,7 @@ import picocli.CommandLine.Parameters;
 
 /** {@code handoff check}: every level of the given families against the manifest's expectations. */
 @Command(name = "check", mixinStandardHelpOptions = true,
-        description = {"Run every check of the given families (all when none is named) at every level and compare",
+        description = {"Run every check of the given families (all when none is named) at every level and compare " +
             "each verdict with the manifest. Exit 0 only when every verdict is as expected."})
 final class CheckCommand implements Callable<Integer> {
     @CommandLine.Spec
@@ -43,7 +43,7 @@ final class CheckCommand implements Callable<Integer> {
     @Option(names = "--level", paramLabel = "L", description = "Only these levels (tlc, jcstress, lincheck, crosscheck); repeatable.")
     List<String> levels = new ArrayList<>();
 
-    @Option(names = "--check", paramLabel = "NAME", description = {"Only checks whose model, test or variant name is NAME",
+    @Option(names = "--check", paramLabel = "NAME", description = {"Only checks whose model, test or variant name is NAME " +
             "(e.g. MCS_N3, non-atomic-tail, McsTermination); repeatable."})
     List<String> only = new ArrayList<>();
 
@@ -60,8 +60,8 @@ final class CheckCommand implements Callable<Integer> {
     @Option(names = {"-v", "--verbose"}, description = "Echo the tools' output to stderr.")
     boolean verbose;
 
-    @Option(names = "--report", paramLabel = "DIR", description = {"Also write DIR/report.md and a self-contained DIR/report.html:",
-            "verdicts, every TLC counterexample as pictures, bypass histograms, TLC statistics (docs/report.md).",
+    @Option(names = "--report", paramLabel = "DIR", description = {"Also write DIR/report.md and a self-contained DIR/report.html: " +
+            "verdicts, every TLC counterexample as pictures, bypass histograms, TLC statistics (docs/report.md). " +
             "DIR must be new, empty or an earlier report; it is replaced only when the report is complete."})
     Path report;
 

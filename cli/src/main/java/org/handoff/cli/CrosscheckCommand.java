@@ -31,8 +31,8 @@ import picocli.CommandLine.Parameters;
  * against the specs with TLC (the manifest's crosscheck entries), then prints the agreement tables.
  */
 @Command(name = "crosscheck", mixinStandardHelpOptions = true,
-        description = {"Record stressed runs of each family's Java port (and its mutants) and let TLC decide whether",
-            "the spec allows every trace; spec mutants must reject the correct port's traces. Exit 0 only when",
+        description = {"Record stressed runs of each family's Java port (and its mutants) and let TLC decide whether " +
+            "the spec allows every trace; spec mutants must reject the correct port's traces. Exit 0 only when " +
             "every verdict is as the manifest expects."})
 final class CrosscheckCommand implements Callable<Integer> {
     @CommandLine.Spec
@@ -41,7 +41,7 @@ final class CrosscheckCommand implements Callable<Integer> {
     @Parameters(paramLabel = "FAMILY", arity = "0..*", description = "Families to cross-check (see 'handoff list').")
     List<String> families = new ArrayList<>();
 
-    @Option(names = "--all", description = {"Every family with crosscheck entries, then the agreement tables",
+    @Option(names = "--all", description = {"Every family with crosscheck entries, then the agreement tables " +
             "(mutant x level, and each TLC bypass bound against the Java fairness harness)."})
     boolean all;
 
@@ -72,11 +72,11 @@ final class CrosscheckCommand implements Callable<Integer> {
             description = "quick (default: what 'mvn verify' runs) or full (1000 runs of each port, more mutants).")
     String profile;
 
-    @Option(names = "--trace", paramLabel = "FILE", description = {"Validate one recorded trace file again (a run the",
+    @Option(names = "--trace", paramLabel = "FILE", description = {"Validate one recorded trace file again (a run the " +
             "output named) against its family's spec, or the spec of --check."})
     Path trace;
 
-    @Option(names = "--check", paramLabel = "NAME", description = {"Only entries whose check or variant name is NAME;",
+    @Option(names = "--check", paramLabel = "NAME", description = {"Only entries whose check or variant name is NAME; " +
             "with --trace: the entry whose spec to use (default: the family's spec)."})
     String checkName;
 

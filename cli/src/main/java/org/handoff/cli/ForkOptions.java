@@ -8,11 +8,11 @@ import picocli.CommandLine.Option;
 
 /** The options of the forked JVMs, shared by the commands that run levels ({@code check}, {@code review}). */
 final class ForkOptions {
-    @Option(names = "--heap", paramLabel = "SIZE", description = {"The heap of each TLC run, as java -Xmx takes it (512m, 8g);",
+    @Option(names = "--heap", paramLabel = "SIZE", description = {"The heap of each TLC run, as java -Xmx takes it (512m, 8g); " +
         "default: $HANDOFF_TLC_HEAP, else the JVM's (a quarter of the memory)."})
     String heap;
 
-    @Option(names = "--jdk", paramLabel = "PATH", description = {"The JDK (its home directory) that the forked levels run on:",
+    @Option(names = "--jdk", paramLabel = "PATH", description = {"The JDK (its home directory) that the forked levels run on: " +
             "TLC, Lincheck and jcstress; default: the JDK running handoff (JAVA_HOME). 17 or later."})
     Path jdk;
 

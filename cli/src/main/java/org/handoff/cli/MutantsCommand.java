@@ -20,7 +20,7 @@ import picocli.CommandLine.Parameters;
  * of them is confirmed by the level's own run ({@code mvn verify}, {@code handoff check}).
  */
 @Command(name = "mutants", mixinStandardHelpOptions = true,
-        description = {"The seeded bugs of each family (paired variants of one bug on one line), where each comes from,",
+        description = {"The seeded bugs of each family (paired variants of one bug on one line), where each comes from, " +
             "which levels are expected to catch it, and the mutation score per level: caught / mutants."})
 final class MutantsCommand implements Callable<Integer> {
     @CommandLine.Spec

@@ -40,7 +40,7 @@ import picocli.CommandLine.Parameters;
  * a second JDK's run adds its column and keeps the others.
  */
 @Command(name = "rates", mixinStandardHelpOptions = true,
-        description = {"Run the Java levels' entries that are expected to fail (mutants) N times on this JVM and",
+        description = {"Run the Java levels' entries that are expected to fail (mutants) N times on this JVM and " +
             "write their catch rates, one column per JDK. Exit 1 when an entry was missed in any run."})
 final class RatesCommand implements Callable<Integer> {
     /** The header of the per-JDK columns: the feature release ("JDK 25"). */
@@ -66,19 +66,19 @@ final class RatesCommand implements Callable<Integer> {
     @Option(names = "--runs", paramLabel = "N", defaultValue = "10", description = "Runs of every entry (default ${DEFAULT-VALUE}).")
     int runs;
 
-    @Option(names = "--load", paramLabel = "MODEL", description = {"A TLC model of the manifest (e.g. QSpinlock_N3) run again and",
+    @Option(names = "--load", paramLabel = "MODEL", description = {"A TLC model of the manifest (e.g. QSpinlock_N3) run again and " +
         "again beside the entries, so they are measured on a loaded machine."})
     String load;
 
-    @Option(names = "--note", paramLabel = "TEXT", description = {"What else loaded the machine during the runs (another",
+    @Option(names = "--note", paramLabel = "TEXT", description = {"What else loaded the machine during the runs (another " +
         "JDK's rates run, a build), recorded with the column."})
     String note;
 
-    @Option(names = "--unmeasured", description = {"Only entries that have no rate yet in this JDK's column of the",
+    @Option(names = "--unmeasured", description = {"Only entries that have no rate yet in this JDK's column of the " +
         "--output table (to cover new entries without measuring the others again)."})
     boolean unmeasured;
 
-    @Option(names = "--output", paramLabel = "FILE", description = {"Write the table to FILE (e.g. docs/catch-rates.md), keeping",
+    @Option(names = "--output", paramLabel = "FILE", description = {"Write the table to FILE (e.g. docs/catch-rates.md), keeping " +
         "the other JDKs' columns and entries already in it; default: stdout."})
     Path output;
 

@@ -37,8 +37,8 @@ import picocli.CommandLine.Parameters;
  * at, state counts and time (docs/review.md).
  */
 @Command(name = "review", mixinStandardHelpOptions = true,
-        description = {"Run every check of a variant and of its baseline (the family's first variant unless given)",
-            "at every level and print what changed: properties gained or lost, bounds, state counts, time.",
+        description = {"Run every check of a variant and of its baseline (the family's first variant unless given) " +
+            "at every level and print what changed: properties gained or lost, bounds, state counts, time. " +
             "Exit 0 when every verdict is the one the manifest records, 1 otherwise."})
 final class ReviewCommand implements Callable<Integer> {
     @CommandLine.Spec
@@ -56,7 +56,7 @@ final class ReviewCommand implements Callable<Integer> {
     @Option(names = "--level", paramLabel = "L", description = "Only these levels (tlc, jcstress, lincheck, crosscheck); repeatable.")
     List<String> levels = new ArrayList<>();
 
-    @Option(names = "--check", paramLabel = "NAME", description = {"Only the checks of either side whose model or test name is NAME",
+    @Option(names = "--check", paramLabel = "NAME", description = {"Only the checks of either side whose model or test name is NAME " +
             "(e.g. PV_N2 and PV_WaitEarly_N2, to re-run the pair that changed); repeatable."})
     List<String> onlyChecks = new ArrayList<>();
 
@@ -69,7 +69,7 @@ final class ReviewCommand implements Callable<Integer> {
     @Option(names = {"-v", "--verbose"}, description = "Echo the tools' output to stderr.")
     boolean verbose;
 
-    @Option(names = "--report", paramLabel = "DIR", description = {"Also write DIR/report.md and DIR/report.html: the diff,",
+    @Option(names = "--report", paramLabel = "DIR", description = {"Also write DIR/report.md and DIR/report.html: the diff, " +
             "the verdicts, every TLC counterexample as pictures, bypass histograms (docs/report.md)."})
     Path report;
 

@@ -28,7 +28,7 @@ import picocli.CommandLine.Parameters;
  * ran on. The table is written only when every model has run.
  */
 @Command(name = "stats", mixinStandardHelpOptions = true,
-        description = {"Run every TLC model of the manifest (or of the given families) and write a markdown table of",
+        description = {"Run every TLC model of the manifest (or of the given families) and write a markdown table of " +
             "distinct states, generated states, depth and wall time. Exit 1 when a verdict is not the expected one."})
 final class StatsCommand implements Callable<Integer> {
     @CommandLine.Spec
@@ -41,11 +41,11 @@ final class StatsCommand implements Callable<Integer> {
             description = "quick or full (default ${DEFAULT-VALUE}: every model).")
     String profile;
 
-    @Option(names = "--check", paramLabel = "NAME", description = {"Only models whose name or variant name is NAME",
+    @Option(names = "--check", paramLabel = "NAME", description = {"Only models whose name or variant name is NAME " +
             "(e.g. MLock_N2, non-atomic-swap); repeatable."})
     List<String> only = new ArrayList<>();
 
-    @Option(names = "--before", paramLabel = "FILE", description = {"An earlier table written by stats (e.g. the committed",
+    @Option(names = "--before", paramLabel = "FILE", description = {"An earlier table written by stats (e.g. the committed " +
             "docs/tlc-stats.md): each row also gets that run's wall time, and the totals are compared."})
     Path before;
 

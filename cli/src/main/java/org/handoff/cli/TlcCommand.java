@@ -19,7 +19,7 @@ import picocli.CommandLine.Parameters;
 
 /** {@code handoff tlc}: TLC from the command line, on a suite spec or any .tla file. */
 @Command(name = "tlc", mixinStandardHelpOptions = true,
-        description = {"Model-check a spec with TLC and print the verdict, the statistics and a readable counterexample.",
+        description = {"Model-check a spec with TLC and print the verdict, the statistics and a readable counterexample. " +
             "Exit 0 when no property is violated, 1 when one is, 2 on bad input or a TLC error."})
 final class TlcCommand implements Callable<Integer> {
     @CommandLine.Spec
@@ -41,14 +41,14 @@ final class TlcCommand implements Callable<Integer> {
     @Option(names = "--timeout", paramLabel = "S", defaultValue = "3600", description = "Give up after S seconds (default ${DEFAULT-VALUE}).")
     long timeout;
 
-    @Option(names = "--heap", paramLabel = "SIZE", description = {"TLC's heap, as java -Xmx takes it (512m, 8g);",
+    @Option(names = "--heap", paramLabel = "SIZE", description = {"TLC's heap, as java -Xmx takes it (512m, 8g); " +
         "default: $HANDOFF_TLC_HEAP, else the JVM's (a quarter of the memory)."})
     String heap;
 
     @Option(names = {"-v", "--verbose"}, description = "Echo the TLC command lines.")
     boolean verbose;
 
-    @Option(names = "--simulate", description = {"Random simulation instead of exhaustive checking, for sizes beyond",
+    @Option(names = "--simulate", description = {"Random simulation instead of exhaustive checking, for sizes beyond " +
             "exhaustive reach: a pass is only 'no violation found'; the seed is printed for replay."})
     boolean simulate;
 
@@ -61,7 +61,7 @@ final class TlcCommand implements Callable<Integer> {
     @Option(names = "--seed", paramLabel = "S", description = "--simulate: the random seed (default: drawn and printed).")
     Long seed;
 
-    @Option(names = "--distributed", description = {"Safety check on TLC's distributed mode (TLCServer + TLCWorkers);",
+    @Option(names = "--distributed", description = {"Safety check on TLC's distributed mode (TLCServer + TLCWorkers); " +
             "refused for configs with a temporal PROPERTY, which TLC ignores there. See docs/distributed-tlc.md."})
     boolean distributed;
 

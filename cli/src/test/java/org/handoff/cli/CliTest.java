@@ -46,6 +46,29 @@ class CliTest {
         assertEquals(0, run("--help").code());
     }
 
+    /**
+     * picocli starts a new line at every element of a description array, so an element that ends
+     * mid-sentence breaks the help text there; every element must be a whole sentence.
+     */
+    @Test
+    void helpDescriptionsAreWholeSentences() {
+        java.util.List<String> broken = new java.util.ArrayList<>();
+        picocli.CommandLine root = new picocli.CommandLine(new Main());
+        for (picocli.CommandLine sub : root.getSubcommands().values()) {
+            picocli.CommandLine.Model.CommandSpec spec = sub.getCommandSpec();
+            java.util.List<String> texts = new java.util.ArrayList<>(java.util.List.of(spec.usageMessage().description()));
+            spec.options().forEach(o -> texts.addAll(java.util.List.of(o.description())));
+            spec.positionalParameters().forEach(p -> texts.addAll(java.util.List.of(p.description())));
+            for (String t : texts) {
+                String s = t.replace("%n", "").strip();
+                if (!s.isEmpty() && !s.endsWith(".")) {
+                    broken.add(spec.name() + ": '" + s + "'");
+                }
+            }
+        }
+        assertTrue(broken.isEmpty(), "help text that breaks mid-sentence: " + broken);
+    }
+
     @Test
     void listShowsTheFamilyItsMutantsAndModels() {
         Run r = run("list");
