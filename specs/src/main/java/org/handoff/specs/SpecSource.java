@@ -213,7 +213,8 @@ public final class SpecSource {
     private void readHeaderTable(String[] raw) {
         String function = null;
         Pattern fn = Pattern.compile("^\\s*([a-z_][a-z0-9_]*)\\s*\\([^)]*\\)\\s*:\\s*$");
-        Pattern row = Pattern.compile("^(\\s*\\S.*?\\S)\\s+([A-Z][A-Za-z0-9]+)\\b(.*)$");
+        // The action is the first capitalised word with a lower-case letter: "NULL" in the code is not one.
+        Pattern row = Pattern.compile("^(\\s*\\S.*?\\S)\\s+([A-Z](?=[A-Za-z0-9]*[a-z])[A-Za-z0-9]+)\\b(.*)$");
         for (String line : raw) {
             String t = line.trim();
             if (t.startsWith("----") || t.startsWith("\\*")) {

@@ -119,4 +119,41 @@ public final class CombiningMutants {
             return old;
         }
     }
+
+    /**
+     * The last node of the holder's snapshot completed before the cmpxchg that empties the queue:
+     * {@code ali->locked = 0} moved in front of {@code cmpxchg(&lock->lock_p, ali, NULL)} (and no
+     * completion after it). Its submitter may return, re-initialise its node and queue it again
+     * while the tail still names that node, so the holder's cmpxchg finds its own tail value and
+     * empties the queue over the new request (an ABA on the tail): nobody runs it and its submitter
+     * waits forever. Only a workload that reuses a node reaches it. When the cmpxchg fails the walk
+     * goes on as posted and completes the node a second time. The early completion is the walk's
+     * {@link #aliComplete} step, so a test that stages around completions sees it too. Spec:
+     * specs/mutants/Combining_CompleteBeforeCmpxchg.tla.
+     */
+    public static class CompleteBeforeCmpxchg extends CombiningLock {
+        public CompleteBeforeCmpxchg() {
+            super();
+        }
+
+        public CompleteBeforeCmpxchg(SpinPolicy spin) {
+            super(spin);
+        }
+
+        @Override
+        public String variant() {
+            return "complete-before-cmpxchg";
+        }
+
+        @Override
+        protected CombiningLock.Node aliCmpxchg(CombiningLock.Node ali) {
+            aliComplete(ali);
+            return super.aliCmpxchg(ali);
+        }
+
+        @Override
+        protected void aliLastComplete(CombiningLock.Node ali) {
+            // completed before the cmpxchg
+        }
+    }
 }

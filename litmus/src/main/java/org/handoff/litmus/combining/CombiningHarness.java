@@ -1,6 +1,7 @@
 package org.handoff.litmus.combining;
 
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Function;
 import org.handoff.litmus.LockHarness;
 import org.handoff.models.SpinPolicy;
@@ -17,6 +18,9 @@ import org.openjdk.jcstress.infra.results.IIIII_Result;
  * whether a wait gave up (1). Under the algorithm's guarantees the only outcomes are
  * {@code 0, 1, 2, 2, 0} and {@code 1, 0, 2, 2, 0}: each request ran once (x = y = 2), alone (no
  * lost update), and each submitter saw its own request's result.
+ *
+ * <p>The node-reuse tests ({@link #submitTwice}) submit two requests per actor on the same node,
+ * with a {@link ReuseStage}: results then pack both of an actor's results, x = y = 4.
  *
  * <p>Waits: the port spins forever unless given a {@link SpinPolicy}; here a wait gives up when the
  * other actor has returned (nobody is left to complete it: with two actors, the other one is the
@@ -63,11 +67,68 @@ final class CombiningHarness {
         }
     }
 
+    /**
+     * Actor {@code actor} submits two requests with its one node (the node is reused, as in the
+     * kernel's per-CPU use) and records both results as one number, the first times ten plus the
+     * second ({@code -1} when either is not a request's result: the empty slot). Under the
+     * algorithm's guarantees the four results are 0 to 3, each actor's two increasing.
+     */
+    void submitTwice(int actor, IIIII_Result r) {
+        waits.begin(actor);
+        CombiningLock.Node node = actor == 0 ? node0 : node1;
+        int first = lock.alispinlock(node, this::request, actor);
+        int second = lock.alispinlock(node, this::request, actor);
+        waits.finish(actor);
+        int both = first >= 0 && first <= 9 && second >= 0 && second <= 9 ? first * 10 + second : -1;
+        if (actor == 0) {
+            r.r1 = both;
+        } else {
+            r.r2 = both;
+        }
+    }
+
     /** After both actors: {@code x}, {@code y}, and 1 if a wait gave up. */
     void report(IIIII_Result r) {
         r.r3 = x;
         r.r4 = y;
         r.r5 = waits.gaveUp() ? 1 : 0;
+    }
+
+    /**
+     * The stage of the node-reuse tests: a port's doorway counts its passes, and after each
+     * completion of another thread's request ({@code ali->locked = 0}) the holder waits, bounded by
+     * a tenth of {@link LockHarness#STAGE_SPINS}, until one more thread has passed the doorway. So a
+     * submitter that returns on that completion re-queues its node while the holder is still just
+     * past it, the window in which a holder that touches the node again meets the new request.
+     * Under the algorithm the holder is done with a node once it completed it, so the wait only
+     * delays it. The bound is short because the submitter has only to return and re-enter; a long
+     * one costs samples in every correct run.
+     */
+    static final class ReuseStage {
+        private final AtomicInteger doorways = new AtomicInteger();
+        /** The node each thread submits with (its own: no submitter waits on its completion). */
+        private final ThreadLocal<CombiningLock.Node> own = new ThreadLocal<>();
+
+        /** At a submission's {@code AliInit}, on the submitter's thread. */
+        void submits(CombiningLock.Node ali) {
+            own.set(ali);
+        }
+
+        /** After a doorway {@code xchg}. */
+        void passed() {
+            doorways.incrementAndGet();
+        }
+
+        /** After the completion of {@code ali}: wait for the next doorway pass, bounded. */
+        void completed(CombiningLock.Node ali) {
+            if (ali == own.get()) {
+                return;
+            }
+            int seen = doorways.get();
+            for (int i = 0; i < LockHarness.STAGE_SPINS / 10 && doorways.get() == seen; i++) {
+                Thread.onSpinWait();
+            }
+        }
     }
 
     /** Gives up a wait once the other actor has returned, or after the wall-clock bound. */
