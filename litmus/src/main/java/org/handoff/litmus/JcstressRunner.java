@@ -65,7 +65,7 @@ import org.handoff.models.HookCounter;
  *
  * <p>Settings, each a system property {@code handoff.litmus.NAME} (for a whole run) or else a
  * manifest parameter {@code NAME} (for one check): {@code time}, milliseconds per iteration
- * ({@value #DEFAULT_TIME_MS}, or {@value #FULL_TIME_MS} in the full profile); {@code minSamples}
+ * ({@value #DEFAULT_TIME_MS}, or {@value #FULL_TIME_MS} for a full-profile entry and under {@code -Pfull}); {@code minSamples}
  * and {@code maxRuns} ({@value #DEFAULT_MIN_SAMPLES} and {@value #DEFAULT_MAX_RUNS}); {@code timeout},
  * seconds before a jcstress run is killed ({@value #DEFAULT_TIMEOUT_SECONDS}).
  */
@@ -73,7 +73,7 @@ public final class JcstressRunner implements LevelRunner {
 
     public static final String MAIN = "org.openjdk.jcstress.Main";
     public static final int DEFAULT_TIME_MS = 1000;
-    /** Milliseconds per iteration in the full profile ({@code -Pfull}). */
+    /** Milliseconds per iteration of a full-profile entry, and of every entry under {@code -Pfull}. */
     public static final int FULL_TIME_MS = 5000;
     /** Kills jcstress after this long. A hanging test costs about 31 s per fork before jcstress gives up on it. */
     public static final long DEFAULT_TIMEOUT_SECONDS = 300;
@@ -206,13 +206,16 @@ public final class JcstressRunner implements LevelRunner {
     }
 
     /** A test's settings: its invocation's, and how many samples it needs in how many runs at most. */
-    private record Settings(String time, long timeout, long minSamples, int maxRuns) {
+    record Settings(String time, long timeout, long minSamples, int maxRuns) {
         Invocation invocation() {
             return new Invocation(time, timeout);
         }
 
         static Settings of(Check c) {
-            return new Settings(setting("time", c, String.valueOf("full".equals(ProjectRoot.profile()) ? FULL_TIME_MS : DEFAULT_TIME_MS)),
+            // A full-profile entry runs as long wherever it runs (mvn -Pfull, check or rates --profile
+            // full), so that a rate measured by 'handoff rates' is the rate of the build's run.
+            boolean full = "full".equals(c.profile()) || "full".equals(ProjectRoot.profile());
+            return new Settings(setting("time", c, String.valueOf(full ? FULL_TIME_MS : DEFAULT_TIME_MS)),
                     Long.parseLong(setting("timeout", c, String.valueOf(DEFAULT_TIMEOUT_SECONDS))),
                     Long.parseLong(setting("minSamples", c, String.valueOf(DEFAULT_MIN_SAMPLES))),
                     Integer.parseInt(setting("maxRuns", c, String.valueOf(DEFAULT_MAX_RUNS))));
