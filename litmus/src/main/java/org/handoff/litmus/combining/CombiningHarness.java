@@ -4,6 +4,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Function;
 import org.handoff.litmus.LockHarness;
+import org.handoff.models.HookCounter;
 import org.handoff.models.SpinPolicy;
 import org.handoff.models.combining.CombiningLock;
 import org.openjdk.jcstress.infra.results.IIIII_Result;
@@ -96,15 +97,21 @@ final class CombiningHarness {
 
     /**
      * The stage of the node-reuse tests: a port's doorway counts its passes, and after each
-     * completion of another thread's request ({@code ali->locked = 0}) the holder waits, bounded by
-     * a tenth of {@link LockHarness#STAGE_SPINS}, until one more thread has passed the doorway. So a
-     * submitter that returns on that completion re-queues its node while the holder is still just
-     * past it, the window in which a holder that touches the node again meets the new request.
-     * Under the algorithm the holder is done with a node once it completed it, so the wait only
-     * delays it. The bound is short because the submitter has only to return and re-enter; a long
-     * one costs samples in every correct run.
+     * completion of another thread's request ({@code ali->locked = 0}, in the walk or the last one)
+     * the holder waits, bounded by a tenth of {@link LockHarness#STAGE_SPINS}, until one more thread
+     * has passed the doorway. So a submitter that returns on that completion re-queues its node
+     * while the holder that completed it is still inside {@code alispinlock}: the state in which a
+     * holder that touches the node again meets the new request. Under the algorithm the holder is
+     * done with a node once it completed it, so the wait only delays it. The bound is short because
+     * the submitter has only to return and re-enter; a long one costs samples in every run.
      */
     static final class ReuseStage {
+        /**
+         * A submitter passed the doorway again while the holder waited just past completing another
+         * node: the state the stage exists for (the manifest's {@code hooks} of the reuse tests).
+         */
+        static final HookCounter REQUEUED = HookCounter.of("ali_spin_lock:requeue-after-complete");
+
         private final AtomicInteger doorways = new AtomicInteger();
         /** The node each thread submits with (its own: no submitter waits on its completion). */
         private final ThreadLocal<CombiningLock.Node> own = new ThreadLocal<>();
@@ -127,6 +134,9 @@ final class CombiningHarness {
             int seen = doorways.get();
             for (int i = 0; i < LockHarness.STAGE_SPINS / 10 && doorways.get() == seen; i++) {
                 Thread.onSpinWait();
+            }
+            if (doorways.get() != seen) {
+                REQUEUED.hit();
             }
         }
     }

@@ -81,5 +81,11 @@ public class CombiningReuseRequests {
             super.aliComplete(ali);
             stage.completed(ali);
         }
+
+        @Override
+        protected void aliLastComplete(Node ali) {
+            super.aliLastComplete(ali);
+            stage.completed(ali);
+        }
     }
 }

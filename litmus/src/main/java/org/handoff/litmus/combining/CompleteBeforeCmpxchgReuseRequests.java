@@ -81,5 +81,11 @@ public class CompleteBeforeCmpxchgReuseRequests {
             super.aliComplete(ali);
             stage.completed(ali);
         }
+
+        @Override
+        protected void aliLastComplete(CombiningLock.Node ali) {
+            super.aliLastComplete(ali);
+            stage.completed(ali);
+        }
     }
 }
