@@ -67,7 +67,10 @@ import org.handoff.models.HookCounter;
  * manifest parameter {@code NAME} (for one check): {@code time}, milliseconds per iteration
  * ({@value #DEFAULT_TIME_MS}, or {@value #FULL_TIME_MS} for a full-profile entry and under {@code -Pfull}); {@code minSamples}
  * and {@code maxRuns} ({@value #DEFAULT_MIN_SAMPLES} and {@value #DEFAULT_MAX_RUNS}); {@code timeout},
- * seconds before a jcstress run is killed ({@value #DEFAULT_TIMEOUT_SECONDS}).
+ * seconds before a jcstress run is killed ({@value #DEFAULT_TIMEOUT_SECONDS}). A manifest parameter
+ * {@code attempts} (default 1) makes an entry that is expected to fail statistical: while no run has
+ * caught its bug it runs again, its results adding up, up to that many runs; its verdict says how
+ * many runs it took, and {@code handoff rates} measures how often the entry as a whole catches.
  */
 public final class JcstressRunner implements LevelRunner {
 
@@ -205,8 +208,12 @@ public final class JcstressRunner implements LevelRunner {
     private record Invocation(String time, long timeout) {
     }
 
-    /** A test's settings: its invocation's, and how many samples it needs in how many runs at most. */
-    record Settings(String time, long timeout, long minSamples, int maxRuns) {
+    /**
+     * A test's settings: its invocation's, how many samples it needs in how many runs at most, and,
+     * for an entry expected to fail whose catch is statistical, in how many runs at most it may be
+     * caught ({@code attempts}, 1 unless the manifest says more).
+     */
+    record Settings(String time, long timeout, long minSamples, int maxRuns, int attempts) {
         Invocation invocation() {
             return new Invocation(time, timeout);
         }
@@ -218,7 +225,25 @@ public final class JcstressRunner implements LevelRunner {
             return new Settings(setting("time", c, String.valueOf(full ? FULL_TIME_MS : DEFAULT_TIME_MS)),
                     Long.parseLong(setting("timeout", c, String.valueOf(DEFAULT_TIMEOUT_SECONDS))),
                     Long.parseLong(setting("minSamples", c, String.valueOf(DEFAULT_MIN_SAMPLES))),
-                    Integer.parseInt(setting("maxRuns", c, String.valueOf(DEFAULT_MAX_RUNS))));
+                    Integer.parseInt(setting("maxRuns", c, String.valueOf(DEFAULT_MAX_RUNS))),
+                    Integer.parseInt(c.paramOr("attempts", "1")));
+        }
+
+        /**
+         * Why a test runs again after {@code runs} runs whose results add up to {@code pooled}, or
+         * null when its verdict is final: it took fewer than {@link #minSamples} samples, or it is
+         * expected to fail, has not been caught yet, and has {@link #attempts} left.
+         */
+        String runAgain(Check c, int runs, long samples, Verdict pooled) {
+            if (samples >= 0 && samples < minSamples && runs < maxRuns) {
+                return samples + " samples so far, fewer than " + minSamples + " (a loaded machine samples slowly); running again, "
+                        + (runs + 1) + " of " + maxRuns;
+            }
+            if (c.expected() == Outcome.FAIL && pooled.actual() == Outcome.PASS && runs < attempts) {
+                return "no forbidden outcome in " + runs + " run(s); the entry is caught in at most " + attempts
+                        + " (its 'attempts'), running again";
+            }
+            return null;
         }
     }
 
@@ -301,14 +326,14 @@ public final class JcstressRunner implements LevelRunner {
                 seconds.merge(i, share, Double::sum);
                 counted.getOrDefault(test, Map.of()).forEach((k, v) -> hooks.computeIfAbsent(i, x -> new LinkedHashMap<>()).merge(k, v, Long::sum));
                 long samples = sampledNormally(runs.get(i), test);
-                Settings own = Settings.of(checks.get(i));
-                if (samples >= 0 && samples < own.minSamples() && runs.get(i).size() < own.maxRuns()) {
-                    log.println("jcstress: " + test + ": " + samples + " samples so far, fewer than " + own.minSamples()
-                            + " (a loaded machine samples slowly); running again, " + (runs.get(i).size() + 1) + " of " + own.maxRuns());
+                Verdict pooled = verdict(checks.get(i), runs.get(i), seconds.get(i));
+                String again = Settings.of(checks.get(i)).runAgain(checks.get(i), runs.get(i).size(), samples, pooled);
+                if (again != null) {
+                    log.println("jcstress: " + test + ": " + again);
                     pending.add(i);
                 } else {
-                    finish(i, HookCoverage.apply(verdict(checks.get(i), runs.get(i), seconds.get(i)),
-                            hooks.getOrDefault(i, Map.of()), "the jcstress forks of " + simpleName(test)), out, done);
+                    finish(i, HookCoverage.apply(pooled, hooks.getOrDefault(i, Map.of()),
+                            "the jcstress forks of " + simpleName(test)), out, done);
                 }
             }
         }
