@@ -131,19 +131,25 @@ public final class JcstressRunner implements LevelRunner {
 
     /**
      * Whether {@code test}, a name as jcstress gives it (a nested class as {@code Outer.Inner}, its
-     * canonical name), names a class: tried as a binary name with ever more of its last dots read as
-     * nesting ({@code Outer$Inner}).
+     * canonical name), names a class.
      */
     static boolean loadable(String test, ClassLoader loader) {
+        return load(test, loader) != null;
+    }
+
+    /**
+     * The class {@code test} names (not initialised), or null: tried as a binary name with ever
+     * more of its last dots read as nesting ({@code Outer$Inner}).
+     */
+    static Class<?> load(String test, ClassLoader loader) {
         String name = test;
         while (true) {
             try {
-                Class.forName(name, false, loader);
-                return true;
+                return Class.forName(name, false, loader);
             } catch (ClassNotFoundException | LinkageError e) {
                 int dot = name.lastIndexOf('.');
                 if (dot < 0) {
-                    return false;
+                    return null;
                 }
                 name = name.substring(0, dot) + "$" + name.substring(dot + 1);
             }

@@ -23,7 +23,7 @@ class JcstressHookNamesTest {
     private static List<String> missing(List<Check> checks) throws ReflectiveOperationException {
         for (Check c : checks) {
             if (!c.hooks().isEmpty()) {
-                testClass(c.check()).getDeclaredConstructor().newInstance();
+                JcstressRunner.load(c.check(), JcstressHookNamesTest.class.getClassLoader()).getDeclaredConstructor().newInstance();
             }
         }
         Set<String> counted = HookCounter.snapshot().keySet();
@@ -36,16 +36,6 @@ class JcstressHookNamesTest {
             }
         }
         return out;
-    }
-
-    /** A jcstress test by the manifest's name; a nested test is named with a dot there. */
-    private static Class<?> testClass(String name) throws ClassNotFoundException {
-        try {
-            return Class.forName(name);
-        } catch (ClassNotFoundException e) {
-            int dot = name.lastIndexOf('.');
-            return Class.forName(name.substring(0, dot) + "$" + name.substring(dot + 1));
-        }
     }
 
     private static List<Check> jcstress() {

@@ -15,8 +15,12 @@ import org.junit.jupiter.api.Test;
 /** How long a jcstress entry runs: by its own profile, so every command runs it as the build does. */
 class JcstressSettingsTest {
     private static Check entry(String profile, Map<String, Object> params) {
-        return new Check("litmus", "v", true, Level.JCSTRESS, "org.example.T", "MutualExclusion", Outcome.FAIL, null,
-                profile, params);
+        return entry(Outcome.FAIL, profile, params);
+    }
+
+    private static Check entry(Outcome expected, String profile, Map<String, Object> params) {
+        return new Check("litmus", "v", expected == Outcome.FAIL, Level.JCSTRESS, "org.example.T", "MutualExclusion", expected,
+                null, profile, params);
     }
 
     @Test
@@ -47,8 +51,7 @@ class JcstressSettingsTest {
         Check plain = entry("full", Map.of("minSamples", 1));
         assertNull(JcstressRunner.Settings.of(plain).runAgain(plain, 1, 500, pooled(plain, Outcome.PASS)),
                 "without attempts a miss is final");
-        Check correct = new Check("litmus", "v", false, Level.JCSTRESS, "org.example.T", "MutualExclusion", Outcome.PASS,
-                null, "full", Map.of("attempts", 3, "minSamples", 1));
+        Check correct = entry(Outcome.PASS, "full", Map.of("attempts", 3, "minSamples", 1));
         assertNull(JcstressRunner.Settings.of(correct).runAgain(correct, 1, 500, pooled(correct, Outcome.PASS)),
                 "an entry expected to pass never runs again to be caught");
     }
