@@ -52,8 +52,8 @@ public final class MutantAgreement {
             return null;
         }
         return switch (kind) {
-            case WEAK_MEMORY -> "a weak-memory bug: recorded runs execute each step as one sequentially consistent"
-                    + " atomic action, as the specs do (docs/crosscheck.md)";
+            case WEAK_MEMORY -> "a weak-memory bug: recorded runs are sequentially consistent, each shared access"
+                    + " one atomic action of the recorder, as the specs' steps are (docs/crosscheck.md)";
             case LIVENESS -> "a liveness bug: a trace is a finite prefix, and the spec allows every prefix to stop"
                     + " (docs/crosscheck.md)";
             case FAIRNESS -> "a change to the spec's fairness assumption: no code to record";

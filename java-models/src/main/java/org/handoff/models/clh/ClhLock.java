@@ -4,6 +4,7 @@ import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import org.handoff.models.HandoffLock;
 import org.handoff.models.SpinPolicy;
+import org.handoff.models.trace.Memory;
 import org.handoff.models.trace.TraceRecorder;
 import org.handoff.models.trace.Traceable;
 
@@ -68,13 +69,16 @@ public class ClhLock implements HandoffLock<ClhLock.Me>, Traceable {
     /** Null unless a trace is being recorded. */
     private TraceRecorder trace;
 
+    /** Every shared access of a recorded step goes through here (see {@link Memory}). */
+    protected final Memory mem = new Memory();
+
     public ClhLock() {
         this(SpinPolicy.FOREVER);
     }
 
     public ClhLock(SpinPolicy spin) {
         this.spin = spin;
-        TAIL.setRelease(this, new Node());
+        TAIL.setRelease(this, new Node()); // unrecorded: construction, before any thread
     }
 
     @Override
@@ -103,7 +107,8 @@ public class ClhLock implements HandoffLock<ClhLock.Me>, Traceable {
      */
     @Override
     public void traceTo(TraceRecorder recorder) {
-        recorder.name(TAIL.getVolatile(this), recorder.threads() + 1);
+        recorder.name(TAIL.getVolatile(this), recorder.threads() + 1); // unrecorded: before any thread
+        mem.recordTo(recorder);
         this.trace = recorder;
     }
 
@@ -142,24 +147,24 @@ public class ClhLock implements HandoffLock<ClhLock.Me>, Traceable {
         // The step's effect, read in the same atomic action: the flag of the node the thread owned,
         // and the node it owns now.
         r.atomic("ClhRelease", () -> clhRelease(me),
-                () -> "node=" + r.id(own) + " locked=" + (int) LOCKED.getVolatile(own) + " next=" + r.id(me.node));
+                () -> "node=" + r.id(own) + " locked=" + mem.getVolatileInt(LOCKED, own) + " next=" + r.id(me.node));
     }
 
     /** ClhInitNode: {@code me->node->locked = 1}. Published by the swap that follows. */
     protected void clhInitNode(Me me) {
-        LOCKED.setOpaque(me.node, 1);
+        mem.setOpaqueInt(LOCKED, me.node, 1);
     }
 
     /** ClhSwapTail, the doorway: {@code pred = xchg(&lock->tail, me->node)}. */
     protected Node clhSwapTail(Me me) {
-        return (Node) TAIL.getAndSet(this, me.node);
+        return (Node) mem.getAndSet(TAIL, this, me.node);
     }
 
     /** ClhSpinPred: {@code while (load_acquire(&pred->locked)) cpu_relax();} */
     protected void clhSpinPred(Node pred) {
         // Acquire pairs with the release store in clhRelease: the previous holder's critical
         // section happens-before ours.
-        for (long i = 0; (int) LOCKED.getAcquire(pred) != 0; i++) {
+        for (long i = 0; mem.getAcquireInt(LOCKED, pred) != 0; i++) {
             if (!spin.keepSpinning(i)) {
                 return; // bounded policy only: proceed without the lock; the test reports it
             }
@@ -169,7 +174,7 @@ public class ClhLock implements HandoffLock<ClhLock.Me>, Traceable {
     /** ClhRelease: {@code store_release(&me->node->locked, 0); me->node = me->pred;} */
     protected void clhRelease(Me me) {
         // Release: our critical section's writes happen-before the successor's acquire spin.
-        LOCKED.setRelease(me.node, 0);
+        mem.setReleaseInt(LOCKED, me.node, 0);
         me.node = me.pred; // nobody watches the predecessor's node any more: it is ours now
         me.pred = null;
     }

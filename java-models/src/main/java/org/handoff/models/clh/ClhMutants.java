@@ -32,7 +32,7 @@ public final class ClhMutants {
 
         @Override
         protected void clhRelease(ClhLock.Me me) {
-            LOCKED.setRelease(me.node, 0);
+            mem.setReleaseInt(LOCKED, me.node, 0);
             me.pred = null;
         }
     }
@@ -57,8 +57,8 @@ public final class ClhMutants {
 
         @Override
         protected ClhLock.Node clhSwapTail(ClhLock.Me me) {
-            ClhLock.Node pred = (ClhLock.Node) TAIL.getVolatile(this);
-            TAIL.setVolatile(this, me.node);
+            ClhLock.Node pred = (ClhLock.Node) mem.getVolatile(TAIL, this);
+            mem.setVolatile(TAIL, this, me.node);
             return pred;
         }
     }
@@ -86,7 +86,7 @@ public final class ClhMutants {
         protected void clhRelease(ClhLock.Me me) {
             me.node = me.pred;
             me.pred = null;
-            LOCKED.setRelease(me.node, 0);
+            mem.setReleaseInt(LOCKED, me.node, 0);
         }
     }
 
@@ -111,7 +111,7 @@ public final class ClhMutants {
 
         @Override
         protected void clhRelease(ClhLock.Me me) {
-            LOCKED.set(me.node, 0);
+            mem.setInt(LOCKED, me.node, 0);
             me.node = me.pred;
             me.pred = null;
         }

@@ -6,6 +6,7 @@ import java.util.function.IntUnaryOperator;
 import org.handoff.models.HandoffPort;
 import org.handoff.models.HookCounter;
 import org.handoff.models.SpinPolicy;
+import org.handoff.models.trace.Memory;
 import org.handoff.models.trace.TraceRecorder;
 import org.handoff.models.trace.Traceable;
 
@@ -79,6 +80,9 @@ public class CombiningLock implements HandoffPort, Traceable {
     /** Null unless a trace is being recorded. */
     private TraceRecorder trace;
 
+    /** Every shared access of a recorded step goes through here (see {@link Memory}). */
+    protected final Memory mem = new Memory();
+
     /** How spin loops wait: forever unless a litmus test bounds them. */
     protected final SpinPolicy spin;
     /** Counts the holder's stops at the batch limit ({@link HookCounter}; the manifest's {@code variantHooks}). */
@@ -139,6 +143,7 @@ public class CombiningLock implements HandoffPort, Traceable {
 
     @Override
     public void traceTo(TraceRecorder recorder) {
+        mem.recordTo(recorder);
         this.trace = recorder;
     }
 
@@ -293,18 +298,18 @@ public class CombiningLock implements HandoffPort, Traceable {
         ali.fn = fn;
         ali.para = para;
         ali.result = NO_RESULT;
-        NEXT.setOpaque(ali, (Node) null);
-        LOCKED.setOpaque(ali, WAITING);
+        mem.initOpaque(NEXT, ali, null);
+        mem.initOpaqueInt(LOCKED, ali, WAITING);
     }
 
     /** AliXchg, the doorway: {@code old = xchg(&lock->lock_p, ali)}. */
     protected Node aliXchg(Node ali) {
-        return (Node) TAIL.getAndSet(this, ali);
+        return (Node) mem.getAndSet(TAIL, this, ali);
     }
 
     /** AliLink: {@code WRITE_ONCE(old->next, ali)}; release, so the holder that reads it sees the request. */
     protected void aliLink(Node old, Node ali) {
-        NEXT.setRelease(old, ali);
+        mem.setRelease(NEXT, old, ali);
     }
 
     /** AliWait: {@code while (READ_ONCE(ali->locked)) cpu_relax();} returns {@link #DONE} or {@link #COMBINE}. */
@@ -312,7 +317,7 @@ public class CombiningLock implements HandoffPort, Traceable {
         int s;
         // Acquire pairs with the holder's release of the flag: the request's writes and its result
         // happen-before our return.
-        for (long i = 0; (s = (int) LOCKED.getAcquire(ali)) == WAITING; i++) {
+        for (long i = 0; (s = mem.getAcquireInt(LOCKED, ali)) == WAITING; i++) {
             if (!spin.keepSpinning(i)) {
                 return DONE; // bounded policy only: return without the result; the test reports it
             }
@@ -327,7 +332,7 @@ public class CombiningLock implements HandoffPort, Traceable {
 
     /** AliReadTail: {@code old = READ_ONCE(lock->lock_p)}, the holder's snapshot. */
     protected Node aliReadTail() {
-        return (Node) TAIL.getVolatile(this);
+        return (Node) mem.getVolatile(TAIL, this);
     }
 
     /**
@@ -336,7 +341,7 @@ public class CombiningLock implements HandoffPort, Traceable {
      */
     protected Node aliWaitNext(Node ali) {
         Node next;
-        for (long i = 0; (next = (Node) NEXT.getAcquire(ali)) == null; i++) {
+        for (long i = 0; (next = (Node) mem.getAcquire(NEXT, ali)) == null; i++) {
             if (!spin.keepSpinning(i)) {
                 return null;
             }
@@ -351,7 +356,7 @@ public class CombiningLock implements HandoffPort, Traceable {
 
     /** AliComplete: {@code ali->locked = 0}: the submitter may return (and reuse its node). */
     protected void aliComplete(Node ali) {
-        LOCKED.setRelease(ali, DONE);
+        mem.setReleaseInt(LOCKED, ali, DONE);
     }
 
     /**
@@ -359,18 +364,18 @@ public class CombiningLock implements HandoffPort, Traceable {
      * else the tail it found (a request arrived: the next snapshot).
      */
     protected Node aliCmpxchg(Node ali) {
-        Node witness = (Node) TAIL.compareAndExchange(this, ali, (Node) null);
+        Node witness = (Node) mem.compareAndExchange(TAIL, this, ali, null);
         return witness == ali ? null : witness;
     }
 
     /** AliLastComplete: {@code ali->locked = 0} for the last node, once the tail is NULL. */
     protected void aliLastComplete(Node ali) {
-        LOCKED.setRelease(ali, DONE);
+        mem.setReleaseInt(LOCKED, ali, DONE);
     }
 
     /** AliHandoff (combining-batch): {@code next->locked = 2}: its submitter is the holder now. */
     protected void aliHandoff(Node next) {
-        LOCKED.setRelease(next, COMBINE);
+        mem.setReleaseInt(LOCKED, next, COMBINE);
     }
 
     /** combining-batch with a batch limit of 2, or the one given to {@link #Batched(SpinPolicy, int)}, for the tests. */

@@ -33,7 +33,7 @@ public final class CombiningMutants {
 
         @Override
         protected void aliFn(CombiningLock.Node ali) {
-            LOCKED.setRelease(ali, DONE);
+            mem.setReleaseInt(LOCKED, ali, DONE);
             ali.result = ali.fn.applyAsInt(ali.para);
         }
     }
@@ -59,7 +59,7 @@ public final class CombiningMutants {
 
         @Override
         protected CombiningLock.Node aliCmpxchg(CombiningLock.Node ali) {
-            TAIL.setVolatile(this, (CombiningLock.Node) null);
+            mem.setVolatile(TAIL, this, null);
             return null;
         }
     }
@@ -114,8 +114,8 @@ public final class CombiningMutants {
 
         @Override
         protected CombiningLock.Node aliXchg(CombiningLock.Node ali) {
-            CombiningLock.Node old = (CombiningLock.Node) TAIL.getVolatile(this);
-            TAIL.setVolatile(this, ali);
+            CombiningLock.Node old = (CombiningLock.Node) mem.getVolatile(TAIL, this);
+            mem.setVolatile(TAIL, this, ali);
             return old;
         }
     }

@@ -4,6 +4,7 @@ import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import org.handoff.models.HandoffLock;
 import org.handoff.models.SpinPolicy;
+import org.handoff.models.trace.Memory;
 import org.handoff.models.trace.TraceRecorder;
 import org.handoff.models.trace.Traceable;
 
@@ -56,6 +57,9 @@ public class McsLock implements HandoffLock<McsLock.Node>, Traceable {
     /** Null unless a trace is being recorded. */
     private TraceRecorder trace;
 
+    /** Every shared access of the port and its mutants goes through here (see {@link Memory}). */
+    protected final Memory mem = new Memory();
+
     /** How spin loops wait: forever, as in the kernel, unless a litmus test bounds them. */
     protected final SpinPolicy spin;
 
@@ -89,6 +93,7 @@ public class McsLock implements HandoffLock<McsLock.Node>, Traceable {
 
     @Override
     public void traceTo(TraceRecorder recorder) {
+        mem.recordTo(recorder);
         this.trace = recorder;
     }
 
@@ -152,13 +157,13 @@ public class McsLock implements HandoffLock<McsLock.Node>, Traceable {
     /** InitLocked, InitNext: {@code node->locked = 0; node->next = NULL;} */
     protected void initNode(Node node) {
         // Plain stores in the kernel; published to other threads only by the xchg in xchgTail.
-        LOCKED.setOpaque(node, 0);
-        NEXT.setOpaque(node, null);
+        mem.initOpaqueInt(LOCKED, node, 0);
+        mem.initOpaque(NEXT, node, null);
     }
 
     /** XchgTail, the doorway: {@code prev = xchg(lock, node);} */
     protected Node xchgTail(Node node) {
-        return (Node) TAIL.getAndSet(this, node);
+        return (Node) mem.getAndSet(TAIL, this, node);
     }
 
     /** LinkPrev: {@code WRITE_ONCE(prev->next, node);} */
@@ -167,14 +172,14 @@ public class McsLock implements HandoffLock<McsLock.Node>, Traceable {
         // initialisation before the publication. The JMM gives a getAndSet no such effect on later
         // non-volatile accesses, so the publication is a release store; it pairs with the acquire in
         // readNext/waitNext, which then sees locked == 0 before it stores 1.
-        NEXT.setRelease(prev, node);
+        mem.setRelease(NEXT, prev, node);
     }
 
     /** SpinLocked: {@code arch_mcs_spin_lock_contended}, i.e. {@code smp_cond_load_acquire(&node->locked, VAL)}. */
     protected void spinLocked(Node node) {
         // Acquire pairs with the release store in handoff: the previous holder's critical section
         // happens-before ours.
-        for (long i = 0; (int) LOCKED.getAcquire(node) == 0; i++) {
+        for (long i = 0; mem.getAcquireInt(LOCKED, node) == 0; i++) {
             if (!spin.keepSpinning(i)) {
                 return; // bounded policy only: proceed without the lock; the test reports it
             }
@@ -185,12 +190,12 @@ public class McsLock implements HandoffLock<McsLock.Node>, Traceable {
     protected Node readNext(Node node) {
         // READ_ONCE in the kernel, ordered for the dereference by the address dependency; Java has
         // no dependency ordering, so this is an acquire (pairs with the release in linkPrev).
-        return (Node) NEXT.getAcquire(node);
+        return (Node) mem.getAcquire(NEXT, node);
     }
 
     /** UnlockCmpxchg: {@code cmpxchg_release(lock, node, NULL) == node}. */
     protected boolean cmpxchgTail(Node node) {
-        return TAIL.compareAndExchangeRelease(this, node, (Node) null) == node;
+        return mem.compareAndExchangeRelease(TAIL, this, node, null) == node;
     }
 
     /** UnlockWaitNext: {@code while (!(next = READ_ONCE(node->next))) cpu_relax();} */
@@ -207,6 +212,6 @@ public class McsLock implements HandoffLock<McsLock.Node>, Traceable {
     /** UnlockHandoff: {@code arch_mcs_spin_unlock_contended}, i.e. {@code smp_store_release(&next->locked, 1)}. */
     protected void handoff(Node next) {
         // Release: our critical section's writes happen-before the successor's acquire in spinLocked.
-        LOCKED.setRelease(next, 1);
+        mem.setReleaseInt(LOCKED, next, 1);
     }
 }

@@ -29,8 +29,8 @@ public final class McsMutants {
 
         @Override
         protected McsLock.Node xchgTail(McsLock.Node node) {
-            McsLock.Node prev = (McsLock.Node) TAIL.getVolatile(this);
-            TAIL.setVolatile(this, node);
+            McsLock.Node prev = (McsLock.Node) mem.getVolatile(TAIL, this);
+            mem.setVolatile(TAIL, this, node);
             return prev;
         }
     }
@@ -79,13 +79,13 @@ public final class McsMutants {
 
         @Override
         protected void initNode(McsLock.Node node) {
-            NEXT.setOpaque(node, null);
+            mem.initOpaque(NEXT, node, null);
         }
 
         @Override
         protected void linkPrev(McsLock.Node prev, McsLock.Node node) {
             super.linkPrev(prev, node);
-            LOCKED.setOpaque(node, 0);
+            mem.setOpaqueInt(LOCKED, node, 0);
         }
     }
 
@@ -147,7 +147,7 @@ public final class McsMutants {
 
         @Override
         protected void handoff(McsLock.Node next) {
-            LOCKED.set(next, 1);
+            mem.setInt(LOCKED, next, 1);
         }
     }
 
@@ -200,7 +200,7 @@ public final class McsMutants {
 
         @Override
         protected McsLock.Node waitNext(McsLock.Node node) {
-            return (McsLock.Node) TAIL.getAcquire(this);
+            return (McsLock.Node) mem.getAcquire(TAIL, this);
         }
     }
 }

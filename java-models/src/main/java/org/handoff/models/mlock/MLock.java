@@ -4,6 +4,7 @@ import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import org.handoff.models.HandoffLock;
 import org.handoff.models.SpinPolicy;
+import org.handoff.models.trace.Memory;
 import org.handoff.models.trace.TraceRecorder;
 import org.handoff.models.trace.Traceable;
 
@@ -73,13 +74,16 @@ public class MLock implements HandoffLock<MLock.Me>, Traceable {
     /** Null unless a trace is being recorded. */
     private TraceRecorder trace;
 
+    /** Every shared access of a recorded step goes through here (see {@link Memory}). */
+    protected final Memory mem = new Memory();
+
     public MLock() {
         this(SpinPolicy.FOREVER);
     }
 
     public MLock(SpinPolicy spin) {
         this.spin = spin;
-        TAIL.setRelease(this, new Node());
+        TAIL.setRelease(this, new Node()); // unrecorded: construction, before any thread
     }
 
     @Override
@@ -108,7 +112,8 @@ public class MLock implements HandoffLock<MLock.Me>, Traceable {
      */
     @Override
     public void traceTo(TraceRecorder recorder) {
-        recorder.name(TAIL.getVolatile(this), recorder.threads() + 1);
+        recorder.name(TAIL.getVolatile(this), recorder.threads() + 1); // unrecorded: before any thread
+        mem.recordTo(recorder);
         this.trace = recorder;
     }
 
@@ -150,29 +155,29 @@ public class MLock implements HandoffLock<MLock.Me>, Traceable {
         // owns after the compare-and-swap; the flag of the node it owned, and the node it owns, after
         // the release.
         boolean freed = r.atomic("MpUnlockCas", () -> mpUnlockCas(me),
-                ok -> "ok=" + ok + " tail=" + r.id(TAIL.getVolatile(this)) + " node=" + r.id(me.node));
+                ok -> "ok=" + ok + " tail=" + r.id(mem.getVolatile(TAIL, this)) + " node=" + r.id(me.node));
         if (!freed) {
             Node own = me.node;
             r.atomic("MpUnlockRelease", () -> mpUnlockRelease(me), () -> "node=" + r.id(own) + " locked="
-                    + (int) LOCKED.getVolatile(own) + " next=" + r.id(me.node));
+                    + mem.getVolatileInt(LOCKED, own) + " next=" + r.id(me.node));
         }
     }
 
     /** MpLockInitNode: {@code me->node->locked = 1}. Published by the swap that follows. */
     protected void mpLockInitNode(Me me) {
-        LOCKED.setOpaque(me.node, 1);
+        mem.setOpaqueInt(LOCKED, me.node, 1);
     }
 
     /** MpLockSwap, the doorway: {@code pred = xchg(&mpl->tail, me->node)}. */
     protected Node mpLockSwap(Me me) {
-        return (Node) TAIL.getAndSet(this, me.node);
+        return (Node) mem.getAndSet(TAIL, this, me.node);
     }
 
     /** MpLockSpin: {@code while (load_acquire(&pred->locked)) cpu_relax();} */
     protected void mpLockSpin(Node pred) {
         // Acquire pairs with the release store in mpUnlockRelease, or with the volatile tail write
         // of mpUnlockCas read by our volatile swap: the previous holder's section happens-before ours.
-        for (long i = 0; (int) LOCKED.getAcquire(pred) != 0; i++) {
+        for (long i = 0; mem.getAcquireInt(LOCKED, pred) != 0; i++) {
             if (!spin.keepSpinning(i)) {
                 return; // bounded policy only: proceed without the lock; the test reports it
             }
@@ -184,7 +189,7 @@ public class MLock implements HandoffLock<MLock.Me>, Traceable {
      * predecessor's node is the lock's again and we keep our own.
      */
     protected boolean mpUnlockCas(Me me) {
-        if (TAIL.compareAndExchange(this, me.node, me.pred) == me.node) {
+        if (mem.compareAndExchange(TAIL, this, me.node, me.pred) == me.node) {
             me.pred = null;
             return true;
         }
@@ -194,7 +199,7 @@ public class MLock implements HandoffLock<MLock.Me>, Traceable {
     /** MpUnlockRelease: {@code store_release(&me->node->locked, 0); me->node = pred;} (CLH's release). */
     protected void mpUnlockRelease(Me me) {
         // Release: our critical section's writes happen-before the successor's acquire spin.
-        LOCKED.setRelease(me.node, 0);
+        mem.setReleaseInt(LOCKED, me.node, 0);
         me.node = me.pred; // nobody watches the predecessor's node any more: it is ours now
         me.pred = null;
     }

@@ -31,8 +31,8 @@ public final class MLockMutants {
 
         @Override
         protected MLock.Node mpLockSwap(MLock.Me me) {
-            MLock.Node pred = (MLock.Node) TAIL.getVolatile(this);
-            TAIL.setVolatile(this, me.node);
+            MLock.Node pred = (MLock.Node) mem.getVolatile(TAIL, this);
+            mem.setVolatile(TAIL, this, me.node);
             return pred;
         }
     }
@@ -58,8 +58,8 @@ public final class MLockMutants {
 
         @Override
         protected boolean mpUnlockCas(MLock.Me me) {
-            if (TAIL.getVolatile(this) == me.node) {
-                TAIL.setVolatile(this, me.pred);
+            if (mem.getVolatile(TAIL, this) == me.node) {
+                mem.setVolatile(TAIL, this, me.pred);
                 me.pred = null;
                 return true;
             }
@@ -88,7 +88,7 @@ public final class MLockMutants {
 
         @Override
         protected boolean mpUnlockCas(MLock.Me me) {
-            if (TAIL.compareAndExchange(this, me.node, me.pred) == me.node) {
+            if (mem.compareAndExchange(TAIL, this, me.node, me.pred) == me.node) {
                 me.node = me.pred;
                 me.pred = null;
                 return true;

@@ -4,6 +4,7 @@ import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import org.handoff.models.HandoffLock;
 import org.handoff.models.SpinPolicy;
+import org.handoff.models.trace.Memory;
 import org.handoff.models.trace.TraceRecorder;
 import org.handoff.models.trace.Traceable;
 
@@ -87,6 +88,9 @@ public class TicketLock implements HandoffLock<TicketLock.Cpu>, Traceable {
     /** Null unless a trace is being recorded. */
     private TraceRecorder trace;
 
+    /** Every shared access of a recorded step goes through here (see {@link Memory}). */
+    protected final Memory mem = new Memory();
+
     public TicketLock() {
         this(KERNEL_WIDTH, SpinPolicy.FOREVER);
     }
@@ -104,8 +108,8 @@ public class TicketLock implements HandoffLock<TicketLock.Cpu>, Traceable {
         this.mask = width == 32 ? -1 : (1 << width) - 1;
         this.spin = spin;
         // __mp_lock_init: mpl_users = 0, mpl_ticket = 1; the first ticket drawn is the one served.
-        USERS.set(this, 0);
-        TICKET.setRelease(this, 1 & mask);
+        USERS.set(this, 0); // unrecorded: construction, before any thread
+        TICKET.setRelease(this, 1 & mask); // unrecorded: construction
     }
 
     @Override
@@ -135,6 +139,7 @@ public class TicketLock implements HandoffLock<TicketLock.Cpu>, Traceable {
 
     @Override
     public void traceTo(TraceRecorder recorder) {
+        mem.recordTo(recorder);
         this.trace = recorder;
     }
 
@@ -178,7 +183,7 @@ public class TicketLock implements HandoffLock<TicketLock.Cpu>, Traceable {
             // What the store left in mpl_ticket, read in the same atomic action: the step's effect,
             // whichever counter it wrote.
             r.atomic("MpUnlockStore", () -> mpUnlockStore(served),
-                    () -> "serving=" + (int) TICKET.getOpaque(this));
+                    () -> "serving=" + mem.getOpaqueInt(TICKET, this));
         }
     }
 
@@ -189,7 +194,7 @@ public class TicketLock implements HandoffLock<TicketLock.Cpu>, Traceable {
 
     /** MpLockTicket, the doorway: {@code cpu->mplc_ticket = atomic_inc_int_nv(&mpl->mpl_users)}. */
     protected int mpLockTicket() {
-        return ((int) USERS.getAndAdd(this, 1) + 1) & mask;
+        return (mem.getAndAddInt(USERS, this, 1) + 1) & mask;
     }
 
     /**
@@ -199,7 +204,7 @@ public class TicketLock implements HandoffLock<TicketLock.Cpu>, Traceable {
     protected void mpLockSpin(int me) {
         // Acquire pairs with the release store in mpUnlockStore: the previous holder's critical
         // section happens-before ours.
-        for (long i = 0; (int) TICKET.getAcquire(this) != me; i++) {
+        for (long i = 0; mem.getAcquireInt(TICKET, this) != me; i++) {
             if (!spin.keepSpinning(i)) {
                 return; // bounded policy only: proceed without the lock; the test reports it
             }
@@ -214,13 +219,13 @@ public class TicketLock implements HandoffLock<TicketLock.Cpu>, Traceable {
     /** MpUnlock (load half of {@code mpl->mpl_ticket++}). */
     protected int mpUnlockLoad() {
         // Only the holder writes mpl_ticket, and it read it in its own spin: no ordering needed.
-        return (int) TICKET.getOpaque(this);
+        return mem.getOpaqueInt(TICKET, this);
     }
 
     /** MpUnlockStore: {@code membar_exit(); mpl->mpl_ticket++} (the store). */
     protected void mpUnlockStore(int served) {
         // Release: our critical section's writes happen-before the next holder's acquire in mpLockSpin.
-        TICKET.setRelease(this, (served + 1) & mask);
+        mem.setReleaseInt(TICKET, this, (served + 1) & mask);
     }
 
     /**

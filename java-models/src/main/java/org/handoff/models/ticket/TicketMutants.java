@@ -34,8 +34,8 @@ public final class TicketMutants {
 
         @Override
         protected int mpLockTicket() {
-            int v = (int) USERS.getVolatile(this) + 1;
-            USERS.setVolatile(this, v);
+            int v = mem.getVolatileInt(USERS, this) + 1;
+            mem.setVolatileInt(USERS, this, v);
             return v & mask;
         }
     }
@@ -61,7 +61,7 @@ public final class TicketMutants {
 
         @Override
         protected void mpUnlockStore(int served) {
-            USERS.getAndAdd(this, 1);
+            mem.getAndAddInt(USERS, this, 1);
         }
     }
 
@@ -86,7 +86,7 @@ public final class TicketMutants {
 
         @Override
         protected void mpUnlockStore(int served) {
-            TICKET.set(this, (served + 1) & mask);
+            mem.setInt(TICKET, this, (served + 1) & mask);
         }
     }
 

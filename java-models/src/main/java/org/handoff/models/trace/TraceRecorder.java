@@ -24,6 +24,16 @@ import java.util.function.Supplier;
  * therefore runs every recorded step as one sequentially consistent atomic action, which is what
  * the specs assume; weak-memory reorderings are jcstress's business, not this level's.
  *
+ * <h2>Accesses</h2>
+ * A step is atomic only up to its second shared access. A port that makes its accesses through a
+ * {@link Memory} tells the recorder of each one, and the recorder lets other threads' steps in
+ * before every access of a step after the first, then numbers the step after its last access. The
+ * specs take one shared access per step, so a port that matches them records what it always did;
+ * a step that does more (a mutant's {@code xchg} done as a load and a store) is recorded with the
+ * values its first access saw, at the instant of its last, and when another thread's step landed
+ * in between the spec cannot take it: trace validation then rejects the split, at the access
+ * granularity of the spec. {@link #splitSteps} counts the steps that were wider than one access.
+ *
  * <p>A wait ({@code smp_cond_load_acquire} and friends) is not run under the lock: it would hold it
  * forever. It is recorded by {@link #after} once the wait has returned. That is sound only for a
  * wait whose condition, once true, stays true until the waiting thread itself acts (the successor's
@@ -77,6 +87,9 @@ public final class TraceRecorder {
     private final Map<Object, Integer> ids = new IdentityHashMap<>();
     private final ThreadLocal<int[]> self = new ThreadLocal<>();
     private final ThreadLocal<SplittableRandom> jitter = new ThreadLocal<>();
+    /** The calling thread's open step: its count of shared accesses so far; null outside a step. */
+    private final ThreadLocal<int[]> current = new ThreadLocal<>();
+    private long splitSteps;
     private final long seed;
     private final int pausePercent;
     private final int threads;
@@ -211,8 +224,13 @@ public final class TraceRecorder {
     }
 
     /**
-     * Runs one step as an atomic action and records it at that instant: {@code fields} turns the
-     * step's result into the event's fields.
+     * Runs one step and records it: {@code fields} turns the step's result into the event's fields.
+     * The step runs under the order lock, so it is one atomic action, up to its second shared
+     * access made through a {@link Memory}: before that access and every later one the lock is let
+     * go, so other threads' steps may run between the step's accesses (see {@link #access}). The
+     * event is numbered after the step's last access, with the lock held since that access: it is
+     * the step's linearization point when the last access is the one that decides, as the last of
+     * a split read-modify-write does.
      */
     public <T> T atomic(String action, Supplier<T> step, Function<T, String> fields) {
         pause();
@@ -220,9 +238,98 @@ public final class TraceRecorder {
         order.lock();
         try {
             spend(action);
-            T result = step.get();
-            events.add(new Event(++seq, me, action, fields.apply(result)));
+            int[] open = new int[1];
+            T result = inStep(step, open);
+            events.add(new Event(++seq, me, action, withAccesses(fields.apply(result), open)));
             return result;
+        } finally {
+            order.unlock();
+        }
+    }
+
+    /**
+     * Runs {@code step} as the calling thread's open step, counting its shared accesses in
+     * {@code open[0]}.
+     */
+    private <T> T inStep(Supplier<T> step, int[] open) {
+        current.set(open);
+        try {
+            return step.get();
+        } finally {
+            current.remove();
+            if (open[0] > 1) {
+                splitSteps++;
+            }
+        }
+    }
+
+    /**
+     * The event's fields, and for a step that made more than one shared access, how many: a reader
+     * of a rejected trace sees which step let other threads in.
+     */
+    private static String withAccesses(String fields, int[] open) {
+        if (fields == null || open[0] <= 1) {
+            return fields;
+        }
+        return (fields.isEmpty() ? "" : fields + " ") + "accesses=" + open[0];
+    }
+
+    /**
+     * One shared access, made by a port through its {@link Memory}. Inside a recorded step the
+     * step's first access runs under the order lock, as the rest of the step does. Before each
+     * later access of the same step the lock is released and taken again, after the pause the
+     * run's seed may give, so that another thread's step can be recorded between the two: that is
+     * what a port whose step is not one access exposes, and what a port that makes one access per
+     * step, like its spec, never notices. Outside a recorded step (a wait, the recorder's own
+     * reads while it numbers an event) the access just runs.
+     */
+    public <T> T access(Supplier<T> op) {
+        int[] open = current.get();
+        if (open == null || order.getHoldCount() != 1) {
+            return op.get();
+        }
+        if (open[0]++ > 0) {
+            order.unlock();
+            try {
+                pause();
+                // The order lock is not fair: without this, the thread that just let it go would
+                // usually take it back before a waiting thread woke up. Every thread already waiting
+                // to record a step goes first (up to a bound, in case threads keep arriving).
+                for (int i = 0; i < GAP_YIELDS && order.hasQueuedThreads(); i++) {
+                    Thread.yield();
+                }
+            } finally {
+                order.lock();
+            }
+        }
+        return op.get();
+    }
+
+    /** The most yields a split step waits for threads queued on the order lock (see {@link #access}). */
+    private static final int GAP_YIELDS = 10_000;
+
+    /** Whether a thread waits to record a step: for tests that need another thread queued. */
+    boolean threadsWaiting() {
+        return order.hasQueuedThreads();
+    }
+
+    /** {@link #access} for a store. */
+    public void accessWrite(Runnable op) {
+        access(() -> {
+            op.run();
+            return null;
+        });
+    }
+
+    /**
+     * How many recorded steps made more than one shared access, and so let other threads in
+     * between (see {@link #access}): the evidence that a run exercised the windows of a port whose
+     * steps are wider than its spec's.
+     */
+    public long splitSteps() {
+        order.lock();
+        try {
+            return splitSteps;
         } finally {
             order.unlock();
         }
@@ -256,8 +363,9 @@ public final class TraceRecorder {
         int me = thread();
         order.lock();
         try {
-            T result = step.get();
-            String f = fields.apply(result);
+            int[] open = new int[1];
+            T result = inStep(step, open);
+            String f = withAccesses(fields.apply(result), open);
             if (f != null) {
                 events.add(new Event(++seq, me, action, f));
             }
