@@ -217,6 +217,12 @@ public class CnaLock extends QSpinLock {
         ((CnaHooks) hooks).lock = this;
     }
 
+    /** Recorded one step per atomic action: CNA's queue surgery (the secondary queue, the spliced links) makes accesses of its own, still made directly. */
+    @Override
+    protected boolean recordsAccesses() {
+        return false;
+    }
+
     @Override
     public String family() {
         return "cna";

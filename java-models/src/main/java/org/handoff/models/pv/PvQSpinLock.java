@@ -123,6 +123,12 @@ public class PvQSpinLock extends QSpinLock {
         return pv;
     }
 
+    /** Recorded one step per atomic action: PV's hash table, halts and kicks make accesses of their own (Paravirt), still made directly. */
+    @Override
+    protected boolean recordsAccesses() {
+        return false;
+    }
+
     @Override
     public String family() {
         return "pv";

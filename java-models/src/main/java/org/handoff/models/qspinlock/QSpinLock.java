@@ -10,6 +10,7 @@ import java.util.function.IntSupplier;
 import java.util.function.Supplier;
 import org.handoff.models.HandoffLock;
 import org.handoff.models.SpinPolicy;
+import org.handoff.models.trace.Memory;
 import org.handoff.models.trace.TraceRecorder;
 import org.handoff.models.trace.Traceable;
 
@@ -178,7 +179,7 @@ public class QSpinLock implements HandoffLock<QSpinLock.Cpu>, Traceable {
 
         /** The node's successor link as this thread sees it now (tests only). */
         public Node nextForTest() {
-            return (Node) NEXT.getVolatile(this);
+            return (Node) NEXT.getVolatile(this); // unrecorded: tests only
         }
 
         /**
@@ -187,7 +188,7 @@ public class QSpinLock implements HandoffLock<QSpinLock.Cpu>, Traceable {
          * than the kernel's relaxed read, never weaker.
          */
         public int readLocked() {
-            return (int) NODE_LOCKED.getAcquire(this);
+            return (int) NODE_LOCKED.getAcquire(this); // unrecorded: PV's hooks, which record per step
         }
     }
 
@@ -374,6 +375,12 @@ public class QSpinLock implements HandoffLock<QSpinLock.Cpu>, Traceable {
 
     /** Null unless a trace is being recorded. */
     private TraceRecorder trace;
+
+    /**
+     * Every shared access of the port and its mutants goes through here (see {@link Memory}); a
+     * recorded run of a port whose {@link #recordsAccesses} is true sees them one by one.
+     */
+    protected final Memory mem = new Memory();
     /**
      * While traced: the node and value of the last hand-off store ({@link #mcsHandoff}), for the
      * event of the step that made it. Written and read only under the recorder's lock.
@@ -440,7 +447,20 @@ public class QSpinLock implements HandoffLock<QSpinLock.Cpu>, Traceable {
 
     @Override
     public void traceTo(TraceRecorder recorder) {
+        if (recordsAccesses()) {
+            mem.recordTo(recorder);
+        }
         this.trace = recorder;
+    }
+
+    /**
+     * Whether a recorded run sees this port's shared accesses one by one (see {@link Memory}): true
+     * for qspinlock. A hook set whose steps make accesses of its own outside {@link #mem} (CNA's
+     * queue surgery, PV's hash table and halts) answers false, and its steps are recorded as one
+     * atomic action each, as before.
+     */
+    protected boolean recordsAccesses() {
+        return true;
     }
 
     /** The recorder, or null when no trace is recorded (hook sets that record steps of their own). */
@@ -481,13 +501,23 @@ public class QSpinLock implements HandoffLock<QSpinLock.Cpu>, Traceable {
     protected final <T> T traced(TraceRecorder r, String action, Supplier<T> step, Function<T, String> more) {
         int[] w = new int[2];
         return r.atomic(action, () -> {
-            w[0] = (int) VAL.getVolatile(this);
+            w[0] = wordNow();
             handedTo = null;
             T result = step.get();
-            w[1] = (int) VAL.getVolatile(this);
+            w[1] = wordNow();
             return result;
         }, result -> wordFields(r, "", w[0]) + " " + wordFields(r, "n", w[1])
-                + (more == null ? "" : " " + more.apply(result)));
+                + (more == null ? "" : " " + more.apply(result)), () -> w[0] = wordNow());
+    }
+
+    /**
+     * The word, read for the recorder's bookkeeping and not as a step's access. A recorded step
+     * reads it before each of its shared accesses ({@link TraceRecorder#atomic}'s hook), so the
+     * word its event says it found is the one its last access found: a compare-and-exchange loop
+     * that retried after another CPU's step reports the word its successful attempt saw.
+     */
+    private int wordNow() {
+        return (int) VAL.getVolatile(this); // unrecorded: the recorder's bookkeeping
     }
 
     /** {@link #traced} for a step with no result. */
@@ -563,12 +593,12 @@ public class QSpinLock implements HandoffLock<QSpinLock.Cpu>, Traceable {
      * acquisition issues {@code smp_mb()} itself (see the litmus family's crossed-locking tests).
      */
     public boolean isLocked() {
-        return (int) VAL.getOpaque(this) != 0;
+        return mem.getOpaqueInt(VAL, this) != 0;
     }
 
     /** The lock word now (tests and diagnostics). */
     public int word() {
-        return (int) VAL.getVolatile(this);
+        return (int) VAL.getVolatile(this); // unrecorded: tests and diagnostics
     }
 
     // ------------------------------------------------------------------ whole-word access for hook sets
@@ -578,27 +608,27 @@ public class QSpinLock implements HandoffLock<QSpinLock.Cpu>, Traceable {
      * PV hooks), which update the word with the compare-and-exchanges below.
      */
     public final int wordOpaque() {
-        return (int) VAL.getOpaque(this);
+        return mem.getOpaqueInt(VAL, this);
     }
 
     /** An acquire read of the word (hook sets outside this package). */
     public final int wordAcquire() {
-        return (int) VAL.getAcquire(this);
+        return mem.getAcquireInt(VAL, this);
     }
 
     /** A volatile compare-and-exchange of the whole word; returns the witness (hook sets outside this package). */
     public final int cmpxchgWord(int expect, int update) {
-        return (int) VAL.compareAndExchange(this, expect, update);
+        return mem.compareAndExchangeInt(VAL, this, expect, update);
     }
 
     /** An acquire compare-and-exchange of the whole word; returns the witness (hook sets outside this package). */
     public final int cmpxchgWordAcquire(int expect, int update) {
-        return (int) VAL.compareAndExchangeAcquire(this, expect, update);
+        return mem.compareAndExchangeAcquireInt(VAL, this, expect, update);
     }
 
     /** A release compare-and-exchange of the whole word; returns the witness (hook sets outside this package). */
     public final int cmpxchgWordRelease(int expect, int update) {
-        return (int) VAL.compareAndExchangeRelease(this, expect, update);
+        return mem.compareAndExchangeReleaseInt(VAL, this, expect, update);
     }
 
     // ------------------------------------------------------------------ asm-generic/qspinlock.h
@@ -610,7 +640,7 @@ public class QSpinLock implements HandoffLock<QSpinLock.Cpu>, Traceable {
         TraceRecorder r = trace;
         int val;
         if (r == null) {
-            val = doorways == null ? (int) VAL.compareAndExchangeAcquire(this, 0, LOCKED_VAL) // pairs with unlock's release
+            val = doorways == null ? mem.compareAndExchangeAcquireInt(VAL, this, 0, LOCKED_VAL) // pairs with unlock's release
                     : doorways.entry(this::fastPathCmpxchg, v -> v == 0);
         } else {
             // Start touches nothing shared: any instant before the thread's next step numbers it.
@@ -628,7 +658,7 @@ public class QSpinLock implements HandoffLock<QSpinLock.Cpu>, Traceable {
      * returns the value found. Acquire pairs with unlock's release.
      */
     private int fastPathCmpxchg() {
-        return (int) VAL.compareAndExchangeAcquire(this, 0, LOCKED_VAL);
+        return mem.compareAndExchangeAcquireInt(VAL, this, 0, LOCKED_VAL);
     }
 
     /** queued_spin_trylock. */
@@ -657,9 +687,9 @@ public class QSpinLock implements HandoffLock<QSpinLock.Cpu>, Traceable {
 
     /** {@code smp_store_release(&lock->locked, 0)} on the whole word (see {@link #unlock}). */
     private void releaseLockedByte() {
-        int old = (int) VAL.getOpaque(this);
+        int old = mem.getOpaqueInt(VAL, this);
         while (true) {
-            int witness = (int) VAL.compareAndExchangeRelease(this, old, old & ~LOCKED_MASK);
+            int witness = mem.compareAndExchangeReleaseInt(VAL, this, old, old & ~LOCKED_MASK);
             if (witness == old) {
                 return;
             }
@@ -668,11 +698,11 @@ public class QSpinLock implements HandoffLock<QSpinLock.Cpu>, Traceable {
     }
 
     protected boolean queuedSpinTrylock() {
-        int v = (int) VAL.getOpaque(this); // atomic_read
+        int v = mem.getOpaqueInt(VAL, this); // atomic_read
         if (v != 0) {
             return false;
         }
-        return (int) VAL.compareAndExchangeAcquire(this, 0, LOCKED_VAL) == 0;
+        return mem.compareAndExchangeAcquireInt(VAL, this, 0, LOCKED_VAL) == 0;
     }
 
     private void checkMachine(Cpu cpu) {
@@ -733,7 +763,7 @@ public class QSpinLock implements HandoffLock<QSpinLock.Cpu>, Traceable {
      * wait on the same value).
      */
     private int tracedPendingWait(TraceRecorder r, int val) {
-        return r.awaitRead("PendingWait", () -> waitPendingHandover(val), () -> (int) VAL.getVolatile(this),
+        return r.awaitRead("PendingWait", () -> waitPendingHandover(val), this::wordNow,
                 w -> Collections.nCopies(w == PENDING_VAL ? PENDING_LOOPS + 1 : 1, wordFields(r, "", w)));
     }
 
@@ -746,7 +776,7 @@ public class QSpinLock implements HandoffLock<QSpinLock.Cpu>, Traceable {
     protected int waitPendingHandover(int val) {
         int cnt = PENDING_LOOPS;
         while (true) {
-            val = (int) VAL.getOpaque(this);
+            val = mem.getOpaqueInt(VAL, this);
             if (val != PENDING_VAL || cnt-- == 0) {
                 return val;
             }
@@ -760,9 +790,9 @@ public class QSpinLock implements HandoffLock<QSpinLock.Cpu>, Traceable {
      * pairs with the previous holder's release in unlock.
      */
     protected int queuedFetchSetPendingAcquire() {
-        int old = (int) VAL.getOpaque(this);
+        int old = mem.getOpaqueInt(VAL, this);
         while (true) {
-            int witness = (int) VAL.compareAndExchangeAcquire(this, old, old | PENDING_VAL);
+            int witness = mem.compareAndExchangeAcquireInt(VAL, this, old, old | PENDING_VAL);
             if (witness == old) {
                 return old;
             }
@@ -772,9 +802,9 @@ public class QSpinLock implements HandoffLock<QSpinLock.Cpu>, Traceable {
 
     /** clear_pending: {@code atomic_andnot(_Q_PENDING_VAL, &lock->val)}: *,1,* -> *,0,* */
     protected void clearPending() {
-        int old = (int) VAL.getOpaque(this);
+        int old = mem.getOpaqueInt(VAL, this);
         while (true) {
-            int witness = (int) VAL.compareAndExchange(this, old, old & ~PENDING_MASK);
+            int witness = mem.compareAndExchangeInt(VAL, this, old, old & ~PENDING_MASK);
             if (witness == old) {
                 return;
             }
@@ -788,7 +818,7 @@ public class QSpinLock implements HandoffLock<QSpinLock.Cpu>, Traceable {
      * ours, since clear_pending_set_locked below is not ordered in the kernel.
      */
     protected void waitLockedClear() {
-        for (long i = 0; ((int) VAL.getAcquire(this) & LOCKED_MASK) != 0; i++) {
+        for (long i = 0; (mem.getAcquireInt(VAL, this) & LOCKED_MASK) != 0; i++) {
             if (!spin.keepSpinning(i)) {
                 return; // bounded policy only: proceed without the lock; the test reports it
             }
@@ -802,9 +832,9 @@ public class QSpinLock implements HandoffLock<QSpinLock.Cpu>, Traceable {
      * subtracting pending and adding locked is the same as this clear-and-set.
      */
     protected void clearPendingSetLocked() {
-        int old = (int) VAL.getOpaque(this);
+        int old = mem.getOpaqueInt(VAL, this);
         while (true) {
-            int witness = (int) VAL.compareAndExchange(this, old, (old & ~PENDING_MASK) | LOCKED_VAL);
+            int witness = mem.compareAndExchangeInt(VAL, this, old, (old & ~PENDING_MASK) | LOCKED_VAL);
             if (witness == old) {
                 return;
             }
@@ -890,7 +920,7 @@ public class QSpinLock implements HandoffLock<QSpinLock.Cpu>, Traceable {
         int val = hooks.waitHeadOrLock(this, node);
         if (val == 0) {
             val = r == null ? waitHead()
-                    : r.awaitRead("HeadWait", this::waitHead, () -> (int) VAL.getVolatile(this),
+                    : r.awaitRead("HeadWait", this::waitHead, this::wordNow,
                             w -> List.of(wordFields(r, "", w)));
         }
 
@@ -935,15 +965,15 @@ public class QSpinLock implements HandoffLock<QSpinLock.Cpu>, Traceable {
         boolean last = (val & TAIL_MASK) == tail;
         int[] w = new int[2];
         return r.atomicIf(claimAction(), () -> {
-            w[0] = (int) VAL.getVolatile(this);
+            w[0] = wordNow();
             handedTo = null;
             boolean ok = hooks.tryClearTail(this, val, tail, node);
-            w[1] = (int) VAL.getVolatile(this);
+            w[1] = wordNow();
             return ok;
         }, ok -> last || ok || w[0] != w[1] || handedTo != null
                 ? wordFields(r, "", w[0]) + " " + wordFields(r, "n", w[1]) + " ok=" + ok
                         + (handedTo != null ? " " + handoffFields(r) : "")
-                : null);
+                : null, () -> w[0] = wordNow());
     }
 
     /**
@@ -979,8 +1009,8 @@ public class QSpinLock implements HandoffLock<QSpinLock.Cpu>, Traceable {
     protected void initNode(Node node) {
         // Plain stores in the kernel, made visible before the publication by the smp_wmb() before
         // xchg_tail; here by the volatile compare-and-exchange in xchgTail.
-        NODE_LOCKED.setOpaque(node, 0);
-        NEXT.setOpaque(node, null);
+        mem.initOpaqueInt(NODE_LOCKED, node, 0);
+        mem.initOpaque(NEXT, node, null);
     }
 
     /**
@@ -992,9 +1022,9 @@ public class QSpinLock implements HandoffLock<QSpinLock.Cpu>, Traceable {
      * acquire orders our use of the previous node after its initialisation.
      */
     protected int xchgTail(int tail) {
-        int old = (int) VAL.getOpaque(this);
+        int old = mem.getOpaqueInt(VAL, this);
         while (true) {
-            int witness = (int) VAL.compareAndExchange(this, old, (old & LOCKED_PENDING_MASK) | tail);
+            int witness = mem.compareAndExchangeInt(VAL, this, old, (old & LOCKED_PENDING_MASK) | tail);
             if (witness == old) {
                 return old;
             }
@@ -1031,13 +1061,13 @@ public class QSpinLock implements HandoffLock<QSpinLock.Cpu>, Traceable {
         // WRITE_ONCE in the kernel, ordered after the node's initialisation by the smp_wmb(). Here a
         // release store: it pairs with the acquire in readNext/waitNext, so the previous node's owner
         // sees our locked == 0 before it stores 1.
-        NEXT.setRelease(prev, node);
+        mem.setRelease(NEXT, prev, node);
     }
 
     /** arch_mcs_spin_lock_contended: {@code smp_cond_load_acquire(&node->locked, VAL)}. */
     protected void spinNodeLocked(Node node) {
         // Acquire pairs with the release in mcsHandoff. The lock itself is taken later, at the head.
-        for (long i = 0; (int) NODE_LOCKED.getAcquire(node) == 0; i++) {
+        for (long i = 0; mem.getAcquireInt(NODE_LOCKED, node) == 0; i++) {
             if (!spin.keepSpinning(i)) {
                 return;
             }
@@ -1047,7 +1077,7 @@ public class QSpinLock implements HandoffLock<QSpinLock.Cpu>, Traceable {
     /** {@code next = READ_ONCE(node->next)}. */
     protected Node readNext(Node node) {
         // READ_ONCE plus an address dependency in the kernel; acquire here (pairs with linkPrev).
-        return (Node) NEXT.getAcquire(node);
+        return (Node) mem.getAcquire(NEXT, node);
     }
 
     /**
@@ -1057,7 +1087,7 @@ public class QSpinLock implements HandoffLock<QSpinLock.Cpu>, Traceable {
      */
     protected int waitHead() {
         int v;
-        for (long i = 0; ((v = (int) VAL.getAcquire(this)) & LOCKED_PENDING_MASK) != 0; i++) {
+        for (long i = 0; ((v = mem.getAcquireInt(VAL, this)) & LOCKED_PENDING_MASK) != 0; i++) {
             if (!spin.keepSpinning(i)) {
                 return v & ~LOCKED_PENDING_MASK; // bounded policy only: proceed; the test reports it
             }
@@ -1073,7 +1103,7 @@ public class QSpinLock implements HandoffLock<QSpinLock.Cpu>, Traceable {
      * relaxed compare-and-exchange (see the class comment).
      */
     protected boolean claimAsLast(int val, int tail) {
-        return (val & TAIL_MASK) == tail && (int) VAL.compareAndExchange(this, val, LOCKED_VAL) == val;
+        return (val & TAIL_MASK) == tail && mem.compareAndExchangeInt(VAL, this, val, LOCKED_VAL) == val;
     }
 
     /**
@@ -1083,9 +1113,9 @@ public class QSpinLock implements HandoffLock<QSpinLock.Cpu>, Traceable {
      * them, so it never overwrites another holder.
      */
     protected void setLocked() {
-        int old = (int) VAL.getOpaque(this);
+        int old = mem.getOpaqueInt(VAL, this);
         while (true) {
-            int witness = (int) VAL.compareAndExchange(this, old, old | LOCKED_VAL);
+            int witness = mem.compareAndExchangeInt(VAL, this, old, old | LOCKED_VAL);
             if (witness == old) {
                 return;
             }
@@ -1111,7 +1141,7 @@ public class QSpinLock implements HandoffLock<QSpinLock.Cpu>, Traceable {
      */
     protected void mcsHandoff(Node next, int val) {
         // Release pairs with the acquire in spinNodeLocked of the successor.
-        NODE_LOCKED.setRelease(next, val);
+        mem.setReleaseInt(NODE_LOCKED, next, val);
         if (trace != null) {
             // Recorded runs: the step this store belongs to reports it (under the recorder's lock).
             handedTo = next;

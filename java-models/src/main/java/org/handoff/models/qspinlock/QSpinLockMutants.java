@@ -39,7 +39,7 @@ public final class QSpinLockMutants {
 
         @Override
         protected boolean claimAsLast(int val, int tail) {
-            return (int) VAL.compareAndExchange(this, val, LOCKED_VAL) == val;
+            return mem.compareAndExchangeInt(VAL, this, val, LOCKED_VAL) == val;
         }
     }
 
@@ -70,7 +70,7 @@ public final class QSpinLockMutants {
 
         @Override
         protected int waitPendingHandover(int val) {
-            for (long i = 0; (val = (int) VAL.getOpaque(this)) == PENDING_VAL; i++) {
+            for (long i = 0; (val = mem.getOpaqueInt(VAL, this)) == PENDING_VAL; i++) {
                 if (!spin.keepSpinning(i)) {
                     break;
                 }
@@ -185,7 +185,7 @@ public final class QSpinLockMutants {
 
         @Override
         protected void waitLockedClear() {
-            for (long i = 0; (int) VAL.getAcquire(this) != 0; i++) {
+            for (long i = 0; mem.getAcquireInt(VAL, this) != 0; i++) {
                 if (!spin.keepSpinning(i)) {
                     return;
                 }
@@ -219,12 +219,44 @@ public final class QSpinLockMutants {
         @Override
         protected int waitHead() {
             int v;
-            for (long i = 0; ((v = (int) VAL.getAcquire(this)) & LOCKED_MASK) != 0; i++) {
+            for (long i = 0; ((v = mem.getAcquireInt(VAL, this)) & LOCKED_MASK) != 0; i++) {
                 if (!spin.keepSpinning(i)) {
                     return v & ~LOCKED_PENDING_MASK;
                 }
             }
             return v;
+        }
+    }
+
+    /**
+     * set_locked as a read of the word and a store of it with the locked bit set, instead of an
+     * atomic or (the kernel's byte store, ported as a compare-and-exchange loop): a CPU that swaps
+     * the tail between the read and the store has its tail overwritten by the stale one, so the
+     * queue's tail names a node that is no longer last. The whole-word form of a byte store is
+     * where a port to a machine without byte atomics can go wrong this way.
+     */
+    public static class SplitSetLocked extends QSpinLock {
+        public SplitSetLocked() {
+            super();
+        }
+
+        public SplitSetLocked(SpinPolicy spin) {
+            super(spin);
+        }
+
+        public SplitSetLocked(SpinPolicy spin, Hooks hooks) {
+            super(spin, hooks);
+        }
+
+        @Override
+        public String variant() {
+            return "split-set-locked";
+        }
+
+        @Override
+        protected void setLocked() {
+            int old = mem.getOpaqueInt(VAL, this);
+            mem.setVolatileInt(VAL, this, old | LOCKED_VAL);
         }
     }
 }

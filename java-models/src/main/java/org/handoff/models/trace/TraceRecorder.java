@@ -87,8 +87,18 @@ public final class TraceRecorder {
     private final Map<Object, Integer> ids = new IdentityHashMap<>();
     private final ThreadLocal<int[]> self = new ThreadLocal<>();
     private final ThreadLocal<SplittableRandom> jitter = new ThreadLocal<>();
-    /** The calling thread's open step: its count of shared accesses so far; null outside a step. */
-    private final ThreadLocal<int[]> current = new ThreadLocal<>();
+    /** The calling thread's open step; null outside a step. */
+    private final ThreadLocal<Open> current = new ThreadLocal<>();
+
+    /** A step being run: its shared accesses so far, and what to run under the lock before each. */
+    private static final class Open {
+        final Runnable beforeAccess;
+        int accesses;
+
+        Open(Runnable beforeAccess) {
+            this.beforeAccess = beforeAccess;
+        }
+    }
     private long splitSteps;
     private final long seed;
     private final int pausePercent;
@@ -233,12 +243,22 @@ public final class TraceRecorder {
      * a split read-modify-write does.
      */
     public <T> T atomic(String action, Supplier<T> step, Function<T, String> fields) {
+        return atomic(action, step, fields, null);
+    }
+
+    /**
+     * {@link #atomic}, with {@code beforeAccess} run under the order lock just before each of the
+     * step's shared accesses: a port that reports the state a step found (the lock word) reads it
+     * there, so the state reported is the one the step's last access found, after whatever other
+     * threads did between its accesses.
+     */
+    public <T> T atomic(String action, Supplier<T> step, Function<T, String> fields, Runnable beforeAccess) {
         pause();
         int me = thread();
         order.lock();
         try {
             spend(action);
-            int[] open = new int[1];
+            Open open = new Open(beforeAccess);
             T result = inStep(step, open);
             events.add(new Event(++seq, me, action, withAccesses(fields.apply(result), open)));
             return result;
@@ -248,16 +268,15 @@ public final class TraceRecorder {
     }
 
     /**
-     * Runs {@code step} as the calling thread's open step, counting its shared accesses in
-     * {@code open[0]}.
+     * Runs {@code step} as the calling thread's open step, counting its shared accesses.
      */
-    private <T> T inStep(Supplier<T> step, int[] open) {
+    private <T> T inStep(Supplier<T> step, Open open) {
         current.set(open);
         try {
             return step.get();
         } finally {
             current.remove();
-            if (open[0] > 1) {
+            if (open.accesses > 1) {
                 splitSteps++;
             }
         }
@@ -267,11 +286,11 @@ public final class TraceRecorder {
      * The event's fields, and for a step that made more than one shared access, how many: a reader
      * of a rejected trace sees which step let other threads in.
      */
-    private static String withAccesses(String fields, int[] open) {
-        if (fields == null || open[0] <= 1) {
+    private static String withAccesses(String fields, Open open) {
+        if (fields == null || open.accesses <= 1) {
             return fields;
         }
-        return (fields.isEmpty() ? "" : fields + " ") + "accesses=" + open[0];
+        return (fields.isEmpty() ? "" : fields + " ") + "accesses=" + open.accesses;
     }
 
     /**
@@ -284,11 +303,11 @@ public final class TraceRecorder {
      * reads while it numbers an event) the access just runs.
      */
     public <T> T access(Supplier<T> op) {
-        int[] open = current.get();
+        Open open = current.get();
         if (open == null || order.getHoldCount() != 1) {
             return op.get();
         }
-        if (open[0]++ > 0) {
+        if (open.accesses++ > 0) {
             order.unlock();
             try {
                 pause();
@@ -300,6 +319,14 @@ public final class TraceRecorder {
                 }
             } finally {
                 order.lock();
+            }
+        }
+        if (open.beforeAccess != null) {
+            current.remove(); // the hook's own reads are not the step's accesses
+            try {
+                open.beforeAccess.run();
+            } finally {
+                current.set(open);
             }
         }
         return op.get();
@@ -359,11 +386,16 @@ public final class TraceRecorder {
      * state, so that no write goes unrecorded.
      */
     public <T> T atomicIf(String action, Supplier<T> step, Function<T, String> fields) {
+        return atomicIf(action, step, fields, null);
+    }
+
+    /** {@link #atomicIf} with a hook run before each shared access, as for {@link #atomic}. */
+    public <T> T atomicIf(String action, Supplier<T> step, Function<T, String> fields, Runnable beforeAccess) {
         pause();
         int me = thread();
         order.lock();
         try {
-            int[] open = new int[1];
+            Open open = new Open(beforeAccess);
             T result = inStep(step, open);
             String f = withAccesses(fields.apply(result), open);
             if (f != null) {
