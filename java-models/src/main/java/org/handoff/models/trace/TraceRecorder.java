@@ -94,6 +94,8 @@ public final class TraceRecorder {
     private static final class Open {
         final Runnable beforeAccess;
         int accesses;
+        /** The run's event count at the step's first access. */
+        long firstSeq;
 
         Open(Runnable beforeAccess) {
             this.beforeAccess = beforeAccess;
@@ -260,7 +262,8 @@ public final class TraceRecorder {
             spend(action);
             Open open = new Open(beforeAccess);
             T result = inStep(step, open);
-            events.add(new Event(++seq, me, action, withAccesses(fields.apply(result), open)));
+            String f = withAccesses(fields.apply(result), open);
+            events.add(new Event(++seq, me, action, f));
             return result;
         } finally {
             order.unlock();
@@ -283,14 +286,20 @@ public final class TraceRecorder {
     }
 
     /**
-     * The event's fields, and for a step that made more than one shared access, how many: a reader
-     * of a rejected trace sees which step let other threads in.
+     * The event's fields, and for a step that made more than one shared access, how many
+     * ({@code accesses=N}) and, when other threads' steps were recorded between its first access
+     * and its last, how many ({@code between=K}): a reader of a trace sees which steps let other
+     * threads in, and a manifest entry can require ({@code reaches}) that a correct port's runs had
+     * such steps and were still accepted. Called under the order lock, before the step's number is
+     * taken.
      */
-    private static String withAccesses(String fields, Open open) {
+    private String withAccesses(String fields, Open open) {
         if (fields == null || open.accesses <= 1) {
             return fields;
         }
-        return (fields.isEmpty() ? "" : fields + " ") + "accesses=" + open.accesses;
+        long between = seq - open.firstSeq;
+        return (fields.isEmpty() ? "" : fields + " ") + "accesses=" + open.accesses
+                + (between > 0 ? " between=" + between : "");
     }
 
     /**
@@ -307,7 +316,9 @@ public final class TraceRecorder {
         if (open == null || order.getHoldCount() != 1) {
             return op.get();
         }
-        if (open.accesses++ > 0) {
+        if (open.accesses++ == 0) {
+            open.firstSeq = seq;
+        } else {
             order.unlock();
             try {
                 pause();

@@ -83,7 +83,7 @@ class TraceRecorderTest {
 
     @Test
     void aStepOfTwoAccessesLetsAWaitingThreadInBetweenAndSaysSo() throws Exception {
-        assertEquals(List.of("1 2 Other", "2 1 Split accesses=2"), stepWithAnotherThreadWaiting(2));
+        assertEquals(List.of("1 2 Other", "2 1 Split accesses=2 between=1"), stepWithAnotherThreadWaiting(2));
     }
 
     @Test
