@@ -9,7 +9,9 @@ import java.nio.file.Path;
 import java.util.List;
 import org.handoff.core.HandoffException;
 import org.handoff.core.Outcome;
+import org.handoff.models.trace.Memory;
 import org.jetbrains.lincheck.LincheckAssertionError;
+import org.jetbrains.lincheck.datastructures.ManagedStrategyGuaranteeKt;
 import org.jetbrains.lincheck.datastructures.ModelCheckingOptions;
 import org.jetbrains.lincheck.datastructures.Options;
 import org.jetbrains.kotlinx.lincheck.LinCheckerKt;
@@ -205,7 +207,7 @@ public final class LincheckMain {
             try {
                 Method m = test.getMethod(name);
                 if (Modifier.isStatic(m.getModifiers()) && Options.class.isAssignableFrom(m.getReturnType())) {
-                    return (Options<?, ?>) m.invoke(null);
+                    return withMemoryAtomic((Options<?, ?>) m.invoke(null));
                 }
             } catch (NoSuchMethodException e) {
                 // try the next name, then Lincheck's defaults
@@ -213,7 +215,21 @@ public final class LincheckMain {
                 throw new HandoffException(test.getName() + "." + name + "() failed: " + e);
             }
         }
-        return new ModelCheckingOptions();
+        return withMemoryAtomic(new ModelCheckingOptions());
+    }
+
+    /**
+     * Model checking treats each call of a port's {@link Memory} as one atomic step, as it treats
+     * the one {@code VarHandle} access the call makes: the call's test of whether a trace is being
+     * recorded is not a shared access of the algorithm, and without this guarantee it would be a
+     * switch point of its own, doubling the interleavings Lincheck explores for nothing and changing
+     * which failure it finds first.
+     */
+    static Options<?, ?> withMemoryAtomic(Options<?, ?> options) {
+        if (options instanceof ModelCheckingOptions mc) {
+            mc.addGuarantee(ManagedStrategyGuaranteeKt.forClasses(Memory.class.getName()).allMethods().treatAsAtomic());
+        }
+        return options;
     }
 
     private static HandoffException handoffCause(Throwable t) {
