@@ -501,6 +501,8 @@ public class QSpinLock implements HandoffLock<QSpinLock.Cpu>, Traceable {
     protected final <T> T traced(TraceRecorder r, String action, Supplier<T> step, Function<T, String> more) {
         int[] w = new int[2];
         return r.atomic(action, () -> {
+            // Read here as well as before each access: a hook set recorded per step (CNA, PV) makes
+            // no access the recorder sees, so the hook never runs for it.
             w[0] = wordNow();
             handedTo = null;
             T result = step.get();

@@ -32,7 +32,8 @@ import java.util.function.Supplier;
  * a step that does more (a mutant's {@code xchg} done as a load and a store) is recorded with the
  * values its first access saw, at the instant of its last, and when another thread's step landed
  * in between the spec cannot take it: trace validation then rejects the split, at the access
- * granularity of the spec. {@link #splitSteps} counts the steps that were wider than one access.
+ * granularity of the spec. Such a step's event says how many accesses it made and how many other
+ * steps landed inside it ({@code accesses=N between=K}).
  *
  * <p>A wait ({@code smp_cond_load_acquire} and friends) is not run under the lock: it would hold it
  * forever. It is recorded by {@link #after} once the wait has returned. That is sound only for a
@@ -87,6 +88,9 @@ public final class TraceRecorder {
     private final Map<Object, Integer> ids = new IdentityHashMap<>();
     private final ThreadLocal<int[]> self = new ThreadLocal<>();
     private final ThreadLocal<SplittableRandom> jitter = new ThreadLocal<>();
+    /** The most yields a split step waits for threads queued on the order lock (see {@link #access}). */
+    private static final int GAP_YIELDS = 10_000;
+
     /** The calling thread's open step; null outside a step. */
     private final ThreadLocal<Open> current = new ThreadLocal<>();
 
@@ -101,7 +105,6 @@ public final class TraceRecorder {
             this.beforeAccess = beforeAccess;
         }
     }
-    private long splitSteps;
     private final long seed;
     private final int pausePercent;
     private final int threads;
@@ -270,18 +273,13 @@ public final class TraceRecorder {
         }
     }
 
-    /**
-     * Runs {@code step} as the calling thread's open step, counting its shared accesses.
-     */
+    /** Runs {@code step} as the calling thread's open step, which counts its shared accesses. */
     private <T> T inStep(Supplier<T> step, Open open) {
         current.set(open);
         try {
             return step.get();
         } finally {
             current.remove();
-            if (open.accesses > 1) {
-                splitSteps++;
-            }
         }
     }
 
@@ -343,9 +341,6 @@ public final class TraceRecorder {
         return op.get();
     }
 
-    /** The most yields a split step waits for threads queued on the order lock (see {@link #access}). */
-    private static final int GAP_YIELDS = 10_000;
-
     /** Whether a thread waits to record a step: for tests that need another thread queued. */
     boolean threadsWaiting() {
         return order.hasQueuedThreads();
@@ -357,20 +352,6 @@ public final class TraceRecorder {
             op.run();
             return null;
         });
-    }
-
-    /**
-     * How many recorded steps made more than one shared access, and so let other threads in
-     * between (see {@link #access}): the evidence that a run exercised the windows of a port whose
-     * steps are wider than its spec's.
-     */
-    public long splitSteps() {
-        order.lock();
-        try {
-            return splitSteps;
-        } finally {
-            order.unlock();
-        }
     }
 
     /** {@link #atomic} for a step with no result. */
