@@ -3,6 +3,7 @@ package org.handoff.models.cna;
 import org.handoff.models.HookCounter;
 import org.handoff.models.SpinPolicy;
 import org.handoff.models.qspinlock.QSpinLock;
+import org.handoff.models.qspinlock.StagedCpu;
 import org.handoff.models.trace.TraceRecorder;
 
 /**
@@ -347,6 +348,8 @@ public class CnaLock extends QSpinLock {
     static final HookCounter PASS_LOCK_NO_SEARCH = HookCounter.of("cna_pass_lock:no-search");
     static final HookCounter PASS_LOCK_SPLICE = HookCounter.of("cna_pass_lock:splice");
     static final HookCounter MOVE = HookCounter.of("find_successor:move");
+    /** A move of a run of two or more waiters at once (find_successor's scan went past a remote one). */
+    static final HookCounter MOVE_RUN = HookCounter.of("find_successor:run");
     /** A move onto a secondary queue that already held waiters: it then holds at least two. */
     static final HookCounter MOVE_APPEND = HookCounter.of("find_successor:append");
 
@@ -378,7 +381,7 @@ public class CnaLock extends QSpinLock {
         Node succ = search ? findSuccessor(node, next) : null;
         int secondary = (int) NODE_LOCKED.getOpaque(node);
         if (succ != null) {
-            cna(succ).intraCount = cna(node).intraCount + 1;
+            countLocalHandoff(node, succ);
             mcsHandoff(succ, localHandoffValue(node));
         } else if (secondary > 1) {
             Node head = decodeTail(secondary);
@@ -389,6 +392,15 @@ public class CnaLock extends QSpinLock {
             cna(next).intraCount = 0;
             mcsHandoff(next, 1);
         }
+    }
+
+    /**
+     * The count of local hand-offs in a row travels with the lock: the local successor gets the
+     * holder's count plus one ({@code succ->intra_count = node->intra_count + 1}), which the
+     * threshold policy compares with its threshold.
+     */
+    protected void countLocalHandoff(Node node, Node succ) {
+        cna(succ).intraCount = cna(node).intraCount + 1;
     }
 
     /**
@@ -435,6 +447,9 @@ public class CnaLock extends QSpinLock {
         while (cur != null) {
             if (cna(cur).numaNode == mine) {
                 MOVE.hit();
+                if (tailOther != headOther) {
+                    MOVE_RUN.hit();
+                }
                 moveToSecondary(me, headOther, tailOther);
                 return cur;
             }
@@ -512,54 +527,14 @@ public class CnaLock extends QSpinLock {
 
     // ------------------------------------------------------------------ test support
 
-    /**
-     * Test support: stages {@code cpu} as a queue head with no predecessor while another CPU holds
-     * the lock, as if it had run the slowpath up to {@code xchg_tail}: takes its node, initialises it
-     * and publishes it in the tail. The lock must be held and nobody queued; call from the thread
-     * that builds the test's state. {@link StagedHead#runHead} later runs the rest of its slowpath.
-     */
-    public StagedHead stageQueuedHead(Cpu cpu) {
-        int idx = grabIndex(cpu);
-        Node node = cpu.node(idx);
-        int tail = encodeTail(cpu.number(), idx);
-        initNode(node);
-        hooks.initNode(node);
-        int old = xchgTail(tail);
-        if ((old & TAIL_MASK) != 0 || (old & LOCKED_MASK) == 0) {
-            throw new IllegalStateException("stageQueuedHead needs a held lock and an empty queue, word was 0x"
-                    + Integer.toHexString(old));
-        }
-        return new StagedHead(cpu, node, tail);
+    /** Test support: {@link StagedCpu#head} on this lock. */
+    public StagedCpu stageQueuedHead(Cpu cpu) {
+        return StagedCpu.head(this, cpu);
     }
 
-    /** A queue head staged by {@link #stageQueuedHead}. */
-    public final class StagedHead {
-        private final Cpu cpu;
-        private final Node node;
-        private final int tail;
-
-        private StagedHead(Cpu cpu, Node node, int tail) {
-            this.cpu = cpu;
-            this.node = node;
-            this.tail = tail;
-        }
-
-        public Node node() {
-            return node;
-        }
-
-        /**
-         * The staged CPU's slowpath from the head of the queue on (wait for the lock, claim it, pass
-         * the MCS lock), run on the calling thread; on return the staged CPU holds the lock, and
-         * {@link CnaLock#unlock} with its CPU releases it.
-         */
-        public void runHead() {
-            atHead(cpu, node, tail, null);
-        }
-
-        public Cpu cpu() {
-            return cpu;
-        }
+    /** Test support: {@link StagedCpu#waiter} on this lock. */
+    public StagedCpu stageQueuedWaiter(Cpu cpu) {
+        return StagedCpu.waiter(this, cpu);
     }
 
     // ------------------------------------------------------------------ the variants of patch 3/3

@@ -250,4 +250,67 @@ public final class CnaMutants {
             return null;
         }
     }
+
+    /**
+     * When the main queue empties and the head makes its secondary queue the main one
+     * ({@code cna_try_clear_tail}), the new lock word is built from the secondary queue's first
+     * node ({@code succ->encoded_tail}) instead of its last ({@code succ->tail->encoded_tail}), one
+     * dereference short. The same node while the secondary queue holds one waiter; with two, the
+     * first takes the tail for its own, claims the lock as if it were last and never hands it to
+     * the second (spec: {@code CNASteps_SpliceFirstAsTail}).
+     */
+    public static class SpliceFirstAsTail extends CnaLock {
+        public SpliceFirstAsTail() {
+            super();
+        }
+
+        public SpliceFirstAsTail(SpinPolicy spin) {
+            super(spin);
+        }
+
+        public SpliceFirstAsTail(SpinPolicy spin, Hooks extra) {
+            super(spin, extra);
+        }
+
+        @Override
+        public String variant() {
+            return "splice-first-as-tail";
+        }
+
+        @Override
+        protected int secondaryAsMainQueue(Node succ) {
+            return encodedTail(succ) + LOCKED_VAL;
+        }
+    }
+
+    /**
+     * {@code cna_pass_lock} counts a local hand-off in the holder's own node
+     * ({@code node->intra_count++}) instead of storing the count plus one in the successor, so every
+     * new holder starts from the 0 its node was initialised with, and the threshold policy never
+     * stops searching: the lock can stay on one NUMA node for ever while the secondary queue waits
+     * (spec: {@code CNA_ThresholdCountInHolder}, StarvationFreedom).
+     */
+    public static class ThresholdCountInHolder extends CnaLock.Threshold {
+        public ThresholdCountInHolder() {
+            super();
+        }
+
+        public ThresholdCountInHolder(SpinPolicy spin) {
+            super(spin);
+        }
+
+        public ThresholdCountInHolder(SpinPolicy spin, Hooks extra) {
+            super(spin, extra);
+        }
+
+        @Override
+        public String variant() {
+            return "threshold-count-in-holder";
+        }
+
+        @Override
+        protected void countLocalHandoff(Node node, Node succ) {
+            cna(node).intraCount = cna(node).intraCount + 1;
+        }
+    }
 }

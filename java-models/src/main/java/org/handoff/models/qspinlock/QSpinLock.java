@@ -9,6 +9,7 @@ import java.util.function.IntPredicate;
 import java.util.function.IntSupplier;
 import java.util.function.Supplier;
 import org.handoff.models.HandoffLock;
+import org.handoff.models.HookCounter;
 import org.handoff.models.SpinPolicy;
 import org.handoff.models.trace.Memory;
 import org.handoff.models.trace.TraceRecorder;
@@ -381,6 +382,14 @@ public class QSpinLock implements HandoffLock<QSpinLock.Cpu>, Traceable {
      * recorded run of a port whose {@link #recordsAccesses} is true sees them one by one.
      */
     protected final Memory mem = new Memory();
+
+    /**
+     * The queue head's {@code set_locked}: its claim as the last waiter failed, so a successor has
+     * linked or will (the Java levels' proof that a run reached a queue of two; see
+     * {@link HookCounter}).
+     */
+    static final HookCounter SET_LOCKED = HookCounter.of("set_locked");
+
     /**
      * While traced: the node and value of the last hand-off store ({@link #mcsHandoff}), for the
      * event of the step that made it. Written and read only under the recorder's lock.
@@ -933,6 +942,7 @@ public class QSpinLock implements HandoffLock<QSpinLock.Cpu>, Traceable {
         }
         // Someone is queued behind us, or pending got set and will see our tail and queue behind us:
         // either way a successor will link.
+        SET_LOCKED.hit();
         if (r == null) {
             setLocked();
         } else {

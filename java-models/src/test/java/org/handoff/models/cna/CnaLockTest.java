@@ -10,6 +10,7 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.function.Supplier;
 import org.handoff.models.SpinPolicy;
 import org.handoff.models.qspinlock.QSpinLock;
+import org.handoff.models.qspinlock.StagedCpu;
 import org.junit.jupiter.api.Test;
 
 class CnaLockTest {
@@ -60,7 +61,7 @@ class CnaLockTest {
         QSpinLock.Cpu a = lock.newContext();
         QSpinLock.Cpu b = lock.newContext();
         lock.lock(h);
-        CnaLock.StagedHead head = lock.stageQueuedHead(v);
+        StagedCpu head = lock.stageQueuedHead(v);
         List<String> order = new CopyOnWriteArrayList<>();
         Thread ta = new Thread(() -> {
             lock.lock(a);

@@ -5,6 +5,7 @@ import org.handoff.models.SpinPolicy;
 import org.handoff.models.cna.CnaLock;
 import org.handoff.models.cna.Topology;
 import org.handoff.models.qspinlock.QSpinLock;
+import org.handoff.models.qspinlock.StagedCpu;
 
 /**
  * The state of the secondary-queue litmus tests: a queue of three in which the head's successor is
@@ -30,7 +31,7 @@ final class StagedSecondaryQueue implements QSpinLock.Hooks {
 
     private CnaLock lock;
     private QSpinLock.Cpu holder;
-    private CnaLock.StagedHead head;
+    private StagedCpu head;
     /** Set by the actor that runs CPUs 0 and 1; there is one per sample. */
     private volatile boolean ran;
 
