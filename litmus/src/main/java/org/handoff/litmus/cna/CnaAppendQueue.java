@@ -1,0 +1,59 @@
+package org.handoff.litmus.cna;
+
+import org.handoff.litmus.LockHarness;
+import org.handoff.models.cna.CnaLock;
+import org.handoff.models.qspinlock.QSpinLock;
+import org.openjdk.jcstress.annotations.Actor;
+import org.openjdk.jcstress.annotations.Arbiter;
+import org.openjdk.jcstress.annotations.Expect;
+import org.openjdk.jcstress.annotations.JCStressTest;
+import org.openjdk.jcstress.annotations.Outcome;
+import org.openjdk.jcstress.annotations.State;
+import org.openjdk.jcstress.infra.results.IIIII_Result;
+
+/**
+ * MutualExclusion and no lost waiter of {@code cna-v1} with a staged local waiter behind a staged
+ * remote one ({@link StagedMainQueue#withLocal}): each actor enters once, reads {@code x, y} and
+ * writes them back plus one. Depending on which actor linked first, the sample splices the
+ * secondary queue back ahead of a waiting actor 0, or moves actor 0 onto a secondary queue that
+ * holds the staged remote waiter already ({@code find_successor:append}) and hands that queue of
+ * two back through {@code cna_try_clear_tail}; the manifest entry requires both paths (hook
+ * counts), so a run that never took one is vacuous. Actor 1 enters first in both, so
+ * {@code cna-v1} shows only {@code 1, 1, 0, 0, 0}; {@code 0, 0, 1, 1, 0} is reachable only for a
+ * variant that may skip the search.
+ *
+ * <p>The JMM allows only {@code 1, 1, 0, 0, 0} and {@code 0, 0, 1, 1, 0} with nothing stranded:
+ * every hand-off across threads is a release store of the successor's {@code locked}, or the
+ * holder's release of the lock word, read with acquire by the waiter. x86 shows the same.
+ *
+ * <p>Run alone: {@code -t '^org\.handoff\.litmus\.cna\.CnaAppendQueue$'} (see package-info).
+ */
+@JCStressTest
+@Outcome(id = "1, 1, 0, 0, 0", expect = Expect.ACCEPTABLE,
+        desc = "Actor 1 (the head's node) entered first; actor 0 found both its writes.")
+@Outcome(id = "0, 0, 1, 1, 0", expect = Expect.ACCEPTABLE_INTERESTING,
+        desc = "Actor 0 (remote) entered first: the head did not search for a local waiter.")
+@Outcome(id = "\\d+, \\d+, \\d+, \\d+, [12]", expect = Expect.FORBIDDEN,
+        desc = "DeadlockFreedom: a thread was stranded: one of its waits could never succeed.")
+@Outcome(expect = Expect.FORBIDDEN,
+        desc = "HandoffVisibility: the second holder missed a write of the first (stale or partial values).")
+@State
+public class CnaAppendQueue {
+    private final LockHarness<QSpinLock.Cpu> h = LockHarness.of(
+            spin -> StagedMainQueue.withLocal(spin, CnaLock::new));
+
+    @Actor
+    public void actor1(IIIII_Result r) {
+        h.readThenWrite(0, r);
+    }
+
+    @Actor
+    public void actor2(IIIII_Result r) {
+        h.readThenWrite(1, r);
+    }
+
+    @Arbiter
+    public void arbiter(IIIII_Result r) {
+        h.report(r);
+    }
+}

@@ -1,0 +1,52 @@
+package org.handoff.litmus.qspinlock;
+
+import org.handoff.litmus.LockHarness;
+import org.handoff.models.qspinlock.QSpinLock;
+import org.openjdk.jcstress.annotations.Actor;
+import org.openjdk.jcstress.annotations.Arbiter;
+import org.openjdk.jcstress.annotations.Expect;
+import org.openjdk.jcstress.annotations.JCStressTest;
+import org.openjdk.jcstress.annotations.Outcome;
+import org.openjdk.jcstress.annotations.State;
+import org.openjdk.jcstress.infra.results.IIIII_Result;
+
+/**
+ * DeadlockFreedom and HandoffVisibility of the qspinlock port with a queue of two staged behind a
+ * holder ({@link StagedQueueOfTwo}): the first actor to link runs the staged CPUs, whose queue
+ * heads are not last and take the lock with {@code set_locked}, while the second actor arrives.
+ * Whichever actor linked first enters first. The manifest entry requires {@code set_locked} to have
+ * run (hook counts).
+ *
+ * <p>The JMM allows only {@code 0, 0, 1, 1, 0} and {@code 1, 1, 0, 0, 0} with nothing stranded:
+ * the hand-offs between actors are the MCS release store of the successor's {@code locked}, read
+ * with acquire, and the release of the lock word, read with acquire by the queue head. x86 shows
+ * the same.
+ *
+ * <p>Run alone: {@code -t '^org\.handoff\.litmus\.qspinlock\.QSpinLockStagedQueue$'} (see package-info).
+ */
+@JCStressTest
+@Outcome(id = {"0, 0, 1, 1, 0", "1, 1, 0, 0, 0"}, expect = Expect.ACCEPTABLE,
+        desc = "The second holder found both writes of the first.")
+@Outcome(id = "\\d+, \\d+, \\d+, \\d+, [12]", expect = Expect.FORBIDDEN,
+        desc = "DeadlockFreedom: a thread was stranded: one of its waits could never succeed.")
+@Outcome(expect = Expect.FORBIDDEN,
+        desc = "HandoffVisibility: the second holder missed a write of the first (stale or partial values).")
+@State
+public class QSpinLockStagedQueue {
+    private final LockHarness<QSpinLock.Cpu> h = LockHarness.of(spin -> StagedQueueOfTwo.build(spin, QSpinLock::new));
+
+    @Actor
+    public void actor1(IIIII_Result r) {
+        h.readThenWrite(0, r);
+    }
+
+    @Actor
+    public void actor2(IIIII_Result r) {
+        h.readThenWrite(1, r);
+    }
+
+    @Arbiter
+    public void arbiter(IIIII_Result r) {
+        h.report(r);
+    }
+}
