@@ -15,7 +15,7 @@ def cell(verdicts, level):
     if not caught:
         vacuous = [v for v in mine if v["actual"] == "vacuous"]
         return False, "missed" + (f" ({len(vacuous)} vacuous)" if vacuous else "")
-    names = sorted({v["check"].rsplit(".", 1)[-1] + ": " + (v["violated"] or v["actual"]) for v in caught})
+    names = sorted({v["check"].split("[")[0].rsplit(".", 1)[-1] + ": " + (v["violated"] or v["actual"]) for v in caught})
     return True, "caught: " + "; ".join(names[:2]) + (f"; +{len(names) - 2}" if len(names) > 2 else "")
 
 

@@ -123,9 +123,35 @@ public final class JcstressRunner implements LevelRunner {
                     throw new org.handoff.core.HandoffException("manifest entry " + c.id() + ": jcstress test class " + test
                             + " not found on the classpath");
                 }
+                if (c.params().containsKey("lock")) {
+                    checkLock(c, c.param("lock").strip(), loader);
+                }
             }
         } catch (IOException e) {
             throw new org.handoff.core.HandoffException("cannot read the classpath: " + e.getMessage(), e);
+        }
+    }
+
+    /**
+     * The entry's {@code lock} names a class on the forks' class path whose {@code variant()} is the
+     * entry's variant; one line naming the entry otherwise.
+     */
+    private static void checkLock(Check c, String lock, ClassLoader loader) {
+        Object port;
+        try {
+            port = Class.forName(lock, true, loader).getConstructor().newInstance();
+        } catch (ClassNotFoundException | LinkageError e) {
+            throw new org.handoff.core.HandoffException("manifest entry " + c.id() + ": lock class " + lock
+                    + " not found on the classpath");
+        } catch (ReflectiveOperationException | RuntimeException e) {
+            throw new org.handoff.core.HandoffException("manifest entry " + c.id() + ": lock class " + lock
+                    + " cannot be made with no arguments: " + e);
+        }
+        try {
+            c.requirePortVariant(lock, String.valueOf(port.getClass().getMethod("variant").invoke(port)));
+        } catch (ReflectiveOperationException e) {
+            throw new org.handoff.core.HandoffException("manifest entry " + c.id() + ": lock class " + lock
+                    + " has no variant(): " + e);
         }
     }
 
@@ -279,7 +305,7 @@ public final class JcstressRunner implements LevelRunner {
                 Path parent = Files.createDirectories(context.workDir().toAbsolutePath().resolve("jcstress"));
                 String first = simpleName(checks.get(batch.get(0)).check());
                 dir = Files.createTempDirectory(parent, batch.size() == 1 ? first + "-" : batch.size() + "-tests-");
-                List<String> args = arguments(names(checks, batch), dir, s.time(), true);
+                List<String> args = arguments(names(checks, batch), dir, s.time(), true, locks(checks, batch));
                 log.println("jcstress: cd " + quote(dir.toString()) + " && " + quote(JavaFork.javaExecutable())
                         + " -cp " + quote(cp) + " " + MAIN + " "
                         + args.stream().map(JcstressRunner::quote).collect(Collectors.joining(" ")));
@@ -422,7 +448,22 @@ public final class JcstressRunner implements LevelRunner {
 
     /** The jcstress arguments for one test class, results under {@code dir}. */
     static List<String> arguments(String test, Path dir, String timeMs) {
-        return arguments(List.of(test), dir, timeMs, false);
+        return arguments(List.of(test), dir, timeMs, false, Map.of());
+    }
+
+    /**
+     * The lock class each entry of {@code batch} that names one ({@code lock}) chooses for its test
+     * class ({@link LockChoice}); a batch holds each test class once.
+     */
+    private static Map<String, String> locks(List<Check> checks, List<Integer> batch) {
+        Map<String, String> out = new LinkedHashMap<>();
+        for (int i : batch) {
+            Check c = checks.get(i);
+            if (c.params().containsKey("lock")) {
+                out.put(c.check(), c.param("lock").strip());
+            }
+        }
+        return out;
     }
 
     /**
@@ -435,7 +476,7 @@ public final class JcstressRunner implements LevelRunner {
      * The jcstress arguments for exactly these test classes, results under {@code dir}; with
      * {@code hooks}, the forks write their hook counts to {@link #HOOKS_DIR}.
      */
-    static List<String> arguments(List<String> tests, Path dir, String timeMs, boolean hooks) {
+    static List<String> arguments(List<String> tests, Path dir, String timeMs, boolean hooks, Map<String, String> locks) {
         List<String> args = new ArrayList<>();
         args.add("-v"); // print every result, not only failures, so a pass is checked too
         args.add("-t");
@@ -445,6 +486,9 @@ public final class JcstressRunner implements LevelRunner {
         args.add(dir.toString());
         // A relative path: jcstress splits its -jvmArgs line at spaces, which a run directory may hold.
         String jvmArgs = "-XX:+UseParallelGC" + (hooks ? " -D" + HookCounter.DIR_PROPERTY + "=" + HOOKS_DIR : "");
+        for (Map.Entry<String, String> e : locks.entrySet()) {
+            jvmArgs += " -D" + LockChoice.PREFIX + e.getKey() + "=" + e.getValue();
+        }
         args.addAll(List.of("-m", "sanity", "-time", timeMs, "-sc", "false", "-jvmArgs", jvmArgs));
         return args;
     }

@@ -46,4 +46,21 @@ class JcstressPreflightTest {
         assertTrue(e.getMessage().contains("NoSuchTest") && e.getMessage().contains("not found") && !e.getMessage().contains("\n"),
                 e.getMessage());
     }
+
+    /** A shared test's {@code lock} must exist and answer to the entry's variant name. */
+    @Test
+    void aSharedTestsLockIsCheckedBeforeAnythingRuns() {
+        Check mutant = Manifest.load(root).select(List.of("cna"), Level.JCSTRESS, "quick").stream()
+                .filter(c -> c.params().containsKey("lock") && c.variant().equals("run-end-stuck")).findFirst().orElseThrow();
+        RunContext context = new RunContext(root, work, null);
+        new JcstressRunner().preflight(List.of(mutant), context);
+        HandoffException missing = assertThrows(HandoffException.class, () -> new JcstressRunner().preflight(
+                List.of(mutant.withParam("lock", "org.handoff.models.cna.CnaMutants$NoSuchMutant")), context));
+        assertTrue(missing.getMessage().contains("NoSuchMutant") && missing.getMessage().contains("not found")
+                && !missing.getMessage().contains("\n"), missing.getMessage());
+        HandoffException wrong = assertThrows(HandoffException.class, () -> new JcstressRunner().preflight(
+                List.of(mutant.withParam("lock", "org.handoff.models.cna.CnaMutants$AppendKeepsTail")), context));
+        assertTrue(wrong.getMessage().contains("append-keeps-tail") && wrong.getMessage().contains("run-end-stuck"),
+                wrong.getMessage());
+    }
 }

@@ -1,6 +1,9 @@
 package org.handoff.litmus.cna;
 
+import java.lang.reflect.Constructor;
+import org.handoff.litmus.LockChoice;
 import org.handoff.litmus.LockHarness;
+import org.handoff.models.SpinPolicy;
 import org.handoff.models.cna.CnaLock;
 import org.handoff.models.qspinlock.QSpinLock;
 import org.openjdk.jcstress.annotations.Actor;
@@ -26,7 +29,14 @@ import org.openjdk.jcstress.infra.results.IIIII_Result;
  * every hand-off across threads is a release store of the successor's {@code locked}, or the
  * holder's release of the lock word, read with acquire by the waiter. x86 shows the same.
  *
- * <p>Run alone: {@code -t '^org\.handoff\.litmus\.cna\.CnaAppendQueue$'} (see package-info).
+ * <p>The manifest runs it on {@code cna-v1} and, through its {@code lock} ({@link LockChoice}), on
+ * {@link org.handoff.models.cna.CnaMutants.AppendKeepsTail}: actor 0 is appended behind the staged
+ * remote waiter but the recorded tail stays at that waiter, which, once the secondary queue is the
+ * main one, claims the lock as the last and never hands it on; actor 0 is stranded in the samples
+ * where it linked first ({@code 1, 1, 0, 0, 1}, DeadlockFreedom; program order alone).
+ *
+ * <p>Run alone: {@code -t '^org\.handoff\.litmus\.cna\.CnaAppendQueue$'} (see package-info), with
+ * {@code -jvmArgs -Dhandoff.litmus.lock.org.handoff.litmus.cna.CnaAppendQueue=CLASS} for another lock.
  */
 @JCStressTest
 @Outcome(id = "1, 1, 0, 0, 0", expect = Expect.ACCEPTABLE,
@@ -39,8 +49,10 @@ import org.openjdk.jcstress.infra.results.IIIII_Result;
         desc = "HandoffVisibility: the second holder missed a write of the first (stale or partial values).")
 @State
 public class CnaAppendQueue {
+    private static final Constructor<? extends CnaLock> LOCK = LockChoice.constructor(CnaAppendQueue.class,
+            CnaLock.class, CnaLock.class, SpinPolicy.class, QSpinLock.Hooks.class);
     private final LockHarness<QSpinLock.Cpu> h = LockHarness.of(
-            spin -> StagedMainQueue.withLocal(spin, CnaLock::new));
+            spin -> StagedMainQueue.withLocal(spin, (p, hooks) -> LockChoice.make(LOCK, p, hooks)));
 
     @Actor
     public void actor1(IIIII_Result r) {

@@ -1,6 +1,9 @@
 package org.handoff.litmus.cna;
 
+import java.lang.reflect.Constructor;
+import org.handoff.litmus.LockChoice;
 import org.handoff.litmus.LockHarness;
+import org.handoff.models.SpinPolicy;
 import org.handoff.models.cna.CnaLock;
 import org.handoff.models.qspinlock.QSpinLock;
 import org.openjdk.jcstress.annotations.Actor;
@@ -25,7 +28,16 @@ import org.openjdk.jcstress.infra.results.IIIII_Result;
  * every hand-off across threads is a release store of the successor's {@code locked}, or the
  * holder's release of the lock word, read with acquire by the waiter. x86 shows the same.
  *
- * <p>Run alone: {@code -t '^org\.handoff\.litmus\.cna\.CnaMainQueue$'} (see package-info).
+ * <p>The manifest runs it on {@code cna-v1} and, through its {@code lock} ({@link LockChoice}), on
+ * two mutants that strand actor 0 in the samples where it linked first ({@code 1, 1, 0, 0, 1},
+ * DeadlockFreedom; program order alone, so the JMM allows it everywhere):
+ * {@link org.handoff.models.cna.CnaMutants.RunEndStuck} ({@code find_successor} cuts the run of
+ * two after the staged waiter, so actor 0 is in neither queue) and
+ * {@link org.handoff.models.cna.CnaMutants.SpliceFirstAsTail} ({@code cna_try_clear_tail} puts the
+ * staged waiter in the tail, which then claims the lock as the last and never hands it on).
+ *
+ * <p>Run alone: {@code -t '^org\.handoff\.litmus\.cna\.CnaMainQueue$'} (see package-info), with
+ * {@code -jvmArgs -Dhandoff.litmus.lock.org.handoff.litmus.cna.CnaMainQueue=CLASS} for another lock.
  */
 @JCStressTest
 @Outcome(id = "1, 1, 0, 0, 0", expect = Expect.ACCEPTABLE,
@@ -38,8 +50,10 @@ import org.openjdk.jcstress.infra.results.IIIII_Result;
         desc = "HandoffVisibility: the second holder missed a write of the first (stale or partial values).")
 @State
 public class CnaMainQueue {
+    private static final Constructor<? extends CnaLock> LOCK = LockChoice.constructor(CnaMainQueue.class,
+            CnaLock.class, CnaLock.class, SpinPolicy.class, QSpinLock.Hooks.class);
     private final LockHarness<QSpinLock.Cpu> h = LockHarness.of(
-            spin -> StagedMainQueue.build(spin, CnaLock::new));
+            spin -> StagedMainQueue.build(spin, (p, hooks) -> LockChoice.make(LOCK, p, hooks)));
 
     @Actor
     public void actor1(IIIII_Result r) {

@@ -1,6 +1,9 @@
 package org.handoff.litmus.cna;
 
+import java.lang.reflect.Constructor;
+import org.handoff.litmus.LockChoice;
 import org.handoff.litmus.LockHarness;
+import org.handoff.models.SpinPolicy;
 import org.handoff.models.cna.CnaLock;
 import org.handoff.models.qspinlock.QSpinLock;
 import org.openjdk.jcstress.annotations.Actor;
@@ -27,7 +30,15 @@ import org.openjdk.jcstress.infra.results.IIIII_Result;
  * is a release store of the successor's {@code locked}, or the holder's release of the lock word,
  * read with acquire by the waiter. x86 shows the same.
  *
- * <p>Run alone: {@code -t '^org\.handoff\.litmus\.cna\.CnaThresholdAppendQueue$'} (see package-info).
+ * <p>The manifest runs it on {@code cna-threshold} and, through its {@code lock} ({@link LockChoice}),
+ * on two mutants of the policy, which show {@code 1, 1, 0, 0, 0} in every sample (program order
+ * alone): {@link org.handoff.models.cna.CnaMutants.ThresholdOffByOne} (searches while the count is
+ * at most the threshold) and {@link org.handoff.models.cna.CnaMutants.ThresholdCountInHolder}
+ * (counts a local hand-off in the holder's node, so the staged local waiter starts from 0).
+ *
+ * <p>Run alone: {@code -t '^org\.handoff\.litmus\.cna\.CnaThresholdAppendQueue$'} (see
+ * package-info), with {@code -jvmArgs -Dhandoff.litmus.lock.org.handoff.litmus.cna.CnaThresholdAppendQueue=CLASS}
+ * for another lock.
  */
 @JCStressTest
 @Outcome(id = "0, 0, 1, 1, 0", expect = Expect.ACCEPTABLE,
@@ -40,8 +51,11 @@ import org.openjdk.jcstress.infra.results.IIIII_Result;
         desc = "HandoffVisibility: the second holder missed a write of the first (stale or partial values).")
 @State
 public class CnaThresholdAppendQueue {
+    private static final Constructor<? extends CnaLock.Threshold> LOCK = LockChoice.constructor(
+            CnaThresholdAppendQueue.class, CnaLock.Threshold.class, CnaLock.Threshold.class, SpinPolicy.class,
+            QSpinLock.Hooks.class);
     private final LockHarness<QSpinLock.Cpu> h = LockHarness.of(
-            spin -> StagedMainQueue.withLocal(spin, (p, hooks) -> new CnaLock.Threshold(p, hooks).threshold(1)));
+            spin -> StagedMainQueue.withLocal(spin, (p, hooks) -> LockChoice.make(LOCK, p, hooks).threshold(1)));
 
     @Actor
     public void actor1(IIIII_Result r) {

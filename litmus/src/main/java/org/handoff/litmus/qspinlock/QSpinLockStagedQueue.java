@@ -1,6 +1,9 @@
 package org.handoff.litmus.qspinlock;
 
+import java.lang.reflect.Constructor;
+import org.handoff.litmus.LockChoice;
 import org.handoff.litmus.LockHarness;
+import org.handoff.models.SpinPolicy;
 import org.handoff.models.qspinlock.QSpinLock;
 import org.openjdk.jcstress.annotations.Actor;
 import org.openjdk.jcstress.annotations.Arbiter;
@@ -22,7 +25,17 @@ import org.openjdk.jcstress.infra.results.IIIII_Result;
  * with acquire, and the release of the lock word, read with acquire by the queue head. x86 shows
  * the same.
  *
- * <p>Run alone: {@code -t '^org\.handoff\.litmus\.qspinlock\.QSpinLockStagedQueue$'} (see package-info).
+ * <p>The manifest runs it on qspinlock and, through its {@code lock} ({@link LockChoice}), on
+ * {@link org.handoff.models.qspinlock.QSpinLockMutants.SplitSetLocked} ({@code set_locked} as a read
+ * of the word and a store of it): in the samples where the second actor's {@code xchg_tail} lands
+ * between a staged head's read and its store, the store puts the older tail back, the first actor
+ * later finds its own tail, claims the lock as the last and never hands it on, and the second actor
+ * is stranded ({@code ..., 1}, DeadlockFreedom; program order alone). How often the window is hit
+ * is a matter of timing (docs/catch-rates.md).
+ *
+ * <p>Run alone: {@code -t '^org\.handoff\.litmus\.qspinlock\.QSpinLockStagedQueue$'} (see
+ * package-info), with {@code -jvmArgs -Dhandoff.litmus.lock.org.handoff.litmus.qspinlock.QSpinLockStagedQueue=CLASS}
+ * for another lock.
  */
 @JCStressTest
 @Outcome(id = {"0, 0, 1, 1, 0", "1, 1, 0, 0, 0"}, expect = Expect.ACCEPTABLE,
@@ -33,7 +46,10 @@ import org.openjdk.jcstress.infra.results.IIIII_Result;
         desc = "HandoffVisibility: the second holder missed a write of the first (stale or partial values).")
 @State
 public class QSpinLockStagedQueue {
-    private final LockHarness<QSpinLock.Cpu> h = LockHarness.of(spin -> StagedQueueOfTwo.build(spin, QSpinLock::new));
+    private static final Constructor<? extends QSpinLock> LOCK = LockChoice.constructor(QSpinLockStagedQueue.class,
+            QSpinLock.class, QSpinLock.class, SpinPolicy.class, QSpinLock.Hooks.class);
+    private final LockHarness<QSpinLock.Cpu> h = LockHarness.of(
+            spin -> StagedQueueOfTwo.build(spin, (p, hooks) -> LockChoice.make(LOCK, p, hooks)));
 
     @Actor
     public void actor1(IIIII_Result r) {

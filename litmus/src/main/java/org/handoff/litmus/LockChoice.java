@@ -1,0 +1,53 @@
+package org.handoff.litmus;
+
+import java.lang.reflect.Constructor;
+import java.lang.reflect.InvocationTargetException;
+
+/**
+ * The lock class of a jcstress test that is shared by a family's variants and mutants: one test
+ * class per shape, the lock chosen by the manifest entry's {@code lock}, which the runner passes to
+ * the forked JVMs as the system property {@value #PREFIX}{@code <test class>}. Without it a test
+ * runs its family's correct lock. The class is resolved once per test class and JVM.
+ */
+public final class LockChoice {
+    /** The system property prefix; the test's binary class name follows it. */
+    public static final String PREFIX = "handoff.litmus.lock.";
+
+    private LockChoice() {
+    }
+
+    /**
+     * The constructor of the lock chosen for {@code test} (a subclass of {@code base}, default
+     * {@code dflt}) that takes {@code parameters}; an {@link IllegalStateException} naming the
+     * class and the property when it is not there.
+     */
+    public static <T> Constructor<? extends T> constructor(Class<?> test, Class<T> base, Class<? extends T> dflt,
+            Class<?>... parameters) {
+        String property = PREFIX + test.getName();
+        String name = System.getProperty(property);
+        Class<? extends T> type = dflt;
+        if (name != null && !name.isBlank()) {
+            try {
+                type = Class.forName(name.strip(), true, test.getClassLoader()).asSubclass(base);
+            } catch (ClassNotFoundException | ClassCastException e) {
+                throw new IllegalStateException(property + "=" + name + " is not a " + base.getName() + " on the class path");
+            }
+        }
+        try {
+            return type.getConstructor(parameters);
+        } catch (NoSuchMethodException e) {
+            throw new IllegalStateException(type.getName() + " has no public constructor for " + test.getSimpleName());
+        }
+    }
+
+    /** A new lock from {@code constructor} (see {@link #constructor}). */
+    public static <T> T make(Constructor<? extends T> constructor, Object... args) {
+        try {
+            return constructor.newInstance(args);
+        } catch (InvocationTargetException e) {
+            throw new IllegalStateException(constructor.getDeclaringClass().getName() + " failed to construct: " + e.getCause(), e.getCause());
+        } catch (ReflectiveOperationException e) {
+            throw new IllegalStateException(constructor.getDeclaringClass().getName() + " cannot be constructed: " + e, e);
+        }
+    }
+}
