@@ -1,6 +1,9 @@
 package org.handoff.litmus.cna;
 
+import java.lang.reflect.Constructor;
+import org.handoff.litmus.LockChoice;
 import org.handoff.litmus.LockHarness;
+import org.handoff.models.SpinPolicy;
 import org.handoff.models.cna.CnaLock;
 import org.handoff.models.qspinlock.QSpinLock;
 import org.openjdk.jcstress.annotations.Actor;
@@ -25,7 +28,27 @@ import org.openjdk.jcstress.infra.results.IIIII_Result;
  * compare-and-exchange of the word) read with acquire by the waiter, so the second holder sees the
  * first's writes. x86 shows the same.
  *
- * <p>Run alone: {@code -t '^org\.handoff\.litmus\.cna\.CnaSecondaryQueue$'} (see package-info).
+ * <p>The manifest runs it on {@code cna-v1} and, through its {@code lock} ({@link LockChoice}), on
+ * four mutants, each stranding a waiter ({@code ..., 1}, DeadlockFreedom) by program order alone,
+ * so the JMM allows it on every platform, x86 included:
+ * <ul>
+ * <li>{@link org.handoff.models.cna.CnaMutants.LoseSecondary}: actor 1, finding the main queue
+ *     empty, clears the tail natively while it holds actor 0 in the secondary queue; actor 0 is
+ *     stranded in the samples where it queued first.
+ * <li>{@link org.handoff.models.cna.CnaMutants.SpliceNoTail}: actor 1 hands the MCS lock to the
+ *     secondary queue but clears the tail instead of setting it to the secondary queue's last node,
+ *     so actor 0 waits for a successor that never links (same samples).
+ * <li>{@link org.handoff.models.cna.CnaMutants.PassOne}: the head hands actor 1 the value 1
+ *     instead of its secondary queue, which is lost with actor 0 in it (same samples).
+ * <li>{@link org.handoff.models.cna.CnaMutants.HeadLockedZero}: the staged head, which found the
+ *     queue empty, leaves its {@code locked} at 0 and hands that 0 to actor 1 when actor 1 is its
+ *     immediate successor (the samples where actor 1 queued first): actor 1 and actor 0 behind it
+ *     keep waiting.
+ * </ul>
+ *
+ * <p>Run alone: {@code -t '^org\.handoff\.litmus\.cna\.CnaSecondaryQueue$'} (see package-info),
+ * with {@code -jvmArgs -Dhandoff.litmus.lock.org.handoff.litmus.cna.CnaSecondaryQueue=CLASS} for
+ * another lock.
  */
 @JCStressTest
 @Outcome(id = "1, 1, 0, 0, 0", expect = Expect.ACCEPTABLE,
@@ -38,8 +61,10 @@ import org.openjdk.jcstress.infra.results.IIIII_Result;
         desc = "HandoffVisibility: the second holder missed a write of the first (stale or partial values).")
 @State
 public class CnaSecondaryQueue {
+    private static final Constructor<? extends CnaLock> LOCK = LockChoice.constructor(CnaSecondaryQueue.class,
+            CnaLock.class, CnaLock.class, SpinPolicy.class, QSpinLock.Hooks.class);
     private final LockHarness<QSpinLock.Cpu> h = LockHarness.of(
-            spin -> StagedSecondaryQueue.build(spin, CnaLock::new));
+            spin -> StagedSecondaryQueue.build(spin, (p, hooks) -> LockChoice.make(LOCK, p, hooks)));
 
     @Actor
     public void actor1(IIIII_Result r) {
