@@ -2,6 +2,9 @@ package org.handoff.litmus;
 
 import java.lang.reflect.Constructor;
 import java.lang.reflect.InvocationTargetException;
+import java.util.function.BiFunction;
+import org.handoff.models.SpinPolicy;
+import org.handoff.models.qspinlock.QSpinLock;
 
 /**
  * The lock class of a jcstress test that is shared by a family's variants and mutants: one test
@@ -17,11 +20,22 @@ public final class LockChoice {
     }
 
     /**
+     * The constructor {@code (SpinPolicy, QSpinLock.Hooks)} of the qspinlock-family lock chosen for
+     * {@code test} (a subclass of {@code base}, default {@code base} itself), as the factory the
+     * staged shapes take.
+     */
+    public static <L extends QSpinLock> BiFunction<SpinPolicy, QSpinLock.Hooks, L> withHooks(Class<?> test,
+            Class<L> base) {
+        Constructor<? extends L> k = constructor(test, base, base, SpinPolicy.class, QSpinLock.Hooks.class);
+        return (spin, hooks) -> make(k, spin, hooks);
+    }
+
+    /**
      * The constructor of the lock chosen for {@code test} (a subclass of {@code base}, default
      * {@code dflt}) that takes {@code parameters}; an {@link IllegalStateException} naming the
      * class and the property when it is not there.
      */
-    public static <T> Constructor<? extends T> constructor(Class<?> test, Class<T> base, Class<? extends T> dflt,
+    private static <T> Constructor<? extends T> constructor(Class<?> test, Class<T> base, Class<? extends T> dflt,
             Class<?>... parameters) {
         String property = PREFIX + test.getName();
         String name = System.getProperty(property);
@@ -41,7 +55,7 @@ public final class LockChoice {
     }
 
     /** A new lock from {@code constructor} (see {@link #constructor}). */
-    public static <T> T make(Constructor<? extends T> constructor, Object... args) {
+    private static <T> T make(Constructor<? extends T> constructor, Object... args) {
         try {
             return constructor.newInstance(args);
         } catch (InvocationTargetException e) {

@@ -3,7 +3,6 @@ package org.handoff.models.cna;
 import org.handoff.models.HookCounter;
 import org.handoff.models.SpinPolicy;
 import org.handoff.models.qspinlock.QSpinLock;
-import org.handoff.models.qspinlock.StagedCpu;
 import org.handoff.models.trace.TraceRecorder;
 
 /**
@@ -526,16 +525,6 @@ public class CnaLock extends QSpinLock {
     }
 
     // ------------------------------------------------------------------ test support
-
-    /** Test support: {@link StagedCpu#head} on this lock. */
-    public StagedCpu stageQueuedHead(Cpu cpu) {
-        return StagedCpu.head(this, cpu);
-    }
-
-    /** Test support: {@link StagedCpu#waiter} on this lock. */
-    public StagedCpu stageQueuedWaiter(Cpu cpu) {
-        return StagedCpu.waiter(this, cpu);
-    }
 
     // ------------------------------------------------------------------ the variants of patch 3/3
 

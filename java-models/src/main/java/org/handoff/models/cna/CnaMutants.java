@@ -11,7 +11,7 @@ import org.handoff.models.qspinlock.QSpinLock.Hooks;
  * <p>Every mutant has the constructors of the lock: no argument (Lincheck), a spin policy
  * (jcstress), and a spin policy with the test hooks of {@link CnaLock#CnaLock(SpinPolicy, Hooks)}. The four of {@code cna-v1} need a secondary queue, or a hand-off from a queue head that found
  * the queue empty, to show: three waiters in the queue at once, or two with one staged
- * ({@link CnaLock#stageQueuedHead}).
+ * ({@link org.handoff.models.qspinlock.StagedCpu#head}).
  */
 public final class CnaMutants {
     private CnaMutants() {

@@ -61,7 +61,7 @@ class CnaLockTest {
         QSpinLock.Cpu a = lock.newContext();
         QSpinLock.Cpu b = lock.newContext();
         lock.lock(h);
-        StagedCpu head = lock.stageQueuedHead(v);
+        StagedCpu head = StagedCpu.head(lock, v);
         List<String> order = new CopyOnWriteArrayList<>();
         Thread ta = new Thread(() -> {
             lock.lock(a);

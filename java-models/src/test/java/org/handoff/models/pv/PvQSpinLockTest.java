@@ -140,7 +140,7 @@ class PvQSpinLockTest {
         QSpinLock.Cpu b = lock.newContext();
         List<String> order = new java.util.concurrent.CopyOnWriteArrayList<>();
         lock.lock(h);
-        var head = lock.stageQueuedHead(v); // this thread is V's vCPU
+        var head = org.handoff.models.qspinlock.StagedCpu.head(lock, v); // this thread is V's vCPU
         Thread ta = acquirer(lock, a, order, "A");
         awaitState(pv, a.node(0), Paravirt.VCPU_HALTED);
         Thread tb = acquirer(lock, b, order, "B");

@@ -1,6 +1,6 @@
 package org.handoff.litmus.cna;
 
-import java.lang.reflect.Constructor;
+import java.util.function.BiFunction;
 import org.handoff.litmus.LockChoice;
 import org.handoff.litmus.LockHarness;
 import org.handoff.models.SpinPolicy;
@@ -61,10 +61,10 @@ import org.openjdk.jcstress.infra.results.IIIII_Result;
         desc = "HandoffVisibility: the second holder missed a write of the first (stale or partial values).")
 @State
 public class CnaSecondaryQueue {
-    private static final Constructor<? extends CnaLock> LOCK = LockChoice.constructor(CnaSecondaryQueue.class,
-            CnaLock.class, CnaLock.class, SpinPolicy.class, QSpinLock.Hooks.class);
+    private static final BiFunction<SpinPolicy, QSpinLock.Hooks, CnaLock> LOCK =
+            LockChoice.withHooks(CnaSecondaryQueue.class, CnaLock.class);
     private final LockHarness<QSpinLock.Cpu> h = LockHarness.of(
-            spin -> StagedSecondaryQueue.build(spin, (p, hooks) -> LockChoice.make(LOCK, p, hooks)));
+            spin -> StagedSecondaryQueue.build(spin, LOCK));
 
     @Actor
     public void actor1(IIIII_Result r) {

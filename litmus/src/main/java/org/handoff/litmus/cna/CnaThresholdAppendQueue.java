@@ -1,6 +1,6 @@
 package org.handoff.litmus.cna;
 
-import java.lang.reflect.Constructor;
+import java.util.function.BiFunction;
 import org.handoff.litmus.LockChoice;
 import org.handoff.litmus.LockHarness;
 import org.handoff.models.SpinPolicy;
@@ -51,11 +51,10 @@ import org.openjdk.jcstress.infra.results.IIIII_Result;
         desc = "HandoffVisibility: the second holder missed a write of the first (stale or partial values).")
 @State
 public class CnaThresholdAppendQueue {
-    private static final Constructor<? extends CnaLock.Threshold> LOCK = LockChoice.constructor(
-            CnaThresholdAppendQueue.class, CnaLock.Threshold.class, CnaLock.Threshold.class, SpinPolicy.class,
-            QSpinLock.Hooks.class);
+    private static final BiFunction<SpinPolicy, QSpinLock.Hooks, CnaLock.Threshold> LOCK =
+            LockChoice.withHooks(CnaThresholdAppendQueue.class, CnaLock.Threshold.class);
     private final LockHarness<QSpinLock.Cpu> h = LockHarness.of(
-            spin -> StagedMainQueue.withLocal(spin, (p, hooks) -> LockChoice.make(LOCK, p, hooks).threshold(1)));
+            spin -> StagedMainQueue.withLocal(spin, (p, hooks) -> LOCK.apply(p, hooks).threshold(1)));
 
     @Actor
     public void actor1(IIIII_Result r) {

@@ -79,13 +79,13 @@ final class StagedMainQueue implements QSpinLock.Hooks {
         QSpinLock.Cpu third = withLocal ? lock.newContext() : null;
         s.actor0 = withLocal ? 4 : 3; // the harness makes the actors' contexts next
         lock.lock(s.holder); // uncontended: the fast path
-        StagedCpu head = lock.stageQueuedHead(first);
-        s.remote = lock.stageQueuedWaiter(second);
+        StagedCpu head = StagedCpu.head(lock, first);
+        s.remote = StagedCpu.waiter(lock, second);
         if (third == null) {
             s.local = new StagedCpu[] {head};
             s.last = s.remote;
         } else {
-            StagedCpu behind = lock.stageQueuedWaiter(third);
+            StagedCpu behind = StagedCpu.waiter(lock, third);
             s.local = new StagedCpu[] {head, behind};
             s.last = behind;
         }

@@ -12,7 +12,7 @@ import org.handoff.models.qspinlock.StagedCpu;
  * on another node than the head and the node after it on the same node, with two threads.
  *
  * <p>CPU 0 (node 0) holds the lock from construction; CPU 1 (node 0) is staged as the queue head
- * ({@link CnaLock#stageQueuedHead}: the lock is held, so it published its node in the tail and
+ * ({@link StagedCpu#head}: the lock is held, so it published its node in the tail and
  * waits at the head). The actors are CPU 2 (actor 0, node 1) and CPU 3 (actor 1, node 0); both find
  * a tail and queue behind CPU 1, in either order. The second to link runs the rest for CPUs 0 and 1
  * on its own thread, from {@code pv_wait_node}, standing for those CPUs: CPU 0 releases, CPU 1 takes
@@ -44,7 +44,7 @@ final class StagedSecondaryQueue implements QSpinLock.Hooks {
         s.holder = lock.newContext();
         QSpinLock.Cpu staged = lock.newContext();
         lock.lock(s.holder); // uncontended: the fast path
-        s.head = lock.stageQueuedHead(staged);
+        s.head = StagedCpu.head(lock, staged);
         return lock;
     }
 

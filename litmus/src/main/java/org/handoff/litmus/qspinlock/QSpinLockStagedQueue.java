@@ -1,6 +1,6 @@
 package org.handoff.litmus.qspinlock;
 
-import java.lang.reflect.Constructor;
+import java.util.function.BiFunction;
 import org.handoff.litmus.LockChoice;
 import org.handoff.litmus.LockHarness;
 import org.handoff.models.SpinPolicy;
@@ -46,10 +46,10 @@ import org.openjdk.jcstress.infra.results.IIIII_Result;
         desc = "HandoffVisibility: the second holder missed a write of the first (stale or partial values).")
 @State
 public class QSpinLockStagedQueue {
-    private static final Constructor<? extends QSpinLock> LOCK = LockChoice.constructor(QSpinLockStagedQueue.class,
-            QSpinLock.class, QSpinLock.class, SpinPolicy.class, QSpinLock.Hooks.class);
+    private static final BiFunction<SpinPolicy, QSpinLock.Hooks, QSpinLock> LOCK =
+            LockChoice.withHooks(QSpinLockStagedQueue.class, QSpinLock.class);
     private final LockHarness<QSpinLock.Cpu> h = LockHarness.of(
-            spin -> StagedQueueOfTwo.build(spin, (p, hooks) -> LockChoice.make(LOCK, p, hooks)));
+            spin -> StagedQueueOfTwo.build(spin, LOCK));
 
     @Actor
     public void actor1(IIIII_Result r) {
