@@ -14,7 +14,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * specs/trace/PVTrace.tla holds every value a recorded step of the PV port reports against PV.tla
+ * specs/trace/PVStepsTrace.tla holds every value a recorded step of the PV port reports against PVSteps.tla
  * (recorded with {@code pv-wait-early-merged}, whose events are pv's plus pv_wait_early's read):
  * take a prefix of a recorded trace that the spec accepts, change one reported value of its last
  * event, and the spec rejects it. The unchanged prefixes are validated in the same TLC run and must
@@ -33,13 +33,16 @@ class PvTraceMapTest {
      */
     private static final Set<String> REPORTED = Set.of(
             word("FastPath"), word("XchgTail"), word("LinkPrev"), word("HeadCmpxchg"), word("SetLocked"), word("McsHandoff"),
-            word("WaitHeadTop"), word("WaitHeadSpin"), word("WaitHeadSlow"), word("KickNode"), word("UnlockPv"),
+            word("WaitHeadSetPending"), word("TrylockClearPendingRead"), word("TrylockClearPendingCas"),
+            word("WaitHeadGotLock"), word("WaitHeadClearPending"), word("WaitHeadXchg"), word("WaitHeadSlowLocked"),
+            word("WaitHeadPvWait"), word("KickSlowVal"), word("UnlockCmpxchg"), word("UnlockRelease"),
             word("UnfairTrylockCas"),
             "UnfairTrylockRead.tail", "UnfairTrylockRead.pending", "UnfairTrylockRead.locked", "UnfairTrylockRead.node",
             "UnfairTrylockCas.ok", "LinkPrev.prev", "HeadCmpxchg.ok", "McsHandoff.to", "McsHandoff.val",
-            "WaitNodeSpin.got", "WaitNodeSpin.halt", "WaitNodeSpin.early", "WaitNodeSleep.halt", "WaitNodeWake.nst",
-            "WaitHeadTop.st", "WaitHeadSpin.got",
-            "WaitHeadSlow.got", "WaitHeadSleep.halt", "KickNode.to", "KickNode.hashed", "UnlockPv.kick")
+            "WaitNodeSpin.got", "WaitNodeSpin.halt", "WaitNodeSpin.early", "WaitNodeRecheck.got", "WaitNodePvWait.halt",
+            "WaitNodeWake.nst", "WaitHeadEntry.lp", "TrylockClearPendingCas.ok", "WaitHeadPvWait.halt",
+            "KickCmpxchg.to", "KickCmpxchg.ok", "UnlockUnhash.node", "UnlockKick.to", "Unpark.kicked",
+            "WaitNodeHalt.st", "WaitHeadRunning.st", "WaitHeadStoreState.st")
             .stream().flatMap(s -> List.of(s.split(",")).stream()).collect(java.util.stream.Collectors.toSet());
 
     private static String word(String action) {
@@ -59,8 +62,8 @@ class PvTraceMapTest {
                 i -> TraceRun.record(PvQSpinLock.WaitEarlyMerged.class.getName(), "spinThreshold=2,checkMask=0", THREADS, 8, 1, i, i, 2000, 50),
                 REPORTED, 300);
         Path root = ProjectRoot.find();
-        TraceValidator validator = new TraceValidator(new TraceValidator.Target(root.resolve("specs"), "PV.tla",
-                "PVTrace", "PvInit", "PvTraceStep(t, e)", List.of("N = " + THREADS, "NestDepth = 0",
+        TraceValidator validator = new TraceValidator(new TraceValidator.Target(root.resolve("specs"), "PVSteps.tla",
+                "PVStepsTrace", "PvInit", "PvStepsTraceStep(t, e)", List.of("N = " + THREADS, "NestDepth = 0",
                         "PendingLoops = 1", "IrqCpus = {}", "Crossed = FALSE", "IrqAnywhere = FALSE",
                         "Replaced <- PvReplaced", "VariantInit = 0", "BypassBound = 0", "Variant = \"pv-wait-early-merged\"",
                         "SpinThreshold = 2", "ShortSpin = 1", "CheckPeriod = 1", "Preemption = FALSE",

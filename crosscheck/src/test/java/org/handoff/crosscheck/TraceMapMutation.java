@@ -22,6 +22,13 @@ final class TraceMapMutation {
     }
 
     /**
+     * The recorder's own annotations of a step that made more than one shared access (how many, and
+     * how many other steps landed inside it): what a reader of the trace sees, not what the step
+     * observed, so no map checks them and changing them must change nothing.
+     */
+    static final Set<String> RECORDER_FIELDS = Set.of("accesses", "between");
+
+    /**
      * Records runs ({@code run(i)} for i = 1..maxRuns) until every {@code Action.field} of
      * {@code reported} has occurred; returns the shortest prefix ending in each, and requires that
      * the runs report exactly those fields.
@@ -35,6 +42,9 @@ final class TraceMapMutation {
             List<TraceFile.Event> events = TraceFile.convert(r.events());
             for (int k = 0; k < events.size(); k++) {
                 for (String field : events.get(k).fields().keySet()) {
+                    if (RECORDER_FIELDS.contains(field)) {
+                        continue;
+                    }
                     prefixes.putIfAbsent(events.get(k).action() + "." + field, List.copyOf(events.subList(0, k + 1)));
                 }
             }

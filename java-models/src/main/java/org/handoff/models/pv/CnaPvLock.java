@@ -41,12 +41,12 @@ public class CnaPvLock extends CnaLock {
     }
 
     /**
-     * Not recorded: the PV trace map ({@code specs/trace/PVTrace.tla}) follows PV.tla, and CNAPV.tla
+     * Not recorded: the PV trace map ({@code specs/trace/PVStepsTrace.tla}) follows PVSteps.tla, and CNAPV.tla
      * composes CNA's hand-off with PV's hooks in actions of its own that no map follows yet.
      */
     @Override
     public void traceTo(TraceRecorder recorder) {
-        throw new UnsupportedOperationException(variant() + ": cna-pv's steps are not recorded (the PV trace map follows PV.tla, not CNAPV.tla; see docs/pv-java.md)");
+        throw new UnsupportedOperationException(variant() + ": cna-pv's steps are not recorded (the PV trace map follows PVSteps.tla, not CNAPV.tla; see docs/pv-java.md)");
     }
 
     @Override

@@ -5,11 +5,14 @@ import java.lang.invoke.VarHandle;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.locks.LockSupport;
 import java.util.function.BooleanSupplier;
+import java.util.function.Function;
+import java.util.function.Supplier;
 import org.handoff.models.SpinPolicy;
 import org.handoff.models.HookCounter;
 import org.handoff.models.qspinlock.QSpinLock;
 import org.handoff.models.qspinlock.QSpinLock.Cpu;
 import org.handoff.models.qspinlock.QSpinLock.Node;
+import org.handoff.models.trace.Memory;
 import org.handoff.models.trace.TraceRecorder;
 
 /**
@@ -130,7 +133,7 @@ public class Paravirt implements QSpinLock.Hooks {
 
         /** The vCPU state now (tests). */
         public int state() {
-            return (int) STATE.getVolatile(this);
+            return (int) STATE.getVolatile(this); // unrecorded: tests and the recorder's event fields
         }
     }
 
@@ -150,6 +153,15 @@ public class Paravirt implements QSpinLock.Hooks {
     protected static final int SPIN_WAIT_EARLY = 1;
 
     private final Variant variant;
+    /**
+     * Every access of these hooks to the node states goes through here (see {@link Memory}): a
+     * recorded run sees them one by one. The lock word is the lock's, accessed through its own
+     * Memory ({@link QSpinLock#wordOpaque} and the compare-and-exchanges); the hash table is one
+     * step of the spec per operation (PvHashTable). {@code node->locked} is read with
+     * {@link Node#readLocked}, which the recorder does not see: every read of it is its step's only
+     * access, or merged into {@code WaitNodeSpin} as the spec merges it.
+     */
+    protected final Memory mem = new Memory();
     private final PvNode[] pvNodes = new PvNode[MAX_CPUS * QSpinLock.MAX_NODES];
     private PvHashTable table = new PvHashTable();
     private int spinThreshold = SPIN_THRESHOLD;
@@ -161,6 +173,8 @@ public class Paravirt implements QSpinLock.Hooks {
     /** Recorded runs: the lock whose recorder records these hooks' steps, and that recorder (else null). */
     private PvQSpinLock recLock;
     private TraceRecorder rec;
+    /** Recorded runs: the kicks each thread has had ({@link #parkRecorded}); else null. */
+    private java.util.Map<Thread, Integer> kickCounts;
     private final AtomicInteger lostWakeups = new AtomicInteger();
     private final AtomicInteger corruptUnlocks = new AtomicInteger();
     private final AtomicInteger halts = new AtomicInteger();
@@ -282,7 +296,7 @@ public class Paravirt implements QSpinLock.Hooks {
     public void initNode(Node node) {
         PvNode pn = pv(node);
         pn.cpu = Thread.currentThread();
-        STATE.setOpaque(pn, VCPU_RUNNING);
+        mem.initOpaqueInt(STATE, pn, VCPU_RUNNING); // nobody reads the state before the node is published
     }
 
     /**
@@ -296,12 +310,8 @@ public class Paravirt implements QSpinLock.Hooks {
     public void waitNode(Node node, Node prev) {
         PvNode pn = pv(node);
         PvNode pp = pv(prev);
-        if (rec != null) {
-            waitNodeRecorded(node, pn, pp);
-            return;
-        }
         for (;;) {
-            int spun = switch (variant) {
+            int spun = rec != null ? spinNodeRecorded(node, pp) : switch (variant) {
                 case PV -> spinNode(node);
                 case WAIT_EARLY -> spinNodeAdaptive(node, prev, pn, pp);
                 case WAIT_EARLY_MERGED -> spinNodeMerged(node, pp);
@@ -316,15 +326,40 @@ public class Paravirt implements QSpinLock.Hooks {
                 // A pv_wait while !wait_early weighs more than one while wait_early.
                 pn.waithist += spun == SPIN_WAIT_EARLY ? 1 : PV_WAIT_INC;
             }
-            if (haltAndRecheck(node, pn)) {
-                WAIT_NODE_HALT.hit();
-                // pv_wait(&pn->state, vcpu_halted)
-                pvWait(() -> (int) STATE.getVolatile(pn) == VCPU_HALTED,
-                        () -> (int) STATE.getVolatile(pn) == VCPU_HALTED && node.readLocked() != 0);
+            step("WaitNodeHalt", () -> {
+                storeHalted(pn);
+                return null;
+            }, x -> "st=" + stateName(pn.state()));
+            if (step("WaitNodeRecheck", () -> recheckUnlocked(node), halt -> "got=" + !halt)) {
+                nodePvWait(node, pn);
             }
             // If pv_kick_node() changed us to vcpu_hashed, keep it: pv_wait_head_or_lock() then
             // knows not to hash the lock again. cmpxchg(&pn->state, vcpu_halted, vcpu_running)
-            STATE.compareAndExchange(pn, VCPU_HALTED, VCPU_RUNNING);
+            step("WaitNodeWake", () -> mem.compareAndExchangeInt(STATE, pn, VCPU_HALTED, VCPU_RUNNING),
+                    x -> "nst=" + stateName(pn.state()));
+        }
+    }
+
+    /**
+     * pv_wait(&amp;pn-&gt;state, vcpu_halted) after the re-check found {@code node->locked} clear: halt
+     * while the state is still {@code vcpu_halted}. Recorded: the hypervisor's test is the step
+     * WaitNodePvWait, and a halt parks until kicked ({@link #parkRecorded}).
+     */
+    private void nodePvWait(Node node, PvNode pn) {
+        if (rec == null) {
+            WAIT_NODE_HALT.hit();
+            pvWait(() -> mem.getVolatileInt(STATE, pn) == VCPU_HALTED,
+                    () -> mem.getVolatileInt(STATE, pn) == VCPU_HALTED && node.readLocked() != 0);
+            return;
+        }
+        int[] kicked = new int[1];
+        if (step("WaitNodePvWait", () -> {
+            kicked[0] = kicksOf(Thread.currentThread());
+            return mem.getVolatileInt(STATE, pn) == VCPU_HALTED;
+        }, h -> "halt=" + h)) {
+            WAIT_NODE_HALT.hit();
+            halts.incrementAndGet();
+            parkRecorded(rec, kicked[0]);
         }
     }
 
@@ -362,7 +397,7 @@ public class Paravirt implements QSpinLock.Hooks {
         if ((loop & checkMask) != 0) {
             return false;
         }
-        return (int) STATE.getAcquire(pp) != VCPU_RUNNING;
+        return mem.getAcquireInt(STATE, pp) != VCPU_RUNNING;
     }
 
     /**
@@ -376,7 +411,7 @@ public class Paravirt implements QSpinLock.Hooks {
         int full = spinThreshold;
         int shortSpin = Math.max(1, full >> 5);
         boolean canWaitEarly = pn.waithist > PV_WAITHIST_THRESHOLD;
-        boolean waitEarly = canWaitEarly && prev.readLocked() == 0 && (int) STATE.getAcquire(pp) == VCPU_HALTED;
+        boolean waitEarly = canWaitEarly && prev.readLocked() == 0 && mem.getAcquireInt(STATE, pp) == VCPU_HALTED;
         for (int loop = waitEarly ? shortSpin : full; loop > 0; loop--, Thread.onSpinWait()) {
             if (node.readLocked() != 0) {
                 return SPIN_LOCKED;
@@ -385,7 +420,7 @@ public class Paravirt implements QSpinLock.Hooks {
                 continue;
             }
             // Look for a state transition of the previous node.
-            boolean halted = (int) STATE.getAcquire(pp) == VCPU_HALTED && prev.readLocked() == 0;
+            boolean halted = mem.getAcquireInt(STATE, pp) == VCPU_HALTED && prev.readLocked() == 0;
             if (waitEarly == halted) {
                 continue;
             }
@@ -410,7 +445,7 @@ public class Paravirt implements QSpinLock.Hooks {
 
     /** {@code smp_store_mb(pn->state, vcpu_halted)}. */
     protected void storeHalted(PvNode pn) {
-        STATE.setVolatile(pn, VCPU_HALTED);
+        mem.setVolatileInt(STATE, pn, VCPU_HALTED);
         VarHandle.fullFence(); // the smp_mb() of smp_store_mb
     }
 
@@ -427,26 +462,23 @@ public class Paravirt implements QSpinLock.Hooks {
      */
     @Override
     public void kickNode(QSpinLock lock, Node node) {
-        if (rec != null) {
-            TraceRecorder r = rec;
-            recLock.traceStep(r, "KickNode", () -> pvKickNode(lock, node),
-                    ok -> "to=" + recLock.traceNode(r, node) + " hashed=" + ok);
-            return;
-        }
         pvKickNode(lock, node);
     }
 
-    /** {@link #kickNode}, returning whether it hashed the lock to {@code node}. */
+    /**
+     * {@link #kickNode}, returning whether it hashed the lock to {@code node}. Three steps of the
+     * split form: KickCmpxchg, KickSlowVal, KickHash.
+     */
     public boolean pvKickNode(QSpinLock lock, Node node) {
         PvNode pn = pv(node);
-        if (!kickCmpxchg(pn)) {
+        if (!step("KickCmpxchg", () -> kickCmpxchg(pn), ok -> "to=" + recLock.traceNode(rec, node) + " ok=" + ok)) {
             return false;
         }
         KICK_NODE_HASH.hit();
         // Put the lock into the hash table and set _Q_SLOW_VAL. The same vCPU checks both at unlock,
         // so no atomic instruction is needed in the kernel.
-        writeLocked(lock, SLOW_VAL); // WRITE_ONCE(lock->locked, _Q_SLOW_VAL)
-        table.hash(lock, pn); // (void)pv_hash(lock, pn)
+        wordStep("KickSlowVal", () -> writeLocked(lock, SLOW_VAL)); // WRITE_ONCE(lock->locked, _Q_SLOW_VAL)
+        step("KickHash", () -> table.hash(lock, pn), x -> ""); // (void)pv_hash(lock, pn)
         return true;
     }
 
@@ -458,7 +490,7 @@ public class Paravirt implements QSpinLock.Hooks {
      */
     protected boolean kickCmpxchg(PvNode pn) {
         VarHandle.fullFence(); // smp_mb__before_atomic()
-        return (int) STATE.compareAndExchange(pn, VCPU_HALTED, VCPU_HASHED) == VCPU_HALTED;
+        return mem.compareAndExchangeInt(STATE, pn, VCPU_HALTED, VCPU_HASHED) == VCPU_HALTED;
     }
 
     /**
@@ -470,49 +502,78 @@ public class Paravirt implements QSpinLock.Hooks {
     @Override
     public int waitHeadOrLock(QSpinLock lock, Node node) {
         PvNode pn = pv(node);
-        if (rec != null) {
-            return waitHeadRecorded(lock, pn);
-        }
         // If pv_kick_node() already advanced our state, we need not hash the lock ourselves.
-        boolean hashed = hashedByKicker(pn);
+        boolean hashed = step("WaitHeadEntry", () -> hashedByKicker(pn), lp -> "lp=" + lp);
         if (variant == Variant.WAIT_EARLY && pn.waithist > PV_WAITHIST_MIN) {
             pn.waithist--; // pre-decrement the waithist field
         }
         for (;;) {
-            STATE.setOpaque(pn, VCPU_RUNNING); // WRITE_ONCE(pn->state, vcpu_running), for wait-early
-            setPending(lock); // disable lock stealing while the head spins
+            // WRITE_ONCE(pn->state, vcpu_running), for wait-early
+            step("WaitHeadRunning", () -> {
+                mem.setOpaqueInt(STATE, pn, VCPU_RUNNING);
+                return null;
+            }, x -> "st=" + stateName(pn.state()));
+            wordStep("WaitHeadSetPending", () -> setPending(lock)); // disable lock stealing while the head spins
             for (int loop = spinThreshold; loop > 0; loop--) {
                 if (trylockClearPending(lock)) {
-                    return gotlock(lock);
+                    return wordStep("WaitHeadGotLock", () -> gotlock(lock), x -> "");
                 }
                 Thread.onSpinWait();
             }
-            clearPending(lock);
+            wordStep("WaitHeadClearPending", () -> clearPending(lock));
             WAIT_HEAD_SLOW.hit();
             if (!hashed) { // once
                 hashed = true;
-                int entry = table.hash(lock, pn); // lp = pv_hash(lock, pn)
+                int entry = step("WaitHeadHash", () -> table.hash(lock, pn), x -> ""); // lp = pv_hash(lock, pn)
                 // Hash before setting _Q_SLOW_VAL, so that an unlock that sees _Q_SLOW_VAL finds the entry.
-                if (xchgLocked(lock, SLOW_VAL) == 0) {
+                if (wordStep("WaitHeadXchg", () -> xchgLocked(lock, SLOW_VAL), x -> "") == 0) {
                     // The lock was free and now we own it: back to _Q_LOCKED_VAL, unhash.
-                    writeLocked(lock, QSpinLock.LOCKED_VAL);
-                    table.clear(entry); // WRITE_ONCE(*lp, NULL)
-                    return gotlock(lock);
+                    wordStep("WaitHeadSlowLocked", () -> writeLocked(lock, QSpinLock.LOCKED_VAL));
+                    step("WaitHeadSlowUnhash", () -> table.clear(entry)); // WRITE_ONCE(*lp, NULL)
+                    return wordStep("WaitHeadGotLock", () -> gotlock(lock), x -> "");
                 }
             }
-            STATE.setOpaque(pn, VCPU_HASHED); // WRITE_ONCE(pn->state, vcpu_hashed)
+            // WRITE_ONCE(pn->state, vcpu_hashed)
+            step("WaitHeadStoreState", () -> {
+                mem.setOpaqueInt(STATE, pn, VCPU_HASHED);
+                return null;
+            }, x -> "st=" + stateName(pn.state()));
             if (variant == Variant.WAIT_EARLY && pn.waithist < PV_WAITHIST_MAX) {
                 pn.waithist += PV_WAIT_INC;
             }
-            // pv_wait(&lock->locked, _Q_SLOW_VAL); lock stealing may make us wait again.
+            headPvWait(lock);
+        }
+    }
+
+    /**
+     * pv_wait(&amp;lock-&gt;locked, _Q_SLOW_VAL); lock stealing may make the head wait again. Recorded:
+     * the hypervisor's test is the step WaitHeadPvWait, and a halt parks until kicked.
+     */
+    private void headPvWait(QSpinLock lock) {
+        if (rec == null) {
             pvWait(() -> (lock.wordOpaque() & QSpinLock.LOCKED_MASK) == SLOW_VAL,
                     () -> (lock.wordOpaque() & QSpinLock.LOCKED_MASK) != SLOW_VAL);
+            return;
+        }
+        int[] kicked = new int[1];
+        if (wordStep("WaitHeadPvWait", () -> {
+            kicked[0] = kicksOf(Thread.currentThread());
+            return (lock.wordOpaque() & QSpinLock.LOCKED_MASK) == SLOW_VAL;
+        }, h -> "halt=" + h)) {
+            halts.incrementAndGet();
+            parkRecorded(rec, kicked[0]);
+        } else {
+            // The lock is held without _Q_SLOW_VAL (a stealer's): pv_wait returns at once and the
+            // head goes round again. Step aside for a moment so that the holder gets the CPU and the
+            // recorder's lock (which this loop would otherwise keep taking first): without the
+            // pause the correct port now and then stalled on the run's event budget in this loop.
+            LockSupport.parkNanos(this, 100_000L);
         }
     }
 
     /** {@code READ_ONCE(pn->state) == vcpu_hashed} at the start of pv_wait_head_or_lock. */
     protected boolean hashedByKicker(PvNode pn) {
-        return (int) STATE.getAcquire(pn) == VCPU_HASHED;
+        return mem.getAcquireInt(STATE, pn) == VCPU_HASHED;
     }
 
     /** gotlock: {@code atomic_read(&lock->val) | _Q_LOCKED_VAL}. */
@@ -521,40 +582,39 @@ public class Paravirt implements QSpinLock.Hooks {
     }
 
     /**
-     * __pv_queued_spin_unlock: {@code cmpxchg_release(&lock->locked, _Q_LOCKED_VAL, 0)}; when the
-     * locked byte was not {@code _Q_LOCKED_VAL}, the slowpath.
+     * __pv_queued_spin_unlock: {@code cmpxchg_release(&lock->locked, _Q_LOCKED_VAL, 0)} (the step
+     * UnlockCmpxchg); when the locked byte was not {@code _Q_LOCKED_VAL}, the slowpath.
      */
     public void unlock(QSpinLock lock) {
-        if (rec != null) {
-            TraceRecorder r = rec;
-            recLock.traceStep(r, "UnlockPv", () -> unlockKicking(lock),
-                    n -> "kick=" + (n == null ? 0 : recLock.traceNode(r, n.mcs)));
-            return;
+        int locked = wordStep("UnlockCmpxchg", () -> unlockCmpxchg(lock), x -> "");
+        if (locked != QSpinLock.LOCKED_VAL) {
+            unlockSlowpath(lock, locked);
         }
-        unlockKicking(lock);
     }
 
-    /** __pv_queued_spin_unlock; returns the node the slowpath unhashed and kicked, or null. */
-    private PvNode unlockKicking(QSpinLock lock) {
+    /**
+     * {@code cmpxchg_release(&lock->locked, _Q_LOCKED_VAL, 0)}, a loop on the whole word: the locked
+     * bits it found ({@code _Q_LOCKED_VAL}: it released the lock).
+     */
+    private static int unlockCmpxchg(QSpinLock lock) {
         int val = lock.wordOpaque();
-        int locked;
         for (;;) {
-            locked = val & QSpinLock.LOCKED_MASK;
+            int locked = val & QSpinLock.LOCKED_MASK;
             if (locked != QSpinLock.LOCKED_VAL) {
-                break;
+                return locked;
             }
             int witness = lock.cmpxchgWordRelease(val, val & ~QSpinLock.LOCKED_MASK);
             if (witness == val) {
-                return null;
+                return locked;
             }
             val = witness;
         }
-        return unlockSlowpath(lock, locked);
     }
 
     /**
      * __pv_queued_spin_unlock_slowpath(lock, locked): with {@code _Q_SLOW_VAL}, unhash the halted
-     * head, release the lock ({@code smp_store_release(&lock->locked, 0)}) and {@code pv_kick} it.
+     * head, release the lock ({@code smp_store_release(&lock->locked, 0)}) and {@code pv_kick} it:
+     * the steps UnlockUnhash, UnlockRelease, UnlockKick. Returns the node kicked, or null.
      */
     protected PvNode unlockSlowpath(QSpinLock lock, int locked) {
         if (locked != SLOW_VAL) {
@@ -562,11 +622,14 @@ public class Paravirt implements QSpinLock.Hooks {
             return null;
         }
         VarHandle.acquireFence(); // smp_rmb(): the hash entry was written before _Q_SLOW_VAL
-        PvNode node = table.unhash(lock);
-        writeLockedRelease(lock, 0);
+        PvNode node = step("UnlockUnhash", () -> table.unhash(lock), n -> "node=" + traceNode(n));
+        wordStep("UnlockRelease", () -> writeLockedRelease(lock, 0));
         UNLOCK_SLOWPATH.hit();
         if (node != null) {
-            pvKick(node);
+            step("UnlockKick", () -> {
+                pvKick(node);
+                return null;
+            }, x -> "to=" + traceNode(node));
         }
         return node;
     }
@@ -623,17 +686,23 @@ public class Paravirt implements QSpinLock.Hooks {
     // ------------------------------------------------------------------ recorded runs
 
     /*
-     * Trace validation (PvQSpinLock#traceTo): each hook step below is one event named after its
-     * PV.tla action, run as one atomic action under the recorder's lock, with the merges PV.tla
-     * makes (its header lists them): the halt's re-check of node->locked and pv_wait's test of the
-     * state are one WaitNodeSleep; pv_wait_head_or_lock's entry read, its store of vcpu_running and
-     * set_pending are one WaitHeadTop; the last failed trylock_clear_pending and clear_pending are
-     * one WaitHeadSpin; pv_kick_node is one KickNode and the unlock one UnlockPv. A halt parks until
-     * a kick for this thread comes (one that came before the halt counts, as KVM keeps
-     * pv_unhalted), and its return is the event Unpark: the map takes the hypervisor's Spurious
-     * there when the spec's vCPU is still halted (a kick left from earlier), and nothing otherwise.
-     * A park that outlasts the run's stall limit ends the run (a lost wake-up). The untraced paths
-     * above stay as they are; both call the same protected steps, so a mutant changes both.
+     * Trace validation (PvQSpinLock#traceTo) against PVSteps.tla, the split form of PV.tla: each
+     * step above is one event named after its PVSteps action ({@link #step}, {@link #wordStep}),
+     * made by the same code whether or not a run is recorded, so a change to a step's code or to
+     * the order of the steps is what the recorded run shows. Every access to shared state goes
+     * through a Memory (the node states through {@link #mem}, the lock word through the lock's), so
+     * a step that makes more than one access lets other threads' steps in between (TraceRecorder):
+     * a read-modify-write split in two is seen as the two accesses it is. The compare-and-exchange
+     * loops on the whole lock word (set_pending, the byte stores of the NR_CPUS >= 16K layout) are
+     * one step of the spec each, linearized at their successful attempt, as qspinlock's are. The
+     * hash table's operations are one step each (PVSteps' AddEntry and unhash), made directly.
+     *
+     * What is recorded only here: the spin turns of pv_wait_node (WaitNodeSpin, one event per turn),
+     * and the halts. A halt parks until a kick for this thread comes (one that came before the
+     * halt counts, as KVM keeps pv_unhalted), and its return is the event Unpark: the map takes the
+     * hypervisor's Spurious there when the spec's vCPU is still halted (a kick left from earlier),
+     * and nothing otherwise. A park that outlasts the run's stall limit ends the run (a lost
+     * wake-up).
      */
 
     /** Turns recording on for {@code lock}'s hooks ({@code null}: off); {@code pv-wait-early} is not mapped. */
@@ -644,9 +713,49 @@ public class Paravirt implements QSpinLock.Hooks {
         }
         recLock = r == null ? null : lock;
         rec = r;
+        mem.recordTo(r);
+        kickCounts = r == null ? null : new java.util.HashMap<>();
         if (r != null && kicks == null) {
             kicks = new java.util.concurrent.ConcurrentHashMap<>();
         }
+    }
+
+    /**
+     * One step of PVSteps.tla that leaves the lock word alone, named {@code action}: in a recorded
+     * run an event with what {@code fields} makes of the result; otherwise {@code body} alone.
+     */
+    protected final <T> T step(String action, Supplier<T> body, Function<T, String> fields) {
+        TraceRecorder r = rec;
+        return r == null ? body.get() : r.atomic(action, body, fields);
+    }
+
+    /** {@link #step} for a step with no result and no field. */
+    protected final void step(String action, Runnable body) {
+        TraceRecorder r = rec;
+        if (r == null) {
+            body.run();
+        } else {
+            r.atomic(action, body, "");
+        }
+    }
+
+    /** {@link #step} for a step that may touch the lock word: its event carries the word found and left. */
+    protected final <T> T wordStep(String action, Supplier<T> body, Function<T, String> fields) {
+        TraceRecorder r = rec;
+        return r == null ? body.get() : recLock.traceStep(r, action, body, fields);
+    }
+
+    /** {@link #wordStep} for a step with no result. */
+    protected final void wordStep(String action, Runnable body) {
+        wordStep(action, () -> {
+            body.run();
+            return null;
+        }, x -> "");
+    }
+
+    /** The spec's name of {@code pn}'s node (recorded runs). */
+    private int traceNode(PvNode pn) {
+        return pn == null ? 0 : recLock.traceNode(rec, pn.mcs);
     }
 
     private static String stateName(int st) {
@@ -659,115 +768,30 @@ public class Paravirt implements QSpinLock.Hooks {
     }
 
     /**
-     * pv_wait_node recorded: WaitNodeSpin per turn of the spin (the read of {@code node->locked},
+     * pv_wait_node's spin phase recorded: one WaitNodeSpin per turn (the read of {@code node->locked},
      * and in {@code pv-wait-early-merged} {@code pv_wait_early}'s read of the previous node, which
-     * the spec merges into the same step), then WaitNodeHalt, WaitNodeSleep, Unpark, WaitNodeWake.
-     * A turn's event says whether it found the lock handed over (got), whether the previous node
-     * was asleep (early, merged form only), and whether the spin ends with a halt (halt).
+     * the spec merges into the same step). A turn's event says whether it found the lock handed
+     * over (got), whether the previous node was asleep (early, merged form only), and whether the
+     * spin ends with a halt (halt).
      */
-    private void waitNodeRecorded(Node node, PvNode pn, PvNode pp) {
+    private int spinNodeRecorded(Node node, PvNode pp) {
         TraceRecorder r = rec;
         boolean merged = variant == Variant.WAIT_EARLY_MERGED;
-        for (;;) {
-            for (int loop = spinThreshold; loop > 0; loop--) {
-                int turn = loop;
-                int seen = r.atomic("WaitNodeSpin", () -> {
-                    if (node.readLocked() != 0) {
-                        return SPIN_LOCKED;
-                    }
-                    return merged && pvWaitEarly(pp, turn) ? SPIN_WAIT_EARLY : SPIN_DONE;
-                }, v -> "got=" + (v == SPIN_LOCKED) + (merged && v != SPIN_LOCKED ? " early=" + (v == SPIN_WAIT_EARLY) : "")
-                        + " halt=" + (v == SPIN_WAIT_EARLY || v == SPIN_DONE && turn == 1));
-                if (seen == SPIN_LOCKED) {
-                    return;
+        for (int loop = spinThreshold; loop > 0; loop--) {
+            int turn = loop;
+            int seen = r.atomic("WaitNodeSpin", () -> {
+                if (node.readLocked() != 0) {
+                    return SPIN_LOCKED;
                 }
-                if (seen == SPIN_WAIT_EARLY) {
-                    WAIT_EARLY.hit();
-                    break;
-                }
-                Thread.onSpinWait();
+                return merged && pvWaitEarly(pp, turn) ? SPIN_WAIT_EARLY : SPIN_DONE;
+            }, v -> "got=" + (v == SPIN_LOCKED) + (merged && v != SPIN_LOCKED ? " early=" + (v == SPIN_WAIT_EARLY) : "")
+                    + " halt=" + (v == SPIN_WAIT_EARLY || v == SPIN_DONE && turn == 1));
+            if (seen != SPIN_DONE) {
+                return seen;
             }
-            r.atomic("WaitNodeHalt", () -> storeHalted(pn), "");
-            boolean halt = r.atomic("WaitNodeSleep",
-                    () -> recheckUnlocked(node) && (int) STATE.getVolatile(pn) == VCPU_HALTED, h -> "halt=" + h);
-            if (halt) {
-                WAIT_NODE_HALT.hit();
-                halts.incrementAndGet();
-                parkRecorded(r);
-            }
-            r.atomic("WaitNodeWake", () -> STATE.compareAndExchange(pn, VCPU_HALTED, VCPU_RUNNING),
-                    x -> "nst=" + stateName((int) STATE.getVolatile(pn)));
+            Thread.onSpinWait();
         }
-    }
-
-    /**
-     * pv_wait_head_or_lock recorded: WaitHeadTop, WaitHeadSpin per trylock, then WaitHeadHash and
-     * WaitHeadSlow (once), WaitHeadSleep, Unpark, and round again. Returns the lock word read in the
-     * step that took the lock.
-     */
-    private int waitHeadRecorded(QSpinLock lock, PvNode pn) {
-        TraceRecorder r = rec;
-        boolean[] hashed = new boolean[1];
-        for (boolean entry = true;; entry = false) {
-            boolean first = entry;
-            recLock.traceStep(r, "WaitHeadTop", () -> {
-                int st = (int) STATE.getVolatile(pn);
-                if (first) {
-                    hashed[0] = hashedByKicker(pn);
-                }
-                STATE.setOpaque(pn, VCPU_RUNNING);
-                setPending(lock);
-                return st;
-            }, st -> "st=" + stateName(st));
-            for (int loop = spinThreshold; loop > 0; loop--) {
-                boolean last = loop == 1;
-                int got = recLock.traceStep(r, "WaitHeadSpin", () -> {
-                    if (trylockClearPending(lock)) {
-                        return gotlock(lock);
-                    }
-                    if (last) {
-                        clearPending(lock);
-                    }
-                    return 0;
-                }, v -> "got=" + (v != 0));
-                if (got != 0) {
-                    return got;
-                }
-                Thread.onSpinWait();
-            }
-            WAIT_HEAD_SLOW.hit();
-            if (!hashed[0]) {
-                hashed[0] = true;
-                int entryIndex = r.atomic("WaitHeadHash", () -> table.hash(lock, pn), x -> "");
-                int got = recLock.traceStep(r, "WaitHeadSlow", () -> {
-                    if (xchgLocked(lock, SLOW_VAL) == 0) {
-                        writeLocked(lock, QSpinLock.LOCKED_VAL);
-                        table.clear(entryIndex);
-                        return gotlock(lock);
-                    }
-                    return 0;
-                }, v -> "got=" + (v != 0));
-                if (got != 0) {
-                    return got;
-                }
-            }
-            boolean halt = r.atomic("WaitHeadSleep", () -> {
-                STATE.setOpaque(pn, VCPU_HASHED);
-                return (lock.wordOpaque() & QSpinLock.LOCKED_MASK) == SLOW_VAL;
-            }, h -> "halt=" + h);
-            if (halt) {
-                halts.incrementAndGet();
-                parkRecorded(r);
-            } else {
-                // The lock is held without _Q_SLOW_VAL (a stealer's): pv_wait returns at once and
-                // the head goes round again, four events a round. Step aside for a moment so that
-                // the holder gets the CPU and the recorder's lock (which this loop would otherwise
-                // keep taking first): without the pause, and with only a Thread.yield(), the correct
-                // port now and then stalled on the run's event budget in this loop (the commit that
-                // added the pause has the measurements).
-                LockSupport.parkNanos(this, 100_000L);
-            }
-        }
+        return SPIN_DONE;
     }
 
     /**
@@ -806,8 +830,14 @@ public class Paravirt implements QSpinLock.Hooks {
         }
     }
 
-    /** A recorded halt: park until kicked, bounded by the run's spin policy (which ends a stalled run). */
-    private void parkRecorded(TraceRecorder r) {
+    /**
+     * A recorded halt: park until kicked, bounded by the run's spin policy (which ends a stalled run).
+     * {@code kicksAtHalt} is how many kicks this thread had had when it halted; the event Unpark says
+     * whether a kick came after the halt (kicked), which the spec's state must agree with: a vCPU
+     * that UnlockKick woke, or one still halted whose park a kick from before the halt ended (KVM's
+     * pv_unhalted), the spec's Spurious.
+     */
+    private void parkRecorded(TraceRecorder r, int kicksAtHalt) {
         Thread self = Thread.currentThread();
         SpinPolicy spin = recLock.spinPolicy();
         for (long i = 0; kicks.remove(self) == null; i++) {
@@ -816,7 +846,12 @@ public class Paravirt implements QSpinLock.Hooks {
                 break;
             }
         }
-        r.after("Unpark", "");
+        r.after("Unpark", () -> "kicked=" + (kicksOf(self) > kicksAtHalt));
+    }
+
+    /** Recorded runs: how many times {@code t} has been kicked (read and written under the recorder's lock). */
+    private int kicksOf(Thread t) {
+        return kickCounts.getOrDefault(t, 0);
     }
 
     // ------------------------------------------------------------------ pv_wait, pv_kick
@@ -855,6 +890,9 @@ public class Paravirt implements QSpinLock.Hooks {
         if (kicks != null) {
             kicks.put(node.cpu, Boolean.TRUE);
         }
+        if (kickCounts != null) {
+            kickCounts.merge(node.cpu, 1, Integer::sum);
+        }
         LockSupport.unpark(node.cpu);
     }
 
@@ -886,15 +924,19 @@ public class Paravirt implements QSpinLock.Hooks {
 
     /**
      * trylock_clear_pending: *,1,0 -&gt; *,0,1 unless the lock is held:
-     * {@code atomic_cmpxchg_acquire} in a loop.
+     * {@code atomic_read}, then {@code atomic_cmpxchg_acquire} in a loop (the steps
+     * TrylockClearPendingRead and one TrylockClearPendingCas per cmpxchg).
      */
     protected boolean trylockClearPending(QSpinLock lock) {
-        int val = lock.wordOpaque();
+        int val = wordStep("TrylockClearPendingRead", lock::wordOpaque, x -> "");
         for (;;) {
             if ((val & QSpinLock.LOCKED_MASK) != 0) {
                 return false;
             }
-            int witness = lock.cmpxchgWordAcquire(val, (val & ~QSpinLock.PENDING_MASK) | QSpinLock.LOCKED_VAL);
+            int old = val;
+            int witness = wordStep("TrylockClearPendingCas",
+                    () -> lock.cmpxchgWordAcquire(old, (old & ~QSpinLock.PENDING_MASK) | QSpinLock.LOCKED_VAL),
+                    w -> "ok=" + (w == old));
             if (witness == val) {
                 return true;
             }
@@ -943,7 +985,7 @@ public class Paravirt implements QSpinLock.Hooks {
 
     /** Stages {@code node}'s vCPU as halted (it passed {@code smp_store_mb} and is about to park). */
     public void litmusStageHalted(Node node) {
-        STATE.setVolatile(pv(node), VCPU_HALTED);
+        mem.setVolatileInt(STATE, pv(node), VCPU_HALTED);
     }
 
     /**
@@ -959,7 +1001,7 @@ public class Paravirt implements QSpinLock.Hooks {
                 break;
             }
         }
-        STATE.compareAndExchange(pn, VCPU_HALTED, VCPU_RUNNING);
+        mem.compareAndExchangeInt(STATE, pn, VCPU_HALTED, VCPU_RUNNING);
         return !hashedByKicker(pn);
     }
 }

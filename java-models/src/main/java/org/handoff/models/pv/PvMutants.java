@@ -32,10 +32,10 @@ public final class PvMutants {
                 @Override
                 protected boolean kickCmpxchg(PvNode pn) {
                     VarHandle.fullFence();
-                    if ((int) STATE.getVolatile(pn) != VCPU_HALTED) {
+                    if (mem.getVolatileInt(STATE, pn) != VCPU_HALTED) {
                         return false;
                     }
-                    STATE.setVolatile(pn, VCPU_HASHED);
+                    mem.setVolatileInt(STATE, pn, VCPU_HASHED);
                     return true;
                 }
             });
@@ -89,10 +89,10 @@ public final class PvMutants {
             super(spin, new Paravirt(Paravirt.Variant.PV) {
                 @Override
                 protected boolean kickCmpxchg(PvNode pn) {
-                    if ((int) STATE.getOpaque(pn) != VCPU_HALTED) {
+                    if (mem.getOpaqueInt(STATE, pn) != VCPU_HALTED) {
                         return false;
                     }
-                    return (int) STATE.compareAndExchange(pn, VCPU_HALTED, VCPU_HASHED) == VCPU_HALTED;
+                    return mem.compareAndExchangeInt(STATE, pn, VCPU_HALTED, VCPU_HASHED) == VCPU_HALTED;
                 }
             });
         }
@@ -146,9 +146,12 @@ public final class PvMutants {
             super(spin, new Paravirt(Paravirt.Variant.PV) {
                 @Override
                 protected boolean trylockClearPending(QSpinLock lock) {
-                    int val = lock.wordOpaque();
+                    int val = wordStep("TrylockClearPendingRead", lock::wordOpaque, x -> "");
                     for (;;) {
-                        int witness = lock.cmpxchgWordAcquire(val, (val & ~QSpinLock.PENDING_MASK) | QSpinLock.LOCKED_VAL);
+                        int old = val;
+                        int witness = wordStep("TrylockClearPendingCas",
+                                () -> lock.cmpxchgWordAcquire(old, (old & ~QSpinLock.PENDING_MASK) | QSpinLock.LOCKED_VAL),
+                                w -> "ok=" + (w == old));
                         if (witness == val) {
                             return true;
                         }

@@ -69,11 +69,12 @@ public class PvQSpinLock extends QSpinLock {
     }
 
     /**
-     * Records PV's steps for trace validation against {@code specs/PV.tla} with {@code Stealing}
-     * (the map is {@code specs/trace/PVTrace.tla}): the native steps as qspinlock records them, and
-     * the hooks' steps one event per spec action ({@link Paravirt}, "Recorded runs"). {@code pv} and
-     * {@code pv-wait-early-merged}; {@code pv-wait-early} refuses a recorder (its waithist and
-     * adaptive spin are not mapped).
+     * Records PV's steps for trace validation against {@code specs/PVSteps.tla}, the split form of
+     * PV.tla, with {@code Stealing} (the map is {@code specs/trace/PVStepsTrace.tla}): the native
+     * steps as qspinlock records them, per shared access, and the hooks' steps one event per
+     * PVSteps action ({@link Paravirt}, "Recorded runs"), their accesses to the node states through
+     * the hooks' Memory. {@code pv} and {@code pv-wait-early-merged}; {@code pv-wait-early} refuses a
+     * recorder (its waithist and adaptive spin are not mapped).
      */
     @Override
     public void traceTo(TraceRecorder recorder) {
@@ -121,12 +122,6 @@ public class PvQSpinLock extends QSpinLock {
     /** The PV hooks and their state (configuration and test observations). */
     public Paravirt paravirt() {
         return pv;
-    }
-
-    /** Recorded one step per atomic action: PV's hash table, halts and kicks make accesses of their own (Paravirt), still made directly. */
-    @Override
-    protected boolean recordsAccesses() {
-        return false;
     }
 
     @Override

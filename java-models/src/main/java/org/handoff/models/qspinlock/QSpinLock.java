@@ -189,7 +189,7 @@ public class QSpinLock implements HandoffLock<QSpinLock.Cpu>, Traceable {
          * than the kernel's relaxed read, never weaker.
          */
         public int readLocked() {
-            return (int) NODE_LOCKED.getAcquire(this); // unrecorded: PV's hooks, which record per step
+            return (int) NODE_LOCKED.getAcquire(this); // unrecorded: PV's reads, each its step's only access or merged as PVSteps merges it
         }
     }
 
@@ -464,9 +464,8 @@ public class QSpinLock implements HandoffLock<QSpinLock.Cpu>, Traceable {
 
     /**
      * Whether a recorded run sees this port's shared accesses one by one (see {@link Memory}): true
-     * for qspinlock. A hook set whose steps make accesses of its own outside {@link #mem} (CNA's
-     * queue surgery, PV's hash table and halts) answers false, and its steps are recorded as one
-     * atomic action each, as before.
+     * for qspinlock and PV. A hook set whose steps make accesses of its own outside {@link #mem}
+     * (CNA's queue surgery) answers false, and its steps are recorded as one atomic action each.
      */
     protected boolean recordsAccesses() {
         return true;

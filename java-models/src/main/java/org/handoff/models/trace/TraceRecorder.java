@@ -433,8 +433,20 @@ public final class TraceRecorder {
 
     /**
      * Records a wait that has returned; only for waits on a stable condition (see the class
-     * comment).
+     * comment). {@code fields} is computed under the order lock, as the event is numbered.
      */
+    public void after(String action, Supplier<String> fields) {
+        int me = thread();
+        order.lock();
+        try {
+            spend(action);
+            events.add(new Event(++seq, me, action, fields.get()));
+        } finally {
+            order.unlock();
+        }
+    }
+
+    /** {@link #after} with fields known before the event is numbered. */
     public void after(String action, String fields) {
         int me = thread();
         order.lock();
