@@ -120,7 +120,8 @@ final class CheckCommand implements Callable<Integer> {
         long s = seed != null ? seed : new java.util.SplittableRandom().nextLong() & Long.MAX_VALUE;
         Set<String> families = new LinkedHashSet<>();
         verdicts.forEach(v -> families.add(v.check().family()));
-        Report.Fairness fairness = Report.runFairness(families, s, fairnessAcquisitions, err);
+        Report.Fairness fairness = Report.runFairness(families, verdicts.stream().map(Verdict::check).toList(), s,
+                fairnessAcquisitions, err);
         String command = "./handoff check " + String.join(" ", spec.commandLine().getParseResult().expandedArgs().stream()
                 .map(CheckCommand::quote).toList());
         String generated = java.time.LocalDateTime.now().withNano(0).toString().replace('T', ' ') + " on " + Machine.describe();

@@ -146,7 +146,7 @@ final class ReviewCommand implements Callable<Integer> {
             all.addAll(vv);
             Report.Fairness fairness;
             try {
-                fairness = Report.runFairness(Set.of(family), s, 20_000, err);
+                fairness = Report.runFairness(Set.of(family), checks, s, 20_000, err);
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
                 throw new HandoffException("interrupted while running the fairness harness");

@@ -2,6 +2,7 @@ package org.handoff.cli.report;
 
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -27,10 +28,15 @@ public final class Report {
     /**
      * The fairness harness's runs for the report.
      *
-     * @param note why there is nothing to show, or null
+     * @param note        why there is nothing to show, or null
+     * @param notMeasured the variants under report that have no histogram, each with the reason
      */
     public record Fairness(long seed, int threads, int nodes, int acquisitions, int probArg, int threshold,
-            List<FairnessHarness.Result> results, String note) {
+            List<FairnessHarness.Result> results, String note, Map<String, String> notMeasured) {
+        public Fairness(long seed, int threads, int nodes, int acquisitions, int probArg, int threshold,
+                List<FairnessHarness.Result> results, String note) {
+            this(seed, threads, nodes, acquisitions, probArg, threshold, results, note, Map.of());
+        }
     }
 
     private final String command;
@@ -102,24 +108,73 @@ public final class Report {
         return out;
     }
 
-    /** Runs the harness briefly on each lock: 4 threads on 2 virtual nodes. */
-    public static Fairness runFairness(Set<String> families, long seed, int acquisitions, java.io.PrintWriter progress)
-            throws InterruptedException {
+    /**
+     * The variants of {@code checks} (mutants aside) that the harness does not know by name, each
+     * with the port class one of its Java-level entries names ({@code lock}); a variant whose entries
+     * name none, or whose class the harness cannot measure, goes to {@code notMeasured} with the
+     * reason instead, so that the report says why it has no histogram.
+     */
+    public static Map<String, String> variantPorts(Collection<Check> checks, Map<String, String> notMeasured) {
+        Map<String, String> ports = new LinkedHashMap<>();
+        Map<String, String> classes = new LinkedHashMap<>();
+        for (Check c : checks) {
+            if (c.mutant() || FairnessHarness.LOCKS.contains(c.variant())) {
+                continue;
+            }
+            classes.putIfAbsent(c.variant(), null);
+            String lock = c.paramOr("lock", null);
+            if (lock != null && classes.get(c.variant()) == null) {
+                classes.put(c.variant(), lock);
+            }
+        }
+        classes.forEach((variant, lock) -> {
+            if (lock == null) {
+                notMeasured.put(variant, "none of its manifest entries names a port class (the lock of a Lincheck,"
+                        + " jcstress or crosscheck entry)");
+                return;
+            }
+            try {
+                FairnessHarness.portClass(lock);
+                ports.put(variant, lock);
+            } catch (IllegalArgumentException e) {
+                notMeasured.put(variant, e.getMessage());
+            }
+        });
+        return ports;
+    }
+
+    /**
+     * Runs the harness briefly (4 threads on 2 virtual nodes) on each lock it knows for these
+     * families, and on each variant of {@code checks} it can measure by its port class
+     * ({@link #variantPorts}); the others are listed as not measured, with the reason.
+     */
+    public static Fairness runFairness(Set<String> families, Collection<Check> checks, long seed, int acquisitions,
+            java.io.PrintWriter progress) throws InterruptedException {
         int threads = 4;
         int nodes = 2;
         int probArg = 256;
         int threshold = 256;
-        List<String> locks = fairnessLocks(families);
-        List<FairnessHarness.Result> results = new ArrayList<>();
-        for (String lock : locks) {
-            progress.printf("[report] fairness harness: %s, %,d acquisitions, seed %d ...%n", lock, acquisitions, seed);
-            progress.flush();
-            results.add(FairnessHarness.run(new FairnessHarness.Config(lock, threads, nodes, acquisitions, seed, probArg,
-                    threshold)));
+        List<FairnessHarness.Config> configs = new ArrayList<>();
+        for (String lock : fairnessLocks(families)) {
+            configs.add(new FairnessHarness.Config(lock, threads, nodes, acquisitions, seed, probArg, threshold));
         }
-        String note = locks.isEmpty() ? "the fairness harness knows none of these families (it runs "
-                + String.join(", ", FairnessHarness.LOCKS) + ")" : null;
-        return new Fairness(seed, threads, nodes, acquisitions, probArg, threshold, results, note);
+        Map<String, String> notMeasured = new LinkedHashMap<>();
+        variantPorts(checks, notMeasured).forEach((variant, port) -> configs.add(new FairnessHarness.Config(variant, threads,
+                nodes, acquisitions, seed, probArg, threshold, false, port)));
+        List<FairnessHarness.Result> results = new ArrayList<>();
+        for (FairnessHarness.Config c : configs) {
+            progress.printf("[report] fairness harness: %s%s, %,d acquisitions, seed %d ...%n", c.lock(),
+                    c.port() == null ? "" : " (" + c.port() + ")", acquisitions, seed);
+            progress.flush();
+            results.add(FairnessHarness.run(c));
+        }
+        notMeasured.forEach((variant, why) -> {
+            progress.printf("[report] fairness harness: %s not measured: %s%n", variant, why);
+            progress.flush();
+        });
+        String note = configs.isEmpty() ? "the fairness harness knows none of these families (it runs "
+                + String.join(", ", FairnessHarness.LOCKS) + ", and qspinlock-family ports by class)" : null;
+        return new Fairness(seed, threads, nodes, acquisitions, probArg, threshold, results, note, Map.copyOf(notMeasured));
     }
 
     private List<String> families() {
@@ -328,7 +383,7 @@ public final class Report {
             return "The fairness harness did not run.";
         }
         if (fairness.note() != null) {
-            return "Not run: " + fairness.note() + ".";
+            return "Not run: " + fairness.note() + "." + notMeasured();
         }
         boolean cna = fairness.results().stream().anyMatch(r -> r.config().lock().startsWith("cna-"));
         return String.format(Locale.ROOT,
@@ -338,7 +393,19 @@ public final class Report {
                         + "choices, not the interleaving.",
                 fairness.seed(), fairness.threads(), fairness.nodes(), fairness.acquisitions(),
                 cna ? String.format(Locale.ROOT, ", cna-prob's probArg %d, cna-threshold's threshold %d (the kernel's 0x10000"
-                        + " would not come into play in a run this short)", fairness.probArg(), fairness.threshold()) : "");
+                        + " would not come into play in a run this short; a proposed variant's class that extends either"
+                        + " policy gets the same)", fairness.probArg(), fairness.threshold()) : "") + notMeasured();
+    }
+
+    /** The sentence that names the variants under report with no histogram, and why; empty when none. */
+    private String notMeasured() {
+        if (fairness.notMeasured().isEmpty()) {
+            return "";
+        }
+        StringBuilder b = new StringBuilder(" No histogram for");
+        fairness.notMeasured().forEach((variant, why) -> b.append(' ').append(variant).append(" (").append(why).append(");"));
+        b.setLength(b.length() - 1);
+        return b.append('.').toString();
     }
 
     private static int min(int[] a) {

@@ -89,15 +89,31 @@ public final class FairnessHarness {
      *              their step
      */
     public record Config(String lock, int threads, int nodes, int acquisitions, long seed, int probArg,
-            int threshold, boolean exact) {
+            int threshold, boolean exact, String port) {
         /** A run whose doorways are numbered right after their step. */
         public Config(String lock, int threads, int nodes, int acquisitions, long seed, int probArg, int threshold) {
             this(lock, threads, nodes, acquisitions, seed, probArg, threshold, false);
         }
 
+        /** A run of a lock the harness knows by name ({@link #LOCKS}). */
+        public Config(String lock, int threads, int nodes, int acquisitions, long seed, int probArg, int threshold,
+                boolean exact) {
+            this(lock, threads, nodes, acquisitions, seed, probArg, threshold, exact, null);
+        }
+
+        /**
+         * @param lock the variant's name, which labels the results: one of {@link #LOCKS}, or any
+         *             name when {@code port} is given
+         * @param port null, or the class of a qspinlock-family port that the harness does not know
+         *             by name (a proposed variant; see {@link #portClass})
+         */
         public Config {
-            if (!LOCKS.contains(lock)) {
-                throw new IllegalArgumentException("unknown lock '" + lock + "' (one of " + String.join(", ", LOCKS) + ")");
+            if (port == null && !LOCKS.contains(lock)) {
+                throw new IllegalArgumentException("unknown lock '" + lock + "' (one of " + String.join(", ", LOCKS)
+                        + ", or a port class)");
+            }
+            if (port != null) {
+                portClass(port);
             }
             if (threads < 1 || threads > 64) {
                 throw new IllegalArgumentException("threads must be 1 to 64, not " + threads);
@@ -259,7 +275,7 @@ public final class FairnessHarness {
     @SuppressWarnings("unchecked")
     public static HandoffLock<Object> instrumented(Config c, Doorways d) {
         SpinPolicy spin = SpinPolicy.YIELDING;
-        HandoffLock<?> lock = switch (c.lock) {
+        HandoffLock<?> lock = c.port == null ? switch (c.lock) {
             case "mcs" -> new McsLock(spin) {
                 @Override
                 protected Node xchgTail(Node node) {
@@ -294,11 +310,57 @@ public final class FairnessHarness {
                 }
             };
             default -> throw new IllegalArgumentException("unknown lock " + c.lock);
-        };
+        } : port(c.port, spin, d);
         if (lock instanceof CnaLock cna) {
             cna.topology(Topology.alternating(c.nodes)).seed(c.seed);
         }
+        if (c.port != null && lock instanceof CnaLock.Prob p) {
+            p.probArg(c.probArg);
+        }
+        if (c.port != null && lock instanceof CnaLock.Threshold t) {
+            t.threshold(c.threshold);
+        }
         return (HandoffLock<Object>) lock;
+    }
+
+    /**
+     * The class named {@code name} as a port the harness can measure: a subclass of
+     * {@link QSpinLock} (qspinlock, CNA, PV and their variants, which number their doorways through
+     * a {@link QSpinLock.DoorwayObserver}) with a constructor {@code (SpinPolicy, DoorwayObserver)}
+     * of any visibility, as the family's own classes have. A proposed variant in another package
+     * declares one that calls its base class's. Throws with one line naming what is missing.
+     */
+    public static Class<? extends QSpinLock> portClass(String name) {
+        Class<?> c;
+        try {
+            c = Class.forName(name, false, FairnessHarness.class.getClassLoader());
+        } catch (ClassNotFoundException | LinkageError e) {
+            throw new IllegalArgumentException("port class " + name + " not found on the class path");
+        }
+        if (!QSpinLock.class.isAssignableFrom(c)) {
+            throw new IllegalArgumentException("port class " + name + " is not a qspinlock-family port (a QSpinLock,"
+                    + " whose doorways the harness numbers); the other families' locks are measured by name only");
+        }
+        try {
+            c.getDeclaredConstructor(SpinPolicy.class, QSpinLock.DoorwayObserver.class);
+        } catch (NoSuchMethodException e) {
+            throw new IllegalArgumentException("port class " + name + " has no constructor (SpinPolicy, DoorwayObserver)"
+                    + " through which the harness can observe its doorways");
+        }
+        return c.asSubclass(QSpinLock.class);
+    }
+
+    /** A new port of class {@code name}, its doorways observed by {@code d}. */
+    private static QSpinLock port(String name, SpinPolicy spin, Doorways d) {
+        try {
+            java.lang.reflect.Constructor<? extends QSpinLock> k =
+                    portClass(name).getDeclaredConstructor(SpinPolicy.class, QSpinLock.DoorwayObserver.class);
+            k.setAccessible(true);
+            return k.newInstance(spin, d);
+        } catch (ReflectiveOperationException e) {
+            Throwable cause = e.getCause() != null ? e.getCause() : e;
+            throw new IllegalArgumentException("port class " + name + " cannot be made: " + cause);
+        }
     }
 
     /** Runs {@code c} on the lock {@code c.lock} (instrumented). */
@@ -430,7 +492,7 @@ public final class FairnessHarness {
     // ------------------------------------------------------------------ command line
 
     static final String USAGE = "usage: FairnessHarness [--lock all|" + String.join("|", LOCKS)
-            + "] [--threads N] [--nodes K] [--acquisitions M] [--seed S] [--prob-arg P] [--threshold T]"
+            + "|NAME --port CLASS] [--threads N] [--nodes K] [--acquisitions M] [--seed S] [--prob-arg P] [--threshold T]"
             + " [--doorways after|exact]";
 
     public static void main(String[] args) {
@@ -454,6 +516,7 @@ public final class FairnessHarness {
         int probArg = CnaLock.INTRA_SOCKET_HANDOFF_PROB_ARG;
         int threshold = CnaLock.DEFAULT_THRESHOLD;
         boolean exact = false;
+        String port = null;
         for (int i = 0; i < args.length; i++) {
             String a = args[i];
             if (a.equals("-h") || a.equals("--help")) {
@@ -466,6 +529,7 @@ public final class FairnessHarness {
             String v = args[++i];
             switch (a) {
                 case "--lock" -> lock = v;
+                case "--port" -> port = v;
                 case "--threads" -> threads = number(a, v);
                 case "--nodes" -> nodes = number(a, v);
                 case "--acquisitions" -> acquisitions = number(a, v);
@@ -486,10 +550,13 @@ public final class FairnessHarness {
         if (threshold < 1) {
             throw new IllegalArgumentException("--threshold must be at least 1, not " + threshold);
         }
+        if (port != null && lock.equals("all")) {
+            throw new IllegalArgumentException("--port needs --lock NAME, the name its results carry");
+        }
         List<String> locks = lock.equals("all") ? LOCKS : List.of(lock);
         List<Config> configs = new ArrayList<>();
         for (String l : locks) {
-            configs.add(new Config(l, threads, nodes, acquisitions, seed, probArg, threshold, exact));
+            configs.add(new Config(l, threads, nodes, acquisitions, seed, probArg, threshold, exact, port));
         }
         System.out.printf(Locale.ROOT,
                 "fairness: seed %d, %d threads on %d virtual nodes, %d acquisitions, cna-prob arg %d, cna-threshold %d,"

@@ -9,6 +9,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicBoolean;
 import org.handoff.models.HandoffLock;
+import org.handoff.models.SpinPolicy;
+import org.handoff.models.cna.CnaLock;
 import org.handoff.models.qspinlock.QSpinLock;
 import org.junit.jupiter.api.Test;
 
@@ -62,6 +64,61 @@ class FairnessHarnessTest {
      * are built with: with exact doorways, a fast-path entry and the doorway of a second CPU that
      * found the lock held (the pending fetch-or, or PV's xchg_tail) take one ticket each.
      */
+    /**
+     * A proposed CNA policy as a reviewer writes it, in another package than CNA's: the threshold
+     * policy whose search ignores the count (so the lock can stay on one node without bound). It
+     * declares the (SpinPolicy, DoorwayObserver) constructor through which the harness observes it.
+     */
+    static final class SearchAlways extends CnaLock.Threshold {
+        SearchAlways(SpinPolicy spin, QSpinLock.DoorwayObserver doorways) {
+            super(spin, doorways);
+        }
+
+        @Override
+        protected boolean searchLocal(Node node) {
+            return true;
+        }
+
+        @Override
+        public String variant() {
+            return "cna-search-always";
+        }
+    }
+
+    /**
+     * A variant the harness does not know by name is measured through its class, built with the
+     * run's topology and threshold, and its results carry the variant's name; its unbounded local
+     * hand-offs show as a bypass far beyond the threshold policy's on the same run.
+     */
+    @Test
+    void aPortClassIsMeasuredAsItsVariant() throws InterruptedException {
+        FairnessHarness.Config c = new FairnessHarness.Config("cna-search-always", 4, 2, 20_000, SEED, 2, 1, true,
+                SearchAlways.class.getName());
+        HandoffLock<Object> lock = FairnessHarness.instrumented(c, new FairnessHarness.Doorways(true));
+        Object port = lock;
+        assertTrue(port instanceof SearchAlways, port.getClass().getName());
+        assertEquals(1, ((SearchAlways) port).threshold(), "the run's threshold is applied");
+        FairnessHarness.Result proposed = FairnessHarness.run(c);
+        FairnessHarness.Result threshold = FairnessHarness.run(new FairnessHarness.Config("cna-threshold", 4, 2, 20_000,
+                SEED, 2, 1, true));
+        assertEquals("cna-search-always", proposed.config().lock());
+        assertTrue(proposed.maxBypass() > 4 * Math.max(4, threshold.maxBypass()),
+                proposed.line() + " / " + threshold.line());
+    }
+
+    /** A class the harness cannot measure is refused with one line naming what is missing. */
+    @Test
+    void anUnmeasurablePortClassIsRefusedWithOneLine() {
+        for (String[] bad : new String[][] {
+                {"org.example.NoSuchLock", "not found"},
+                {"org.handoff.models.mcs.McsLock", "not a qspinlock-family port"},
+                {"org.handoff.models.cna.CnaMutants$PassOne", "has no constructor (SpinPolicy, DoorwayObserver)"}}) {
+            IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                    () -> new FairnessHarness.Config("proposed", 2, 2, 10, SEED, 2, 2, false, bad[0]));
+            assertTrue(e.getMessage().contains(bad[1]) && e.getMessage().lines().count() == 1, e.getMessage());
+        }
+    }
+
     @Test
     void theQspinlockFamilyNumbersItsDoorwaysThroughTheObserver() throws InterruptedException {
         for (String name : List.of("qspinlock", "cna-v1", "cna-prob", "cna-threshold", "pv", "pv-wait-early",

@@ -1,0 +1,54 @@
+package org.handoff.cli.report;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import org.handoff.core.Check;
+import org.handoff.core.Level;
+import org.handoff.core.Outcome;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The report's fairness evidence covers every variant under report: those the harness knows by
+ * name, a proposed variant through the port class its manifest entries name, and for any other a
+ * stated reason, never a silent gap.
+ */
+class ReportFairnessTest {
+    private static Check check(String variant, boolean mutant, String lock) {
+        return new Check("cna", variant, mutant, Level.LINCHECK, "org.handoff.lincheck.cna.CnaCounterTest", "MutualExclusion",
+                Outcome.PASS, null, "quick", lock == null ? Map.of() : Map.of("lock", lock));
+    }
+
+    @Test
+    void eachVariantIsMeasuredByItsPortClassOrSaysWhyNot() {
+        Map<String, String> notMeasured = new LinkedHashMap<>();
+        Map<String, String> ports = Report.variantPorts(List.of(
+                check("cna-threshold", false, "org.handoff.models.cna.CnaLock$Threshold"), // known by name
+                check("cna-proposed", false, "org.handoff.models.cna.CnaLock$Prob"),
+                check("cna-unported", false, null),
+                check("cna-mcs-based", false, "org.handoff.models.mcs.McsLock"),
+                check("pass-one", true, "org.handoff.models.cna.CnaMutants$PassOne")), notMeasured);
+        assertEquals(Map.of("cna-proposed", "org.handoff.models.cna.CnaLock$Prob"), ports);
+        assertEquals(Set.of("cna-unported", "cna-mcs-based"), notMeasured.keySet());
+        assertTrue(notMeasured.get("cna-unported").contains("names a port class"), notMeasured.toString());
+        assertTrue(notMeasured.get("cna-mcs-based").contains("not a qspinlock-family port"), notMeasured.toString());
+    }
+
+    @Test
+    void theSummaryNamesTheVariantsWithoutAHistogram() throws InterruptedException {
+        StringWriter progress = new StringWriter();
+        Report.Fairness f = Report.runFairness(Set.of("cna"), List.of(check("cna-proposed", false,
+                "org.handoff.models.cna.CnaLock$Prob"), check("cna-unported", false, null)), 1, 200, new PrintWriter(progress));
+        assertEquals(List.of("cna-v1", "cna-prob", "cna-threshold", "cna-proposed"),
+                f.results().stream().map(r -> r.config().lock()).toList());
+        assertEquals(Set.of("cna-unported"), f.notMeasured().keySet());
+        String md = new Report("test", "now", List.of(), Map.of(), f, java.nio.file.Path.of(".")).markdown();
+        assertTrue(md.contains("No histogram for cna-unported (none of its manifest entries names a port class"), md);
+    }
+}
