@@ -73,16 +73,24 @@ final class ReviewCommand implements Callable<Integer> {
             "the verdicts, every TLC counterexample as pictures, bypass histograms (docs/report.md)."})
     Path report;
 
-    @Option(names = "--seed", paramLabel = "S", description = "--report: the fairness harness's seed (default: drawn and printed).")
+    @Option(names = "--seed", paramLabel = "S", description = "The fairness harness's seed (default: drawn and printed).")
     Long seed;
+
+    @Option(names = "--fairness-acquisitions", paramLabel = "M", defaultValue = "20000", description = {"Acquisitions per variant " +
+            "of the fairness harness, whose bypass for the baseline and the variant ends the diff (0: not run; it runs " +
+            "when a Java level is selected or a report is written)."})
+    int fairnessAcquisitions;
 
     @Override
     public Integer call() throws InterruptedException {
         if (!profile.equals("quick") && !profile.equals("full")) {
             throw new HandoffException("unknown profile '" + profile + "' (quick or full)");
         }
-        if (report == null && seed != null) {
-            throw new HandoffException("--seed applies only to --report");
+        if (fairnessAcquisitions < 0) {
+            throw new HandoffException("--fairness-acquisitions must not be negative, not " + fairnessAcquisitions);
+        }
+        if (fairnessAcquisitions == 0 && seed != null) {
+            throw new HandoffException("--seed is the fairness harness's, which --fairness-acquisitions 0 turns off");
         }
         // Before anything runs: a report that cannot be written is known now, not after the checks.
         ReportDir reportDir = report == null ? null : ReportDir.check(report);
@@ -134,23 +142,24 @@ final class ReviewCommand implements Callable<Integer> {
             (v.check().variant().equals(variant) ? vv : bv).add(v);
         }
         PrintWriter out = spec.commandLine().getOut();
+        long s = seed != null ? seed : new java.util.SplittableRandom().nextLong() & Long.MAX_VALUE;
+        boolean javaLevels = levels.isEmpty() || checks.stream().anyMatch(c -> c.level() != Level.TLC);
+        Report.Fairness fairness = null;
+        if (fairnessAcquisitions > 0 && (javaLevels || reportDir != null)) {
+            fairness = Report.runFairness(Set.of(family), checks, s, fairnessAcquisitions, err);
+        }
         StringWriter diff = new StringWriter();
         PrintWriter dw = new PrintWriter(diff);
         print(dw, root.resolve("specs"), base, bv, variant, vv);
+        if (fairness != null) {
+            printFairness(dw, fairness, base, variant);
+        }
         dw.flush();
         out.print(diff);
         out.flush();
         if (reportDir != null) {
-            long s = seed != null ? seed : new java.util.SplittableRandom().nextLong() & Long.MAX_VALUE;
             List<Verdict> all = new ArrayList<>(bv);
             all.addAll(vv);
-            Report.Fairness fairness;
-            try {
-                fairness = Report.runFairness(Set.of(family), checks, s, 20_000, err);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                throw new HandoffException("interrupted while running the fairness harness");
-            }
             String command = "./handoff review " + String.join(" ", spec.commandLine().getParseResult().expandedArgs());
             String generated = java.time.LocalDateTime.now().withNano(0).toString().replace('T', ' ') + " on " + Machine.describe();
             Report rep = new Report(command, generated, all, tlcResults, fairness, root)
@@ -164,6 +173,31 @@ final class ReviewCommand implements Callable<Integer> {
         }
         boolean asExpected = bv.stream().allMatch(Verdict::matchesExpectation) && vv.stream().allMatch(Verdict::matchesExpectation);
         return asExpected ? Main.OK : Main.MISMATCH;
+    }
+
+    /**
+     * The fairness harness's bypass for the baseline and the variant, after the verdicts: the Java
+     * evidence of a fairness change (a measurement of one run, not a verdict), or why a side has none.
+     */
+    static void printFairness(PrintWriter out, Report.Fairness f, String base, String variant) {
+        out.printf("%nFairness harness (java-models FairnessHarness, seed %d: %d threads on %d virtual nodes, %,d acquisitions"
+                + " each; a measurement, not a verdict):%n", f.seed(), f.threads(), f.nodes(), f.acquisitions());
+        int w = Math.max(base.length(), variant.length());
+        for (String v : new String[] {base, variant}) {
+            java.util.Optional<org.handoff.models.fairness.FairnessHarness.Result> r = f.results().stream()
+                    .filter(x -> x.config().lock().equals(v)).findFirst();
+            if (r.isPresent()) {
+                org.handoff.models.fairness.FairnessHarness.Result x = r.get();
+                out.printf(java.util.Locale.ROOT, "  %-" + w + "s  max bypass %,d  p99 %,d  mean %.2f  %s%n", v,
+                        x.maxBypass(), x.p99Bypass(), x.meanBypass(), x.handoffs() == 0
+                                ? "no queue hand-offs (the run saw no contention)"
+                                : String.format(java.util.Locale.ROOT, "same-node hand-offs %.1f%% of %,d",
+                                        100.0 * x.sameNodeHandoffs() / x.handoffs(), x.handoffs()));
+            } else {
+                out.printf("  %-" + w + "s  not measured: %s%n", v, f.notMeasured().getOrDefault(v,
+                        f.note() != null ? f.note() : "the harness has no run of it"));
+            }
+        }
     }
 
     static void print(PrintWriter out, Path specsDir, String base, List<Verdict> bv, String variant, List<Verdict> vv) {

@@ -297,7 +297,9 @@ class CliTest {
         Path file = dir.resolve("a-file");
         Files.writeString(file, "x");
         assertOneLineError(run("review", "pv", "--variant", "pv-wait-early", "--report", file.toString()), "a-file");
-        assertOneLineError(run("review", "pv", "--variant", "pv-wait-early", "--seed", "3"), "--seed applies only to --report");
+        assertOneLineError(run("review", "pv", "--variant", "pv-wait-early", "--seed", "3", "--fairness-acquisitions", "0"),
+                "--fairness-acquisitions 0 turns off");
+        assertOneLineError(run("review", "pv", "--variant", "pv-wait-early", "--fairness-acquisitions", "-1"), "must not be negative");
         assertOneLineError(run("review", "pv", "--variant", "pv-wait-early", "--check", "PV_N9"), "--check PV_N9: no check of pv or pv-wait-early");
     }
 

@@ -88,22 +88,39 @@ class FairnessHarnessTest {
     /**
      * A variant the harness does not know by name is measured through its class, built with the
      * run's topology and threshold, and its results carry the variant's name; its unbounded local
-     * hand-offs show as a bypass far beyond the threshold policy's on the same run.
+     * hand-offs show as a bypass far beyond the threshold policy's on the same run. The comparison
+     * needs contention, which a loaded machine may not give a run (its threads then take the lock
+     * one after another on the fast path): a pair of runs counts only when both handed the lock
+     * over through the queue at least {@value #CONTENDED} times, and the test tries up to five
+     * seeds for such a pair.
      */
     @Test
     void aPortClassIsMeasuredAsItsVariant() throws InterruptedException {
-        FairnessHarness.Config c = new FairnessHarness.Config("cna-search-always", 4, 2, 20_000, SEED, 2, 1, true,
-                SearchAlways.class.getName());
-        HandoffLock<Object> lock = FairnessHarness.instrumented(c, new FairnessHarness.Doorways(true));
+        FairnessHarness.Config first = proposed(SEED);
+        HandoffLock<Object> lock = FairnessHarness.instrumented(first, new FairnessHarness.Doorways(true));
         Object port = lock;
         assertTrue(port instanceof SearchAlways, port.getClass().getName());
         assertEquals(1, ((SearchAlways) port).threshold(), "the run's threshold is applied");
-        FairnessHarness.Result proposed = FairnessHarness.run(c);
-        FairnessHarness.Result threshold = FairnessHarness.run(new FairnessHarness.Config("cna-threshold", 4, 2, 20_000,
-                SEED, 2, 1, true));
-        assertEquals("cna-search-always", proposed.config().lock());
-        assertTrue(proposed.maxBypass() > 4 * Math.max(4, threshold.maxBypass()),
-                proposed.line() + " / " + threshold.line());
+        List<String> tried = new java.util.ArrayList<>();
+        for (long seed = SEED; seed < SEED + 5; seed++) {
+            FairnessHarness.Result p = FairnessHarness.run(proposed(seed));
+            FairnessHarness.Result t = FairnessHarness.run(new FairnessHarness.Config("cna-threshold", 4, 2, 20_000,
+                    seed, 2, 1, true));
+            assertEquals("cna-search-always", p.config().lock());
+            tried.add(p.line() + " / " + t.line());
+            if (p.handoffs() >= CONTENDED && t.handoffs() >= CONTENDED) {
+                assertTrue(p.maxBypass() > 4 * Math.max(4, t.maxBypass()), p.line() + " / " + t.line());
+                return;
+            }
+        }
+        org.junit.jupiter.api.Assertions.fail("no pair of runs saw contention: " + tried);
+    }
+
+    /** Queue hand-offs a run needs before its bypass says anything about the policy. */
+    static final int CONTENDED = 5_000;
+
+    private static FairnessHarness.Config proposed(long seed) {
+        return new FairnessHarness.Config("cna-search-always", 4, 2, 20_000, seed, 2, 1, true, SearchAlways.class.getName());
     }
 
     /** A class the harness cannot measure is refused with one line naming what is missing. */

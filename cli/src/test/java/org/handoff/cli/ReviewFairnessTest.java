@@ -1,0 +1,30 @@
+package org.handoff.cli;
+
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import org.handoff.cli.report.Report;
+import org.handoff.core.Check;
+import org.handoff.core.Level;
+import org.handoff.core.Outcome;
+import org.junit.jupiter.api.Test;
+
+/** The review's diff ends with the fairness harness's bypass for both sides, or why a side has none. */
+class ReviewFairnessTest {
+    @Test
+    void theDiffShowsBothSidesBypassOrWhyNot() throws InterruptedException {
+        Check unported = new Check("cna", "cna-unported", false, Level.TLC, "CNA_Unported_N3", "MutualExclusion",
+                Outcome.PASS, null, "quick", Map.of());
+        Report.Fairness f = Report.runFairness(Set.of("cna"), List.of(unported), 5, 500, new PrintWriter(new StringWriter()));
+        StringWriter out = new StringWriter();
+        ReviewCommand.printFairness(new PrintWriter(out, true), f, "cna-threshold", "cna-unported");
+        String text = out.toString();
+        assertTrue(text.contains("seed 5: 4 threads on 2 virtual nodes, 500 acquisitions each"), text);
+        assertTrue(text.matches("(?s).*\\n  cna-threshold  max bypass [0-9,]+  p99 [0-9,]+  mean [0-9.]+  .*"), text);
+        assertTrue(text.contains("  cna-unported   not measured: none of its manifest entries names a port class"), text);
+    }
+}
