@@ -146,7 +146,10 @@ final class ReviewCommand implements Callable<Integer> {
         boolean javaLevels = levels.isEmpty() || checks.stream().anyMatch(c -> c.level() != Level.TLC);
         Report.Fairness fairness = null;
         if (fairnessAcquisitions > 0 && (javaLevels || reportDir != null)) {
-            fairness = Report.runFairness(Set.of(family), checks, s, fairnessAcquisitions, err);
+            // The diff shows the two sides; a report shows the family's other variants too.
+            Set<String> sides = Set.of(base, variant);
+            fairness = Report.runFairness(Set.of(family), checks, v -> reportDir != null || sides.contains(v), s,
+                    fairnessAcquisitions, err);
         }
         StringWriter diff = new StringWriter();
         PrintWriter dw = new PrintWriter(diff);

@@ -150,16 +150,25 @@ public final class Report {
      */
     public static Fairness runFairness(Set<String> families, Collection<Check> checks, long seed, int acquisitions,
             java.io.PrintWriter progress) throws InterruptedException {
+        return runFairness(families, checks, v -> true, seed, acquisitions, progress);
+    }
+
+    /** {@link #runFairness(Set, Collection, long, int, java.io.PrintWriter)} on the variants {@code wanted} accepts only. */
+    public static Fairness runFairness(Set<String> families, Collection<Check> checks, java.util.function.Predicate<String> wanted,
+            long seed, int acquisitions, java.io.PrintWriter progress) throws InterruptedException {
         int threads = 4;
         int nodes = 2;
         int probArg = 256;
         int threshold = 256;
         List<FairnessHarness.Config> configs = new ArrayList<>();
         for (String lock : fairnessLocks(families)) {
+            if (!wanted.test(lock)) {
+                continue;
+            }
             configs.add(new FairnessHarness.Config(lock, threads, nodes, acquisitions, seed, probArg, threshold));
         }
         Map<String, String> notMeasured = new LinkedHashMap<>();
-        variantPorts(checks, notMeasured).forEach((variant, port) -> configs.add(new FairnessHarness.Config(variant, threads,
+        variantPorts(checks.stream().filter(c -> wanted.test(c.variant())).toList(), notMeasured).forEach((variant, port) -> configs.add(new FairnessHarness.Config(variant, threads,
                 nodes, acquisitions, seed, probArg, threshold, false, port)));
         List<FairnessHarness.Result> results = new ArrayList<>();
         for (FairnessHarness.Config c : configs) {

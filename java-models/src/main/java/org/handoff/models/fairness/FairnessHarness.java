@@ -331,6 +331,11 @@ public final class FairnessHarness {
      * declares one that calls its base class's. Throws with one line naming what is missing.
      */
     public static Class<? extends QSpinLock> portClass(String name) {
+        return portConstructor(name).getDeclaringClass();
+    }
+
+    /** The constructor {@code (SpinPolicy, DoorwayObserver)} of the port class {@code name} ({@link #portClass}). */
+    private static java.lang.reflect.Constructor<? extends QSpinLock> portConstructor(String name) {
         Class<?> c;
         try {
             c = Class.forName(name, false, FairnessHarness.class.getClassLoader());
@@ -342,19 +347,17 @@ public final class FairnessHarness {
                     + " whose doorways the harness numbers); the other families' locks are measured by name only");
         }
         try {
-            c.getDeclaredConstructor(SpinPolicy.class, QSpinLock.DoorwayObserver.class);
+            return c.asSubclass(QSpinLock.class).getDeclaredConstructor(SpinPolicy.class, QSpinLock.DoorwayObserver.class);
         } catch (NoSuchMethodException e) {
             throw new IllegalArgumentException("port class " + name + " has no constructor (SpinPolicy, DoorwayObserver)"
                     + " through which the harness can observe its doorways");
         }
-        return c.asSubclass(QSpinLock.class);
     }
 
     /** A new port of class {@code name}, its doorways observed by {@code d}. */
     private static QSpinLock port(String name, SpinPolicy spin, Doorways d) {
         try {
-            java.lang.reflect.Constructor<? extends QSpinLock> k =
-                    portClass(name).getDeclaredConstructor(SpinPolicy.class, QSpinLock.DoorwayObserver.class);
+            java.lang.reflect.Constructor<? extends QSpinLock> k = portConstructor(name);
             k.setAccessible(true);
             return k.newInstance(spin, d);
         } catch (ReflectiveOperationException e) {

@@ -326,10 +326,7 @@ public class Paravirt implements QSpinLock.Hooks {
                 // A pv_wait while !wait_early weighs more than one while wait_early.
                 pn.waithist += spun == SPIN_WAIT_EARLY ? 1 : PV_WAIT_INC;
             }
-            step("WaitNodeHalt", () -> {
-                storeHalted(pn);
-                return null;
-            }, x -> "st=" + stateName(pn.state()));
+            stateStep("WaitNodeHalt", pn, () -> storeHalted(pn));
             if (step("WaitNodeRecheck", () -> recheckUnlocked(node), halt -> "got=" + !halt)) {
                 nodePvWait(node, pn);
             }
@@ -471,7 +468,7 @@ public class Paravirt implements QSpinLock.Hooks {
      */
     public boolean pvKickNode(QSpinLock lock, Node node) {
         PvNode pn = pv(node);
-        if (!step("KickCmpxchg", () -> kickCmpxchg(pn), ok -> "to=" + recLock.traceNode(rec, node) + " ok=" + ok)) {
+        if (!step("KickCmpxchg", () -> kickCmpxchg(pn), ok -> "to=" + traceNode(pn) + " ok=" + ok)) {
             return false;
         }
         KICK_NODE_HASH.hit();
@@ -509,10 +506,7 @@ public class Paravirt implements QSpinLock.Hooks {
         }
         for (;;) {
             // WRITE_ONCE(pn->state, vcpu_running), for wait-early
-            step("WaitHeadRunning", () -> {
-                mem.setOpaqueInt(STATE, pn, VCPU_RUNNING);
-                return null;
-            }, x -> "st=" + stateName(pn.state()));
+            stateStep("WaitHeadRunning", pn, () -> mem.setOpaqueInt(STATE, pn, VCPU_RUNNING));
             wordStep("WaitHeadSetPending", () -> setPending(lock)); // disable lock stealing while the head spins
             for (int loop = spinThreshold; loop > 0; loop--) {
                 if (trylockClearPending(lock)) {
@@ -534,10 +528,7 @@ public class Paravirt implements QSpinLock.Hooks {
                 }
             }
             // WRITE_ONCE(pn->state, vcpu_hashed)
-            step("WaitHeadStoreState", () -> {
-                mem.setOpaqueInt(STATE, pn, VCPU_HASHED);
-                return null;
-            }, x -> "st=" + stateName(pn.state()));
+            stateStep("WaitHeadStoreState", pn, () -> mem.setOpaqueInt(STATE, pn, VCPU_HASHED));
             if (variant == Variant.WAIT_EARLY && pn.waithist < PV_WAITHIST_MAX) {
                 pn.waithist += PV_WAIT_INC;
             }
@@ -699,10 +690,9 @@ public class Paravirt implements QSpinLock.Hooks {
      *
      * What is recorded only here: the spin turns of pv_wait_node (WaitNodeSpin, one event per turn),
      * and the halts. A halt parks until a kick for this thread comes (one that came before the
-     * halt counts, as KVM keeps pv_unhalted), and its return is the event Unpark: the map takes the
-     * hypervisor's Spurious there when the spec's vCPU is still halted (a kick left from earlier),
-     * and nothing otherwise. A park that outlasts the run's stall limit ends the run (a lost
-     * wake-up).
+     * halt counts, as KVM keeps pv_unhalted), and its return is the event Unpark, which says whether
+     * a kick came after the halt ({@link #parkRecorded}). A park that outlasts the run's stall
+     * limit ends the run (a lost wake-up).
      */
 
     /** Turns recording on for {@code lock}'s hooks ({@code null}: off); {@code pv-wait-early} is not mapped. */
@@ -751,6 +741,14 @@ public class Paravirt implements QSpinLock.Hooks {
             body.run();
             return null;
         }, x -> "");
+    }
+
+    /** A store to {@code pn}'s state as one step whose event reports the state it left (st). */
+    private void stateStep(String action, PvNode pn, Runnable store) {
+        step(action, () -> {
+            store.run();
+            return null;
+        }, x -> "st=" + stateName(pn.state()));
     }
 
     /** The spec's name of {@code pn}'s node (recorded runs). */
@@ -928,20 +926,32 @@ public class Paravirt implements QSpinLock.Hooks {
      * TrylockClearPendingRead and one TrylockClearPendingCas per cmpxchg).
      */
     protected boolean trylockClearPending(QSpinLock lock) {
-        int val = wordStep("TrylockClearPendingRead", lock::wordOpaque, x -> "");
+        int val = trylockClearPendingRead(lock);
         for (;;) {
             if ((val & QSpinLock.LOCKED_MASK) != 0) {
                 return false;
             }
-            int old = val;
-            int witness = wordStep("TrylockClearPendingCas",
-                    () -> lock.cmpxchgWordAcquire(old, (old & ~QSpinLock.PENDING_MASK) | QSpinLock.LOCKED_VAL),
-                    w -> "ok=" + (w == old));
+            int witness = trylockClearPendingCas(lock, val);
             if (witness == val) {
                 return true;
             }
             val = witness;
         }
+    }
+
+    /** trylock_clear_pending's {@code atomic_read(&lock->val)}: the step TrylockClearPendingRead. */
+    protected final int trylockClearPendingRead(QSpinLock lock) {
+        return wordStep("TrylockClearPendingRead", lock::wordOpaque, x -> "");
+    }
+
+    /**
+     * trylock_clear_pending's {@code atomic_cmpxchg_acquire(&lock->val, old, (old & ~_Q_PENDING_MASK)
+     * | _Q_LOCKED_VAL)}: the step TrylockClearPendingCas; returns the value found.
+     */
+    protected final int trylockClearPendingCas(QSpinLock lock, int old) {
+        return wordStep("TrylockClearPendingCas",
+                () -> lock.cmpxchgWordAcquire(old, (old & ~QSpinLock.PENDING_MASK) | QSpinLock.LOCKED_VAL),
+                w -> "ok=" + (w == old));
     }
 
     /** {@code xchg(&lock->locked, v)}: replace the locked bits, return the old ones (full barrier). */

@@ -146,12 +146,9 @@ public final class PvMutants {
             super(spin, new Paravirt(Paravirt.Variant.PV) {
                 @Override
                 protected boolean trylockClearPending(QSpinLock lock) {
-                    int val = wordStep("TrylockClearPendingRead", lock::wordOpaque, x -> "");
+                    int val = trylockClearPendingRead(lock);
                     for (;;) {
-                        int old = val;
-                        int witness = wordStep("TrylockClearPendingCas",
-                                () -> lock.cmpxchgWordAcquire(old, (old & ~QSpinLock.PENDING_MASK) | QSpinLock.LOCKED_VAL),
-                                w -> "ok=" + (w == old));
+                        int witness = trylockClearPendingCas(lock, val);
                         if (witness == val) {
                             return true;
                         }

@@ -509,7 +509,7 @@ public class QSpinLock implements HandoffLock<QSpinLock.Cpu>, Traceable {
     protected final <T> T traced(TraceRecorder r, String action, Supplier<T> step, Function<T, String> more) {
         int[] w = new int[2];
         return r.atomic(action, () -> {
-            // Read here as well as before each access: a hook set recorded per step (CNA, PV) makes
+            // Read here as well as before each access: a hook set recorded per step (CNA) makes
             // no access the recorder sees, so the hook never runs for it.
             w[0] = wordNow();
             handedTo = null;

@@ -448,14 +448,7 @@ public final class TraceRecorder {
 
     /** {@link #after} with fields known before the event is numbered. */
     public void after(String action, String fields) {
-        int me = thread();
-        order.lock();
-        try {
-            spend(action);
-            events.add(new Event(++seq, me, action, fields));
-        } finally {
-            order.unlock();
-        }
+        after(action, () -> fields);
     }
 
     /** The events so far, in sequence order. */
