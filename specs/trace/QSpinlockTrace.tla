@@ -18,7 +18,8 @@
 (* (ntail, npending, nlocked) the spec's after it. Tails are the spec's    *)
 (* node names, EncodeTail(cpu, idx).                                        *)
 (*                                                                         *)
-(* The CNA map (CNATrace) reuses the definitions below.                    *)
+(* The CNA and PV maps (CNAStepsTrace, PVStepsTrace) reuse the            *)
+(* definitions below.                                                      *)
 (***************************************************************************)
 EXTENDS QSpinlock
 

@@ -27,7 +27,7 @@ class ReviewDiffTest {
 
     private static Check entry(String variant, String level, String check, String config, String expected, String property) {
         String extra = level.equals("tlc") ? "\"spec\": \"CNA.tla\", \"config\": \"" + config + "\", "
-                : "\"spec\": \"CNA.tla\", \"map\": \"CNATrace\", \"lock\": \"org.handoff.models.cna.CnaLock\", \"runs\": 1, ";
+                : "\"spec\": \"CNASteps.tla\", \"map\": \"CNAStepsTrace\", \"lock\": \"org.handoff.models.cna.CnaLock\", \"runs\": 1, ";
         String json = "{ \"families\": [ { \"name\": \"cna\", \"spec\": \"CNA\", \"java\": \"org.handoff.models.cna.CnaLock\", "
                 + "\"description\": \"CNA\", \"variants\": [ \"cna-threshold\", \"cna-reset\", \"cna-mine\" ] } ], "
                 + "\"checks\": [ { \"family\": \"cna\", \"variant\": \"" + variant + "\", \"mutant\": false, \"level\": \""

@@ -31,7 +31,7 @@ class VariantBadInputTest {
         copy = new ProjectCopy(root);
         Files.writeString(root.resolve("specs/CNA_Mine.tla"), GOOD_SPEC);
         Files.copy(root.resolve("specs/models/CNA_V1_N3.cfg"), root.resolve("specs/models/CNA_Mine_N3.cfg"));
-        writeVariant(MINE, MINE, "org.handoff.litmus.cna.CnaMutualExclusion", "CNATrace");
+        writeVariant(MINE, MINE, "org.handoff.litmus.cna.CnaMutualExclusion", "CNAStepsTrace");
     }
 
     @AfterEach
@@ -50,7 +50,7 @@ class VariantBadInputTest {
                     "check": "org.handoff.lincheck.cna.CnaCounterTest", "lock": "%s", "property": "MutualExclusion",
                     "expected": "pass", "profile": "quick" },
                   { "family": "cna", "variant": "cna-mine", "mutant": false, "level": "crosscheck", "check": "CNA_Mine_trace",
-                    "spec": "CNA.tla", "map": "%s", "lock": "%s", "constants": "N = ${threads}", "runs": 10,
+                    "spec": "CNASteps.tla", "init": "StepsInit", "map": "%s", "lock": "%s", "constants": "N = ${threads}", "runs": 10,
                     "threads": 3, "ops": 4, "property": "SpecConformance", "expected": "pass", "profile": "quick" }
                 ] }
                 """.formatted(litmus, lincheckLock, map, traceLock));
@@ -125,19 +125,19 @@ class VariantBadInputTest {
 
     @Test
     void aVariantWhoseJavaClassIsMissing() throws IOException {
-        writeVariant("org.example.CnaMine", MINE, "org.handoff.litmus.cna.CnaMutualExclusion", "CNATrace");
+        writeVariant("org.example.CnaMine", MINE, "org.handoff.litmus.cna.CnaMutualExclusion", "CNAStepsTrace");
         assertStopsBeforeRunning("crosscheck:cna/cna-mine:CNA_Mine_trace", "lock class org.example.CnaMine not found");
-        writeVariant(MINE, "org.example.CnaMine", "org.handoff.litmus.cna.CnaMutualExclusion", "CNATrace");
+        writeVariant(MINE, "org.example.CnaMine", "org.handoff.litmus.cna.CnaMutualExclusion", "CNAStepsTrace");
         assertStopsBeforeRunning("lincheck:cna/cna-mine:", "org.example.CnaMine");
-        writeVariant(MINE, MINE, "org.example.MineLitmus", "CNATrace");
+        writeVariant(MINE, MINE, "org.example.MineLitmus", "CNAStepsTrace");
         assertStopsBeforeRunning("jcstress:cna/cna-mine:org.example.MineLitmus", "not found on the classpath");
     }
 
     @Test
     void aVariantWhoseJavaClassGivesAnotherName() throws IOException {
-        writeVariant("org.handoff.models.cna.CnaLock", MINE, "org.handoff.litmus.cna.CnaMutualExclusion", "CNATrace");
+        writeVariant("org.handoff.models.cna.CnaLock", MINE, "org.handoff.litmus.cna.CnaMutualExclusion", "CNAStepsTrace");
         assertStopsBeforeRunning("crosscheck:cna/cna-mine:CNA_Mine_trace", "says its variant is 'cna-v1', not 'cna-mine'");
-        writeVariant(MINE, "org.handoff.models.cna.CnaLock$Threshold", "org.handoff.litmus.cna.CnaMutualExclusion", "CNATrace");
+        writeVariant(MINE, "org.handoff.models.cna.CnaLock$Threshold", "org.handoff.litmus.cna.CnaMutualExclusion", "CNAStepsTrace");
         assertStopsBeforeRunning("lincheck:cna/cna-mine:", "says its variant is 'cna-threshold', not 'cna-mine'");
     }
 

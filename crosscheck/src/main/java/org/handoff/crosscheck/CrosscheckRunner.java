@@ -151,7 +151,7 @@ public final class CrosscheckRunner implements LevelRunner {
     /**
      * How many recorded events match each pattern of the entry's {@code reaches}: an action name,
      * then fields that must be present, {@code key=value} or a bare {@code key} (any value):
-     * {@code "PassLock search=false"} is a CNA hand-off that skipped the search.
+     * {@code "PassStart search=false"} is a CNA hand-off that skipped the search.
      */
     static Map<String, Long> reached(List<String> patterns, List<TraceRun.Recorded> runs) {
         Map<String, Long> out = new LinkedHashMap<>();

@@ -22,27 +22,28 @@ class TraceReachTest {
     }
 
     private static final List<TraceRun.Recorded> RUNS = List.of(
-            run(new Event(1, 1, "PassLock", "search=true sectail=3 intra=1"), new Event(2, 2, "Unlock", "")),
-            run(new Event(1, 2, "PassLock", "search=true intra=0")));
+            run(new Event(1, 1, "PassStart", "search=true"), new Event(2, 1, "PassGive", "to=4 val=8 sectail=12 intra=1"),
+                    new Event(3, 2, "Unlock", "")),
+            run(new Event(1, 2, "PassStart", "search=true"), new Event(2, 2, "PassGive", "to=4 val=1 intra=0")));
 
     @Test
     void countsTheEventsThatMatchEachPattern() {
-        Map<String, Long> r = CrosscheckRunner.reached(List.of("PassLock search=true", "PassLock sectail",
-                "PassLock search=false", "Unlock"), RUNS);
-        assertEquals(Map.of("PassLock search=true", 2L, "PassLock sectail", 1L, "PassLock search=false", 0L, "Unlock", 1L), r);
+        Map<String, Long> r = CrosscheckRunner.reached(List.of("PassStart search=true", "PassGive sectail",
+                "PassStart search=false", "Unlock"), RUNS);
+        assertEquals(Map.of("PassStart search=true", 2L, "PassGive sectail", 1L, "PassStart search=false", 0L, "Unlock", 1L), r);
     }
 
     @Test
     void aPassWithoutTheVariantsStepIsVacuous() {
         Check c = new Check("cna", "cna-threshold", false, Level.CROSSCHECK, "T", "SpecConformance", Outcome.PASS, null,
-                "quick", Map.of("reaches", List.of("PassLock search=false")));
+                "quick", Map.of("reaches", List.of("PassStart search=false")));
         CrosscheckRunner.Summary s = new CrosscheckRunner.Summary(2, 2, 2, 0, 0, 0, 3, 10, 0.1, 0.2, 7, List.of(), List.of(),
                 CrosscheckRunner.reached(c.strings("reaches"), RUNS));
         Verdict v = CrosscheckRunner.judge(c, s, 1.0);
         assertEquals(Outcome.VACUOUS, v.actual());
-        assertTrue(v.detail().startsWith("no recorded event 'PassLock search=false' in 2 runs"), v.detail());
+        assertTrue(v.detail().startsWith("no recorded event 'PassStart search=false' in 2 runs"), v.detail());
         CrosscheckRunner.Summary reached = new CrosscheckRunner.Summary(2, 2, 2, 0, 0, 0, 3, 10, 0.1, 0.2, 7, List.of(),
-                List.of(), Map.of("PassLock search=false", 4L));
+                List.of(), Map.of("PassStart search=false", 4L));
         assertEquals(Outcome.PASS, CrosscheckRunner.judge(c, reached, 1.0).actual());
     }
 }

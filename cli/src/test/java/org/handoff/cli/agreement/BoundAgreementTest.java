@@ -83,14 +83,16 @@ class BoundAgreementTest {
     @Test
     void aPortThatOvertakesMoreThanTheBoundIsReported() {
         TlcBound fifo = new TlcBound("cna", "cna-v1", 0, null, 4, 2, List.of(), List.of(), List.of());
-        Row r = BoundAgreement.measure(fifo, "cna-v1", new Settings(1, 50_000, SEED), System.out::println);
+        // Three contended runs: on two loaded cores one run of 50,000 acquisitions sometimes passes the
+        // lock on through the pending bit only, and no waiter is ever overtaken in it.
+        Row r = BoundAgreement.measure(fifo, "cna-v1", new Settings(3, 50_000, SEED), System.out::println);
         assertFalse(r.agrees(), "cna-v1 stayed within 0: " + r.runs());
         String why = r.disagreement();
         System.out.println(why);
         assertTrue(why.startsWith("cna/cna-v1: TLC proves a bypass of at most 0, the Java port cna-v1 overtook more (seed "),
                 why);
         assertTrue(why.contains("seed "), why);
-        BoundAgreement a = BoundAgreement.of(List.of(r), new Settings(1, 50_000, SEED));
+        BoundAgreement a = BoundAgreement.of(List.of(r), new Settings(3, 50_000, SEED));
         assertEquals(List.of(why), a.disagreements());
         assertTrue(a.markdown().contains("| **no** |"), a.markdown());
     }

@@ -71,30 +71,36 @@ import org.handoff.models.trace.TraceRecorder;
  * </ul>
  *
  * <h2>Traces</h2>
- * Recorded as {@link QSpinLock} records the native steps (see there), under the names of
- * {@code specs/CNA.tla} (trace map {@code specs/trace/CNATrace.tla}), with what the CNA steps add:
+ * Recorded per shared access, as {@link QSpinLock} records the native steps (see there), against
+ * {@code specs/CNASteps.tla}, the form of CNA with one step per shared access (trace map
+ * {@code specs/trace/CNAStepsTrace.tla}). Every access of the CNA steps to the lock word and to the
+ * queue nodes goes through the lock's {@link org.handoff.models.trace.Memory}, and each CNA step is
+ * one event named after its CNASteps action, emitted by the step's own code ({@link #cnaStep}), so a
+ * patch that reorders or splits the steps is recorded in its own order:
  * <ul>
  * <li>{@code Queue} carries the NUMA node the node's initialisation recorded ({@code numa}), which
  *     the map holds to the spec's {@code Socket(cpu)}: the topology is not set per run but follows
  *     from the CPU number (recorded runs number CPUs as the spec numbers its threads).
- * <li>{@code XchgTail} stands for the spec's {@code XchgTailCna}, which also stores
- *     {@code node->locked = 1} for a node that found no predecessor; the port stores it later,
- *     when the node is at the head ({@code cnaHeadOfEmptyQueue}, unrecorded). Nobody reads a queue
- *     head's own {@code locked} but its owner, so the two places are the same to every other CPU;
- *     a head that never stores it shows at its hand-off, which passes the value on.
- * <li>{@code TryClearTail} (the claim) runs {@code cna_try_clear_tail} whole as one step, as the
- *     spec does: the cmpxchg that makes the secondary queue the main queue and the hand-off to its
- *     first node (fields {@code to}, {@code val}).
- * <li>{@code PassLock} ({@code cna_pass_lock}, including {@code find_successor}'s scan and the
- *     moves to the secondary queue; one step in the spec, see its header) carries the policy's
- *     choice ({@code search}: the coin of {@code cna-prob}, the threshold test of
- *     {@code cna-threshold}, always true in {@code cna-v1}), who got the lock and with what value
- *     ({@code to}, {@code val}, the secondary queue as its first node), the secondary queue's last
- *     node when one is passed ({@code sectail}), the receiver's count of local hand-offs
- *     ({@code intra}), and the {@code next} links the hand-off stored: the node the splice linked
- *     to {@code next} ({@code splice}), the secondary queue's old last node linked to the moved
- *     run ({@code append}) and the moved run's last node, cut from the main queue ({@code cut}).
+ * <li>{@code XchgTailLocked}: {@code node->locked = 1} of a node that found no predecessor. v1
+ *     stores it right after {@code xchg_tail}; the port stores it when the node is at the head
+ *     ({@code cnaHeadOfEmptyQueue}), before its wait for the lock word, and CNASteps takes it
+ *     between the two as well.
+ * <li>{@code cna_try_clear_tail}: {@code TryClearTailCas} (the cmpxchg; {@code ok}), then with a
+ *     secondary queue {@code TryClearTailPass} (the hand-off to its first node: {@code to},
+ *     {@code val}).
+ * <li>{@code cna_pass_lock}: {@code PassStart} (the policy's choice, {@code search}), then
+ *     {@code find_successor}'s reads one node at a time ({@code WalkRead}: {@code from}, the node
+ *     read, and {@code next}, what its next held), the move of a run to the secondary queue
+ *     ({@code MoveLink}: {@code head}, the run's first node, and {@code append}, the secondary
+ *     queue's old last node when there was one; {@code MoveCut}: {@code cut}, the run's last node;
+ *     {@code MoveTail}: {@code sectail}), the splice ({@code FlushSplice}: {@code splice}, the node
+ *     linked to {@code next}), and one of the three hand-offs ({@code PassGive}, {@code FlushGive},
+ *     {@code PassGiveNext}: {@code to}, {@code val}, the receiver's count {@code intra}, and the
+ *     secondary queue's last node {@code sectail} when one is passed).
  * </ul>
+ * The holder's reads of its own {@code locked} and of the secondary queue's {@code tail} field are
+ * made outside the steps: only the holder writes them (CNASteps keeps them in the step that uses
+ * them, for the same reason).
  */
 public class CnaLock extends QSpinLock {
 
@@ -177,18 +183,6 @@ public class CnaLock extends QSpinLock {
     private final int[] rngState = new int[MAX_CPUS];
     private Topology topology = Topology.DEFAULT;
     private long seed = DEFAULT_SEED;
-    /** Recorded runs: whether the current hand-off searched (written and read under the recorder's lock). */
-    private boolean searched;
-    /**
-     * Recorded runs: the {@code next} links the current hand-off stored, for its event (null: none).
-     * {@code spliced}: the node whose next became {@code next} in a splice ({@code succ->tail});
-     * {@code appended}: the secondary queue's old last node, linked to the moved run;
-     * {@code cut}: the moved run's last node ({@code tail_other}), whose next became NULL.
-     */
-    private Node spliced;
-    private Node appended;
-    private Node cut;
-
     public CnaLock() {
         this(SpinPolicy.FOREVER);
     }
@@ -217,10 +211,10 @@ public class CnaLock extends QSpinLock {
         ((CnaHooks) hooks).lock = this;
     }
 
-    /** Recorded one step per atomic action: CNA's queue surgery (the secondary queue, the spliced links) makes accesses of its own, still made directly. */
+    /** CNA's claim and hand-off are several CNASteps actions each, recorded by the steps below. */
     @Override
-    protected boolean recordsAccesses() {
-        return false;
+    protected boolean hooksRecordHandoff() {
+        return true;
     }
 
     @Override
@@ -308,8 +302,8 @@ public class CnaLock extends QSpinLock {
      * was not, and {@code locked} is what its own hand-off passes on.
      */
     protected void cnaHeadOfEmptyQueue(Node node) {
-        if ((int) NODE_LOCKED.getOpaque(node) == 0) {
-            NODE_LOCKED.setOpaque(node, 1);
+        if (mem.getOpaqueInt(NODE_LOCKED, node) == 0) {
+            cnaStep("XchgTailLocked", () -> mem.setOpaqueInt(NODE_LOCKED, node, 1), null);
         }
     }
 
@@ -327,17 +321,27 @@ public class CnaLock extends QSpinLock {
         if ((val & TAIL_MASK) != tail) {
             return false;
         }
-        int secondary = (int) NODE_LOCKED.getOpaque(node);
+        int secondary = mem.getOpaqueInt(NODE_LOCKED, node);
         if (secondary <= 1) {
-            return claimAsLast(val, tail);
+            return clearTailCmpxchg(val, LOCKED_VAL);
         }
         Node succ = decodeTail(secondary);
-        if ((int) VAL.compareAndExchange(this, val, secondaryAsMainQueue(succ)) != val) {
+        if (!clearTailCmpxchg(val, secondaryAsMainQueue(succ))) {
             return false;
         }
         TRY_CLEAR_TAIL_SECONDARY.hit();
-        passToSecondaryHead(succ, 0);
+        passToSecondaryHead("TryClearTailPass", succ, 0);
         return true;
+    }
+
+    /**
+     * {@code atomic_try_cmpxchg_relaxed(&lock->val, &val, word)} of {@code cna_try_clear_tail}:
+     * whether the lock word was still {@code val} and is now {@code word} (CNASteps'
+     * {@code TryClearTailCas}).
+     */
+    protected boolean clearTailCmpxchg(int val, int word) {
+        return cnaStep("TryClearTailCas", () -> mem.compareAndExchangeInt(VAL, this, val, word) == val,
+                ok -> "ok=" + ok);
     }
 
     /** Counters of CNA's own steps ({@link HookCounter}): the manifest's {@code variantHooks} name them. */
@@ -371,26 +375,60 @@ public class CnaLock extends QSpinLock {
         if (!search) {
             PASS_LOCK_NO_SEARCH.hit();
         }
-        if (trace() != null) {
-            searched = search; // the policy's choice, for the hand-off's event
-            spliced = null;
-            appended = null;
-            cut = null;
-        }
+        cnaStep("PassStart", () -> null, x -> "search=" + search);
         Node succ = search ? findSuccessor(node, next) : null;
-        int secondary = (int) NODE_LOCKED.getOpaque(node);
+        int secondary = mem.getOpaqueInt(NODE_LOCKED, node);
         if (succ != null) {
             countLocalHandoff(node, succ);
-            mcsHandoff(succ, localHandoffValue(node));
+            handOff("PassGive", succ, localHandoffValue(node));
         } else if (secondary > 1) {
             Node head = decodeTail(secondary);
             PASS_LOCK_SPLICE.hit();
             spliceSecondary(head, next);
-            passToSecondaryHead(head, 0);
+            passToSecondaryHead("FlushGive", head, 0);
         } else {
             cna(next).intraCount = 0;
-            mcsHandoff(next, 1);
+            handOff("PassGiveNext", next, 1);
         }
+    }
+
+    /**
+     * {@code arch_mcs_spin_unlock_contended(&to->locked, val)} as the CNASteps action {@code action}
+     * ({@code PassGive}, {@code FlushGive}, {@code PassGiveNext}, {@code TryClearTailPass}).
+     */
+    protected final void handOff(String action, Node to, int val) {
+        cnaStep(action, () -> {
+            mcsHandoff(to, val);
+            return null;
+        }, x -> {
+            TraceRecorder r = trace();
+            return handoffFields(r) + (val > 1 ? " sectail=" + specNode(r, cna(decodeTail(val)).tail) : "")
+                    + " intra=" + cna(to).intraCount;
+        });
+    }
+
+    /**
+     * One CNA step, one shared access at most: in a recorded run, one event named after its
+     * CNASteps action, with the lock word found and left and what {@code fields} (may be null) makes
+     * of the result; otherwise just the step.
+     */
+    protected final <T> T cnaStep(String action, java.util.function.Supplier<T> step,
+            java.util.function.Function<T, String> fields) {
+        TraceRecorder r = trace();
+        return r == null ? step.get() : traced(r, action, step, fields);
+    }
+
+    /** {@link #cnaStep} for a step with no result. */
+    protected final void cnaStep(String action, Runnable step, java.util.function.Supplier<String> fields) {
+        cnaStep(action, () -> {
+            step.run();
+            return null;
+        }, fields == null ? null : x -> fields.get());
+    }
+
+    /** The spec's name of {@code n} in a recorded run (fields of the events). */
+    protected final String spec(Node n) {
+        return Integer.toString(specNode(trace(), n));
     }
 
     /**
@@ -407,7 +445,7 @@ public class CnaLock extends QSpinLock {
      * own, 1 or the secondary queue ({@code node->locked}).
      */
     protected int localHandoffValue(Node node) {
-        return (int) NODE_LOCKED.getOpaque(node);
+        return mem.getOpaqueInt(NODE_LOCKED, node);
     }
 
     /** Whether this hand-off searches for a waiter on the holder's node: always in v1. */
@@ -418,16 +456,16 @@ public class CnaLock extends QSpinLock {
     /** {@code succ->tail->next = next}: the secondary queue goes back in front of the main queue. */
     protected void spliceSecondary(Node head, Node next) {
         Node at = cna(head).tail;
-        NEXT.setRelease(at, next);
-        if (trace() != null) {
-            spliced = at;
-        }
+        cnaStep("FlushSplice", () -> mem.setRelease(NEXT, at, next), () -> "splice=" + spec(at));
     }
 
-    /** {@code arch_mcs_spin_unlock_contended(&succ->locked, 1)} to the secondary queue's first node. */
-    protected void passToSecondaryHead(Node head, int count) {
+    /**
+     * {@code arch_mcs_spin_unlock_contended(&succ->locked, 1)} to the secondary queue's first node,
+     * as the CNASteps action {@code action} ({@code FlushGive} or {@code TryClearTailPass}).
+     */
+    protected void passToSecondaryHead(String action, Node head, int count) {
         cna(head).intraCount = count;
-        mcsHandoff(head, 1);
+        handOff(action, head, 1);
     }
 
     /**
@@ -442,7 +480,7 @@ public class CnaLock extends QSpinLock {
         }
         Node headOther = next;
         Node tailOther = next;
-        Node cur = (Node) NEXT.getAcquire(next);
+        Node cur = walkRead(next);
         while (cur != null) {
             if (cna(cur).numaNode == mine) {
                 MOVE.hit();
@@ -453,9 +491,15 @@ public class CnaLock extends QSpinLock {
                 return cur;
             }
             tailOther = cur;
-            cur = (Node) NEXT.getAcquire(cur);
+            cur = walkRead(cur);
         }
         return null;
+    }
+
+    /** find_successor's {@code READ_ONCE(cur->next)} (CNASteps' {@code WalkRead}). */
+    protected final Node walkRead(Node cur) {
+        return cnaStep("WalkRead", () -> (Node) mem.getAcquire(NEXT, cur),
+                n -> "from=" + spec(cur) + " next=" + spec(n));
     }
 
     /**
@@ -465,63 +509,45 @@ public class CnaLock extends QSpinLock {
      * linked already (the scan went past it).
      */
     protected void moveToSecondary(Node me, Node headOther, Node tailOther) {
-        int secondary = (int) NODE_LOCKED.getOpaque(me);
+        Node first = moveLink(me, headOther);
+        moveCut(tailOther);
+        moveTail(first, tailOther);
+    }
+
+    /**
+     * {@code MCS_NODE(me->locked)->tail->next = head_other} onto a secondary queue, or
+     * {@code me->locked = head_other} to start one (CNASteps' {@code MoveLink}); returns the
+     * secondary queue's first node.
+     */
+    protected final Node moveLink(Node me, Node headOther) {
+        int secondary = mem.getOpaqueInt(NODE_LOCKED, me);
         if (secondary > 1) {
             MOVE_APPEND.hit();
             Node last = cna(decodeTail(secondary)).tail;
-            NEXT.setOpaque(last, headOther);
-            if (trace() != null) {
-                appended = last;
-            }
-        } else {
-            secondary = encodedTail(headOther);
-            NODE_LOCKED.setOpaque(me, secondary);
+            cnaStep("MoveLink", () -> mem.setOpaque(NEXT, last, headOther),
+                    () -> "head=" + spec(headOther) + " append=" + spec(last));
+            return decodeTail(secondary);
         }
-        NEXT.setOpaque(tailOther, null);
-        if (trace() != null) {
-            cut = tailOther;
-        }
-        cna(decodeTail(secondary)).tail = tailOther;
+        int created = encodedTail(headOther);
+        cnaStep("MoveLink", () -> mem.setOpaqueInt(NODE_LOCKED, me, created), () -> "head=" + spec(headOther));
+        return headOther;
+    }
+
+    /** {@code tail_other->next = NULL} (CNASteps' {@code MoveCut}). */
+    protected final void moveCut(Node tailOther) {
+        cnaStep("MoveCut", () -> mem.setOpaque(NEXT, tailOther, null), () -> "cut=" + spec(tailOther));
+    }
+
+    /** {@code MCS_NODE(me->locked)->tail = tail_other}, {@code first} the secondary queue's first node (CNASteps' {@code MoveTail}). */
+    protected final void moveTail(Node first, Node tailOther) {
+        cnaStep("MoveTail", () -> cna(first).tail = tailOther, () -> "sectail=" + spec(tailOther));
     }
 
     // ------------------------------------------------------------------ tracing (recorded runs only)
 
     @Override
-    protected String claimAction() {
-        return "TryClearTail";
-    }
-
-    @Override
-    protected String passAction() {
-        return "PassLock";
-    }
-
-    @Override
     protected String queueFields(TraceRecorder r, Node node) {
         return " numa=" + cna(node).numaNode;
-    }
-
-    @Override
-    protected String passFields(TraceRecorder r, Node node) {
-        StringBuilder b = new StringBuilder(" search=").append(searched);
-        Node to = handedNode();
-        if (to != null) {
-            int val = handedValue();
-            if (val > 1) {
-                b.append(" sectail=").append(specNode(r, cna(decodeTail(val)).tail));
-            }
-            b.append(" intra=").append(cna(to).intraCount);
-        }
-        if (spliced != null) {
-            b.append(" splice=").append(specNode(r, spliced));
-        }
-        if (appended != null) {
-            b.append(" append=").append(specNode(r, appended));
-        }
-        if (cut != null) {
-            b.append(" cut=").append(specNode(r, cut));
-        }
-        return b.toString();
     }
 
     // ------------------------------------------------------------------ test support

@@ -43,7 +43,7 @@ public final class CnaMutants {
 
         @Override
         protected boolean cnaTryClearTail(int val, int tail, Node node) {
-            return (val & TAIL_MASK) == tail && claimAsLast(val, tail);
+            return (val & TAIL_MASK) == tail && clearTailCmpxchg(val, LOCKED_VAL);
         }
     }
 
@@ -198,16 +198,12 @@ public final class CnaMutants {
 
         @Override
         protected void moveToSecondary(Node me, Node headOther, Node tailOther) {
-            int secondary = (int) NODE_LOCKED.getOpaque(me);
-            if (secondary > 1) {
-                NEXT.setOpaque(cna(decodeTail(secondary)).tail, headOther);
-                NEXT.setOpaque(tailOther, null);
-                return; // the secondary queue's tail is not moved to tailOther
-            }
-            secondary = encodedTail(headOther);
-            NODE_LOCKED.setOpaque(me, secondary);
-            NEXT.setOpaque(tailOther, null);
-            cna(decodeTail(secondary)).tail = tailOther;
+            boolean appending = mem.getOpaqueInt(NODE_LOCKED, me) > 1;
+            Node first = moveLink(me, headOther);
+            moveCut(tailOther);
+            if (!appending) {
+                moveTail(first, tailOther);
+            } // appending: the secondary queue's tail is not moved to tailOther
         }
     }
 
@@ -241,7 +237,7 @@ public final class CnaMutants {
             if (cna(next).numaNode == mine) {
                 return next;
             }
-            for (Node cur = (Node) NEXT.getAcquire(next); cur != null; cur = (Node) NEXT.getAcquire(cur)) {
+            for (Node cur = walkRead(next); cur != null; cur = walkRead(cur)) {
                 if (cna(cur).numaNode == mine) {
                     moveToSecondary(me, next, next); // tail_other never advanced past head_other
                     return cur;
@@ -311,6 +307,42 @@ public final class CnaMutants {
         @Override
         protected void countLocalHandoff(Node node, Node succ) {
             cna(node).intraCount = cna(node).intraCount + 1;
+        }
+    }
+
+    /**
+     * {@code cna_try_clear_tail}'s {@code atomic_try_cmpxchg_relaxed} written as a read of the lock
+     * word and, when it found {@code val}, a store of the new word: a waiter whose {@code xchg_tail}
+     * lands between the two has its tail overwritten, links behind a head that took the lock as the
+     * last waiter, and is never handed the lock. Spec: {@code specs/mutants/CNASteps_SplitClearTail.tla}.
+     */
+    public static class SplitClearTail extends CnaLock {
+        public SplitClearTail() {
+            super();
+        }
+
+        public SplitClearTail(SpinPolicy spin) {
+            super(spin);
+        }
+
+        public SplitClearTail(SpinPolicy spin, Hooks extra) {
+            super(spin, extra);
+        }
+
+        @Override
+        public String variant() {
+            return "split-clear-tail";
+        }
+
+        @Override
+        protected boolean clearTailCmpxchg(int val, int word) {
+            return cnaStep("TryClearTailCas", () -> {
+                if (mem.getOpaqueInt(VAL, this) != val) { // READ_ONCE(lock->val)
+                    return false;
+                }
+                mem.setOpaqueInt(VAL, this, word); // WRITE_ONCE(lock->val, new): not atomic with the read
+                return true;
+            }, ok -> "ok=" + ok);
         }
     }
 }

@@ -464,11 +464,23 @@ public class QSpinLock implements HandoffLock<QSpinLock.Cpu>, Traceable {
 
     /**
      * Whether a recorded run sees this port's shared accesses one by one (see {@link Memory}): true
-     * for qspinlock and PV. A hook set whose steps make accesses of its own outside {@link #mem}
-     * (CNA's queue surgery) answers false, and its steps are recorded as one atomic action each.
+     * for every hook set here (qspinlock, PV, CNA). A hook set whose steps made accesses of their
+     * own outside {@link #mem} would answer false, and its steps would be recorded as one atomic
+     * action each.
      */
     protected boolean recordsAccesses() {
         return true;
+    }
+
+    /**
+     * Whether the hook set records the queue head's claim ({@code hooks.tryClearTail}) and hand-off
+     * ({@code hooks.passLock}) itself, as several events (CNA: one per shared access of
+     * {@code cna_try_clear_tail} and {@code cna_pass_lock}); then those hooks run unwrapped, since a
+     * step recorded inside another would be numbered out of order. False: each is one recorded step
+     * ({@code HeadCmpxchg}, {@code McsHandoff}).
+     */
+    protected boolean hooksRecordHandoff() {
+        return false;
     }
 
     /** The recorder, or null when no trace is recorded (hook sets that record steps of their own). */
@@ -509,8 +521,8 @@ public class QSpinLock implements HandoffLock<QSpinLock.Cpu>, Traceable {
     protected final <T> T traced(TraceRecorder r, String action, Supplier<T> step, Function<T, String> more) {
         int[] w = new int[2];
         return r.atomic(action, () -> {
-            // Read here as well as before each access: a hook set recorded per step (CNA) makes
-            // no access the recorder sees, so the hook never runs for it.
+            // Read here as well as before each access: a step that makes no shared access (CNA's
+            // PassStart, MoveTail) never runs the hook.
             w[0] = wordNow();
             handedTo = null;
             T result = step.get();
@@ -573,26 +585,11 @@ public class QSpinLock implements HandoffLock<QSpinLock.Cpu>, Traceable {
         r.after("SpinLocked", "");
     }
 
-    /** The spec's action for the queue head's claim: QSpinlock's {@code HeadCmpxchg}; a hook set may rename it. */
-    protected String claimAction() {
-        return "HeadCmpxchg";
-    }
-
-    /** The spec's action for the MCS hand-off: QSpinlock's {@code McsHandoff}; a hook set may rename it. */
-    protected String passAction() {
-        return "McsHandoff";
-    }
-
     /**
      * What a hook set adds to the {@code Queue} event about the node it initialised, each field
      * after a space (nothing natively).
      */
     protected String queueFields(TraceRecorder r, Node node) {
-        return "";
-    }
-
-    /** What a hook set adds to the hand-off event, after the step, each field after a space (nothing natively). */
-    protected String passFields(TraceRecorder r, Node node) {
         return "";
     }
 
@@ -935,7 +932,8 @@ public class QSpinLock implements HandoffLock<QSpinLock.Cpu>, Traceable {
         }
 
         // Claim the lock: n,0,0 -> 0,0,1 when we are the last in the queue, else *,*,0 -> *,*,1.
-        if (r == null ? hooks.tryClearTail(this, val, tail, node) : tracedClaim(r, val, tail, node)) {
+        if (r == null || hooksRecordHandoff() ? hooks.tryClearTail(this, val, tail, node)
+                : tracedClaim(r, val, tail, node)) {
             releaseNode(cpu, node);
             return;
         }
@@ -951,14 +949,13 @@ public class QSpinLock implements HandoffLock<QSpinLock.Cpu>, Traceable {
             next = waitNext(node);
         }
         if (next != null) { // null only when a bounded wait gave up
-            if (r == null) {
+            if (r == null || hooksRecordHandoff()) {
                 hooks.passLock(this, node, next);
             } else {
                 // The wait for node->next is part of this step in the spec. Stable: node->next is
                 // written once, by the successor, and not again before this CPU reuses the node.
                 Node to = next;
-                tracedRun(r, passAction(), () -> hooks.passLock(this, node, to),
-                        () -> handoffFields(r) + passFields(r, node));
+                tracedRun(r, "McsHandoff", () -> hooks.passLock(this, node, to), () -> handoffFields(r));
             }
             hooks.kickNode(this, next);
         }
@@ -975,7 +972,7 @@ public class QSpinLock implements HandoffLock<QSpinLock.Cpu>, Traceable {
     private boolean tracedClaim(TraceRecorder r, int val, int tail, Node node) {
         boolean last = (val & TAIL_MASK) == tail;
         int[] w = new int[2];
-        return r.atomicIf(claimAction(), () -> {
+        return r.atomicIf("HeadCmpxchg", () -> {
             w[0] = wordNow();
             handedTo = null;
             boolean ok = hooks.tryClearTail(this, val, tail, node);
