@@ -141,6 +141,25 @@ class VariantBadInputTest {
         assertStopsBeforeRunning("lincheck:cna/cna-mine:", "says its variant is 'cna-threshold', not 'cna-mine'");
     }
 
+    /**
+     * A trace entry whose spec is the variant's own module but whose step is the family's default:
+     * the traces would be held to the map's spec (CNASteps), never to the variant's change.
+     */
+    @Test
+    void aTraceEntryWithoutItsStep() throws IOException {
+        Files.writeString(root.resolve("specs/CNASteps_Mine.tla"),
+                "---- MODULE CNASteps_Mine ----\nEXTENDS CNASteps\nMineStep(x) == StepsStep(x)\n====\n");
+        Path variant = root.resolve("manifest/cna-mine.json");
+        Files.writeString(variant, Files.readString(variant).replace("\"spec\": \"CNASteps.tla\"", "\"spec\": \"CNASteps_Mine.tla\""));
+        assertStopsBeforeRunning("crosscheck:cna/cna-mine:CNA_Mine_trace",
+                "its step 'CnaStepsTraceStep(t, e)' names nothing CNASteps_Mine.tla defines", "held to CNASteps");
+        // With the variant's step named, the entry gets past that check (to the next one, a missing class).
+        writeVariant("org.example.CnaMine", MINE, "org.handoff.litmus.cna.CnaMutualExclusion", "CNAStepsTrace");
+        Files.writeString(variant, Files.readString(variant).replace("\"spec\": \"CNASteps.tla\"",
+                "\"spec\": \"CNASteps_Mine.tla\", \"step\": \"CnaStepsTraceStepWith(t, e, MineStep)\""));
+        assertStopsBeforeRunning("crosscheck:cna/cna-mine:CNA_Mine_trace", "lock class org.example.CnaMine not found");
+    }
+
     @Test
     void aMissingTraceMap() throws IOException {
         writeVariant(MINE, MINE, "org.handoff.litmus.cna.CnaMutualExclusion", "CNAMineTrace");

@@ -90,8 +90,12 @@ public final class CrosscheckRunner implements LevelRunner {
             } catch (NumberFormatException e) {
                 throw new HandoffException(c.id() + ": 'seed' must be an integer, not '" + c.paramOr("seed", "") + "'");
             }
-            new TraceValidator(target(c, context.root(), intParam(c, "threads", 2, 1), intParam(c, "nest", 1, 1)),
-                    context.workDir(), null);
+            TraceValidator.Target t = target(c, context.root(), intParam(c, "threads", 2, 1), intParam(c, "nest", 1, 1));
+            new TraceValidator(t, context.workDir(), null);
+            String stepProblem = TraceValidator.stepProblem(t);
+            if (stepProblem != null) {
+                throw new HandoffException("manifest entry " + c.id() + ": " + stepProblem);
+            }
             org.handoff.models.HandoffPort port;
             try {
                 port = TraceRun.newPort(c.param("lock"), org.handoff.models.SpinPolicy.FOREVER);

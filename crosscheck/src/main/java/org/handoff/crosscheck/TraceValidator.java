@@ -70,6 +70,44 @@ public final class TraceValidator {
         this.log = log;
     }
 
+    private static final Pattern DEFINITION = Pattern.compile("(?m)^([A-Za-z_][A-Za-z0-9_]*)\\s*(\\([^)]*\\))?\\s*==");
+    private static final Pattern IDENTIFIER = Pattern.compile("[A-Za-z_][A-Za-z0-9_]*");
+    private static final Pattern EXTENDS = Pattern.compile("(?m)^EXTENDS\\s+([A-Za-z_][A-Za-z0-9_]*)");
+
+    /**
+     * Why the target's step would not follow its spec, or null. A trace map extends one spec (the
+     * family's, e.g. CNASteps); a spec under test that is another module (a variant or a spec
+     * mutant that extends it) changes nothing unless the step names one of its own definitions
+     * (its MutantStep, or the variant's step): with the map's default step, the traces would be held
+     * to the map's spec and the module's change never looked at.
+     */
+    static String stepProblem(Target t) {
+        try {
+            String map = Files.readString(t.specsDir().resolve("trace").resolve(t.map() + ".tla"));
+            Matcher base = EXTENDS.matcher(map);
+            if (!base.find() || base.group(1).equals(t.module())) {
+                return null;
+            }
+            Set<String> own = new HashSet<>();
+            Matcher d = DEFINITION.matcher(Files.readString(t.specsDir().resolve(t.spec())));
+            while (d.find()) {
+                own.add(d.group(1));
+            }
+            Matcher id = IDENTIFIER.matcher(t.step());
+            while (id.find()) {
+                if (own.contains(id.group())) {
+                    return null;
+                }
+            }
+            return "its step '" + t.step() + "' names nothing " + t.spec() + " defines, so the traces would be held to "
+                    + base.group(1) + " (which " + t.map() + " extends), not to " + t.module()
+                    + ": name the module's step in the entry, as the spec mutants' entries do (\"step\": \""
+                    + "...With(t, e, MutantStep)\")";
+        } catch (IOException e) {
+            throw new HandoffException(t.spec() + ": cannot read it: " + e.getMessage());
+        }
+    }
+
     /** Validates the traces in one TLC run, then diagnoses at most {@code diagnoseAtMost} rejected ones. */
     public Batch validate(List<List<TraceFile.Event>> traces, int diagnoseAtMost) {
         if (traces.isEmpty()) {
