@@ -9,6 +9,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicBoolean;
 import org.handoff.models.HandoffLock;
+import org.handoff.models.HookCounter;
 import org.handoff.models.SpinPolicy;
 import org.handoff.models.cna.CnaLock;
 import org.handoff.models.qspinlock.QSpinLock;
@@ -90,9 +91,11 @@ class FairnessHarnessTest {
      * run's topology and threshold, and its results carry the variant's name; its unbounded local
      * hand-offs show as a bypass far beyond the threshold policy's on the same run. The comparison
      * needs contention, which a loaded machine may not give a run (its threads then take the lock
-     * one after another on the fast path): a pair of runs counts only when both handed the lock
-     * over through the queue at least {@value #CONTENDED} times, and the test tries up to five
-     * seeds for such a pair.
+     * one after another on the fast path, or pass it on through the pending bit only): a pair of
+     * runs counts only when the proposed run moved remote waiters into the secondary queue at least
+     * {@value #MOVES} times (CNA's {@code find_successor:move} counter; only a moved waiter can be
+     * overtaken) and the threshold run handed the lock over at least {@value #CONTENDED} times, and
+     * the test tries up to ten seeds for such a pair.
      */
     @Test
     void aPortClassIsMeasuredAsItsVariant() throws InterruptedException {
@@ -102,13 +105,16 @@ class FairnessHarnessTest {
         assertTrue(port instanceof SearchAlways, port.getClass().getName());
         assertEquals(1, ((SearchAlways) port).threshold(), "the run's threshold is applied");
         List<String> tried = new java.util.ArrayList<>();
-        for (long seed = SEED; seed < SEED + 5; seed++) {
+        for (long seed = SEED; seed < SEED + 10; seed++) {
+            long movesBefore = moves();
             FairnessHarness.Result p = FairnessHarness.run(proposed(seed));
-            FairnessHarness.Result t = FairnessHarness.run(new FairnessHarness.Config("cna-threshold", 4, 2, 20_000,
+            long moved = moves() - movesBefore;
+            FairnessHarness.Result t = FairnessHarness.run(new FairnessHarness.Config("cna-threshold", 4, 2, ACQUISITIONS,
                     seed, 2, 1, true));
             assertEquals("cna-search-always", p.config().lock());
-            tried.add(p.line() + " / " + t.line());
-            if (p.handoffs() >= CONTENDED && t.handoffs() >= CONTENDED) {
+            tried.add(p.line() + " (" + moved + " moves) / " + t.line());
+            if (moved >= MOVES && t.handoffs() >= CONTENDED) {
+                System.out.println("seed " + seed + " decides; tried: " + String.join("\n  ", tried));
                 assertTrue(p.maxBypass() > 4 * Math.max(4, t.maxBypass()), p.line() + " / " + t.line());
                 return;
             }
@@ -116,11 +122,18 @@ class FairnessHarnessTest {
         org.junit.jupiter.api.Assertions.fail("no pair of runs saw contention: " + tried);
     }
 
-    /** Queue hand-offs a run needs before its bypass says anything about the policy. */
+    /** Queue hand-offs the threshold run needs before its bypass says anything about the policy. */
     static final int CONTENDED = 5_000;
+    /** Moves into the secondary queue the proposed run needs before its bypass says anything. */
+    static final int MOVES = 100;
+    static final int ACQUISITIONS = 50_000;
+
+    private static long moves() {
+        return HookCounter.snapshot().getOrDefault("find_successor:move", 0L);
+    }
 
     private static FairnessHarness.Config proposed(long seed) {
-        return new FairnessHarness.Config("cna-search-always", 4, 2, 20_000, seed, 2, 1, true, SearchAlways.class.getName());
+        return new FairnessHarness.Config("cna-search-always", 4, 2, ACQUISITIONS, seed, 2, 1, true, SearchAlways.class.getName());
     }
 
     /** A class the harness cannot measure is refused with one line naming what is missing. */
