@@ -379,7 +379,7 @@ public class QSpinLock implements HandoffLock<QSpinLock.Cpu>, Traceable {
 
     /**
      * Every shared access of the port and its mutants goes through here (see {@link Memory}); a
-     * recorded run of a port whose {@link #recordsAccesses} is true sees them one by one.
+     * recorded run sees them one by one.
      */
     protected final Memory mem = new Memory();
 
@@ -456,20 +456,8 @@ public class QSpinLock implements HandoffLock<QSpinLock.Cpu>, Traceable {
 
     @Override
     public void traceTo(TraceRecorder recorder) {
-        if (recordsAccesses()) {
-            mem.recordTo(recorder);
-        }
+        mem.recordTo(recorder);
         this.trace = recorder;
-    }
-
-    /**
-     * Whether a recorded run sees this port's shared accesses one by one (see {@link Memory}): true
-     * for every hook set here (qspinlock, PV, CNA). A hook set whose steps made accesses of their
-     * own outside {@link #mem} would answer false, and its steps would be recorded as one atomic
-     * action each.
-     */
-    protected boolean recordsAccesses() {
-        return true;
     }
 
     /**
@@ -553,16 +541,6 @@ public class QSpinLock implements HandoffLock<QSpinLock.Cpu>, Traceable {
     /** The fields of the last hand-off store made by the current step: {@code to} and {@code val}, 0 for none. */
     protected final String handoffFields(TraceRecorder r) {
         return handedTo == null ? "to=0 val=0" : "to=" + specNode(r, handedTo) + " val=" + specLocked(r, handedVal);
-    }
-
-    /** The node the current step handed the lock to (recorded runs), or null. */
-    protected final Node handedNode() {
-        return handedTo;
-    }
-
-    /** The value of the current step's hand-off store (recorded runs, when {@link #handedNode} is not null). */
-    protected final int handedValue() {
-        return handedVal;
     }
 
     /**

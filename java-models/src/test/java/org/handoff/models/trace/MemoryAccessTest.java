@@ -32,10 +32,8 @@ class MemoryAccessTest {
     /** Hook sets whose steps run inside a per-access port's recorded steps: scanned as the ports are. */
     static final Set<String> HOOK_SETS = Set.of("Paravirt");
     /**
-     * Ports recorded one step per atomic action (their steps run under the recorder's lock whole),
-     * or not at all: a port that extends a per-access port and records its steps whole opts out with
-     * {@code recordsAccesses()} returning false. None records whole today; CnaPvLock refuses a
-     * recorder (no trace map follows CNAPV.tla).
+     * Ports not recorded per access: today only CnaPvLock, which refuses a recorder (no trace map
+     * follows CNAPV.tla). Every QSpinLock subclass that records does so through {@code mem}.
      */
     static final Set<String> PER_STEP = Set.of("CnaPvLock");
 
@@ -90,7 +88,6 @@ class MemoryAccessTest {
     @Test
     void everyTraceablePortChoosesHowItIsRecorded() throws IOException {
         Set<String> traceable = new TreeSet<>();
-        Set<String> optedOut = new TreeSet<>();
         for (Path p : javaFiles()) {
             String name = p.getFileName().toString().replace(".java", "");
             String text = Files.readString(p);
@@ -99,16 +96,12 @@ class MemoryAccessTest {
                     || sup.find() && PER_ACCESS.contains(sup.group(1)) && PER_ACCESS.contains(name)) {
                 traceable.add(name); // defines traceTo, or is a listed port that inherits it
             }
-            if (text.replaceAll("\\s+", " ").contains("protected boolean recordsAccesses() { return false; }")) {
-                optedOut.add(name);
-            }
         }
         Set<String> listed = new TreeSet<>(PER_ACCESS);
         listed.addAll(PER_STEP);
         assertTrue(listed.containsAll(traceable), "a traceable port must be listed as recorded per access or per step: "
                 + traceable);
         assertTrue(traceable.containsAll(PER_ACCESS), "a per-access port that records nothing: " + PER_ACCESS);
-        assertEquals(Set.of(), optedOut, "no port opts out of per-access recording");
     }
 
     @Test
