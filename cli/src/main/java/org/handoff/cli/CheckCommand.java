@@ -146,7 +146,8 @@ final class CheckCommand implements Callable<Integer> {
         o.put("variant", c.variant());
         o.put("mutant", c.mutant());
         o.put("level", c.level().id());
-        o.put("check", c.check() + (c.params().containsKey("lock") ? "[" + c.params().get("lock") + "]" : ""));
+        o.put("check", c.check());
+        o.put("port", c.port());
         o.put("property", c.property());
         o.put("expected", c.expected().id());
         o.put("actual", v.actual().id());

@@ -31,13 +31,19 @@ final class ListCommand implements Callable<Integer> {
                 continue;
             }
             out.printf("%s  %s%n", f.name(), f.description());
-            out.printf("  spec specs/%s.tla, Java port %s%n", f.spec(), f.javaPort());
+            out.printf("  spec specs/%s.tla%n", f.spec());
             List<Check> checks = m.select(List.of(f.name()), null, "full");
             // The family's declared variants, then any registered only by check entries (a variant in
             // a manifest file of its own).
             java.util.Set<String> variants = new java.util.LinkedHashSet<>(f.variants());
             checks.stream().filter(c -> !c.mutant()).map(Check::variant).forEach(variants::add);
             out.printf("  variants: %s%n", String.join(", ", variants));
+            for (String v : variants) {
+                String port = m.port(f.name(), v);
+                if (port != null) {
+                    out.printf("    %-20s Java port %s%n", v, port);
+                }
+            }
             out.printf("  mutants:  %s%n", String.join(", ", checks.stream().filter(Check::mutant)
                     .map(Check::variant).distinct().toList()));
             for (Level level : Level.values()) {

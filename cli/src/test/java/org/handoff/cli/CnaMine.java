@@ -13,6 +13,11 @@ public class CnaMine extends CnaLock {
         super(spin);
     }
 
+    /** For the jcstress tests that choose their lock by variant. */
+    public CnaMine(SpinPolicy spin, Hooks extra) {
+        super(spin, extra);
+    }
+
     @Override
     public String variant() {
         return "cna-mine";

@@ -26,7 +26,8 @@ class RatesMissTest {
     void copyTheProjectWithAWrongExpectation() throws Exception {
         copy = new ProjectCopy(root);
         Path mcs = root.resolve("manifest/mcs.json");
-        String entry = "\"lock\": \"org.handoff.models.mcs.McsMutants$EarlyHandoff\",\n      \"expected\": \"fail\",\n"
+        String entry = "\"variant\": \"early-handoff\",\n      \"mutant\": true,\n      \"level\": \"lincheck\",\n"
+                + "      \"check\": \"org.handoff.lincheck.mcs.McsCounterTest\",\n      \"expected\": \"fail\",\n"
                 + "      \"property\": \"MutualExclusion\"";
         String text = Files.readString(mcs);
         assertTrue(text.contains(entry), "manifest/mcs.json no longer has the early-handoff Lincheck entry this test edits");

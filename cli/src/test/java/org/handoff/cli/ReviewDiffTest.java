@@ -27,9 +27,10 @@ class ReviewDiffTest {
 
     private static Check entry(String variant, String level, String check, String config, String expected, String property) {
         String extra = level.equals("tlc") ? "\"spec\": \"CNA.tla\", \"config\": \"" + config + "\", "
-                : "\"spec\": \"CNASteps.tla\", \"map\": \"CNAStepsTrace\", \"lock\": \"org.handoff.models.cna.CnaLock\", \"runs\": 1, ";
-        String json = "{ \"families\": [ { \"name\": \"cna\", \"spec\": \"CNA\", \"java\": \"org.handoff.models.cna.CnaLock\", "
+                : "\"spec\": \"CNASteps.tla\", \"map\": \"CNAStepsTrace\", \"runs\": 1, ";
+        String json = "{ \"families\": [ { \"name\": \"cna\", \"spec\": \"CNA\", "
                 + "\"description\": \"CNA\", \"variants\": [ \"cna-threshold\", \"cna-reset\", \"cna-mine\" ] } ], "
+                + "\"ports\": { \"" + variant + "\": \"org.handoff.models.cna.CnaLock\" }, "
                 + "\"checks\": [ { \"family\": \"cna\", \"variant\": \"" + variant + "\", \"mutant\": false, \"level\": \""
                 + level + "\", \"check\": \"" + check + "\", " + extra + "\"expected\": \"" + expected + "\", \"property\": \""
                 + property + "\", \"profile\": \"quick\" } ] }";

@@ -24,6 +24,8 @@ class VariantBadInputTest {
     private ProjectCopy copy;
 
     private static final String MINE = CnaMine.class.getName();
+    /** A jcstress test that chooses its lock by variant, so it runs the variant's port. */
+    private static final String LITMUS = "org.handoff.litmus.cna.CnaMainQueue";
     private static final String GOOD_SPEC = "---- MODULE CNA_Mine ----\nEXTENDS CNA\n====\n";
 
     @BeforeEach
@@ -31,7 +33,7 @@ class VariantBadInputTest {
         copy = new ProjectCopy(root);
         Files.writeString(root.resolve("specs/CNA_Mine.tla"), GOOD_SPEC);
         Files.copy(root.resolve("specs/models/CNA_V1_N3.cfg"), root.resolve("specs/models/CNA_Mine_N3.cfg"));
-        writeVariant(MINE, MINE, "org.handoff.litmus.cna.CnaMutualExclusion", "CNAStepsTrace");
+        writeVariant(MINE, LITMUS, "CNAStepsTrace");
     }
 
     @AfterEach
@@ -39,21 +41,22 @@ class VariantBadInputTest {
         copy.close();
     }
 
-    private void writeVariant(String traceLock, String lincheckLock, String litmus, String map) throws IOException {
+    private void writeVariant(String port, String litmus, String map) throws IOException {
         Files.writeString(root.resolve("manifest/cna-mine.json"), """
-                { "checks": [
+                { "ports": { "cna-mine": "%s" },
+                  "checks": [
                   { "family": "cna", "variant": "cna-mine", "mutant": false, "level": "tlc", "check": "CNA_Mine_N3",
                     "spec": "CNA_Mine.tla", "config": "models/CNA_Mine_N3.cfg", "expected": "pass", "profile": "quick" },
                   { "family": "cna", "variant": "cna-mine", "mutant": false, "level": "jcstress", "check": "%s",
-                    "property": "MutualExclusion", "expected": "pass", "profile": "quick" },
+                    "property": "DeadlockFreedom", "expected": "pass", "profile": "quick" },
                   { "family": "cna", "variant": "cna-mine", "mutant": false, "level": "lincheck",
-                    "check": "org.handoff.lincheck.cna.CnaCounterTest", "lock": "%s", "property": "MutualExclusion",
+                    "check": "org.handoff.lincheck.cna.CnaCounterTest", "property": "MutualExclusion",
                     "expected": "pass", "profile": "quick" },
                   { "family": "cna", "variant": "cna-mine", "mutant": false, "level": "crosscheck", "check": "CNA_Mine_trace",
-                    "spec": "CNASteps.tla", "init": "StepsInit", "map": "%s", "lock": "%s", "constants": "N = ${threads}", "runs": 10,
+                    "spec": "CNASteps.tla", "init": "StepsInit", "map": "%s", "constants": "N = ${threads}", "runs": 10,
                     "threads": 3, "ops": 4, "property": "SpecConformance", "expected": "pass", "profile": "quick" }
                 ] }
-                """.formatted(litmus, lincheckLock, map, traceLock));
+                """.formatted(port, litmus, map));
     }
 
     private static CliTest.Run run(String... args) {
@@ -125,20 +128,35 @@ class VariantBadInputTest {
 
     @Test
     void aVariantWhoseJavaClassIsMissing() throws IOException {
-        writeVariant("org.example.CnaMine", MINE, "org.handoff.litmus.cna.CnaMutualExclusion", "CNAStepsTrace");
-        assertStopsBeforeRunning("crosscheck:cna/cna-mine:CNA_Mine_trace", "lock class org.example.CnaMine not found");
-        writeVariant(MINE, "org.example.CnaMine", "org.handoff.litmus.cna.CnaMutualExclusion", "CNAStepsTrace");
-        assertStopsBeforeRunning("lincheck:cna/cna-mine:", "org.example.CnaMine");
-        writeVariant(MINE, MINE, "org.example.MineLitmus", "CNAStepsTrace");
+        writeVariant("org.example.CnaMine", LITMUS, "CNAStepsTrace");
+        assertStopsBeforeRunning("cna/cna-mine:", "port class org.example.CnaMine not found");
+        writeVariant(MINE, "org.example.MineLitmus", "CNAStepsTrace");
         assertStopsBeforeRunning("jcstress:cna/cna-mine:org.example.MineLitmus", "not found on the classpath");
     }
 
     @Test
     void aVariantWhoseJavaClassGivesAnotherName() throws IOException {
-        writeVariant("org.handoff.models.cna.CnaLock", MINE, "org.handoff.litmus.cna.CnaMutualExclusion", "CNAStepsTrace");
-        assertStopsBeforeRunning("crosscheck:cna/cna-mine:CNA_Mine_trace", "says its variant is 'cna-v1', not 'cna-mine'");
-        writeVariant(MINE, "org.handoff.models.cna.CnaLock$Threshold", "org.handoff.litmus.cna.CnaMutualExclusion", "CNAStepsTrace");
-        assertStopsBeforeRunning("lincheck:cna/cna-mine:", "says its variant is 'cna-threshold', not 'cna-mine'");
+        writeVariant("org.handoff.models.cna.CnaLock", LITMUS, "CNAStepsTrace");
+        assertStopsBeforeRunning("cna/cna-mine:", "says its variant is 'cna-v1', not 'cna-mine'");
+        writeVariant("org.handoff.models.cna.CnaLock$Threshold", LITMUS, "CNAStepsTrace");
+        assertStopsBeforeRunning("cna/cna-mine:", "says its variant is 'cna-threshold', not 'cna-mine'");
+    }
+
+    /** A jcstress test that builds the family's own lock would pass without running the variant. */
+    @Test
+    void aJcstressTestThatIgnoresTheVariantsPort() throws IOException {
+        writeVariant(MINE, "org.handoff.litmus.cna.CnaMutualExclusion", "CNAStepsTrace");
+        assertStopsBeforeRunning("jcstress:cna/cna-mine:org.handoff.litmus.cna.CnaMutualExclusion",
+                "does not run cna-mine's port " + MINE);
+    }
+
+    /** An entry names its variant; a class in it is refused, so a variant's port is registered once. */
+    @Test
+    void anEntryThatNamesAClass() throws IOException {
+        Path variant = root.resolve("manifest/cna-mine.json");
+        Files.writeString(variant, Files.readString(variant).replace("\"check\": \"org.handoff.lincheck.cna.CnaCounterTest\",",
+                "\"check\": \"org.handoff.lincheck.cna.CnaCounterTest\", \"lock\": \"" + MINE + "\","));
+        assertStopsBeforeRunning("manifest/cna-mine.json", "'lock' names a Java class");
     }
 
     /**
@@ -154,15 +172,15 @@ class VariantBadInputTest {
         assertStopsBeforeRunning("crosscheck:cna/cna-mine:CNA_Mine_trace",
                 "its step 'CnaStepsTraceStep(t, e)' names nothing CNASteps_Mine.tla defines", "held to CNASteps");
         // With the variant's step named, the entry gets past that check (to the next one, a missing class).
-        writeVariant("org.example.CnaMine", MINE, "org.handoff.litmus.cna.CnaMutualExclusion", "CNAStepsTrace");
+        writeVariant("org.example.CnaMine", LITMUS, "CNAStepsTrace");
         Files.writeString(variant, Files.readString(variant).replace("\"spec\": \"CNASteps.tla\"",
                 "\"spec\": \"CNASteps_Mine.tla\", \"step\": \"CnaStepsTraceStepWith(t, e, MineStep)\""));
-        assertStopsBeforeRunning("crosscheck:cna/cna-mine:CNA_Mine_trace", "lock class org.example.CnaMine not found");
+        assertStopsBeforeRunning("cna/cna-mine:", "port class org.example.CnaMine not found");
     }
 
     @Test
     void aMissingTraceMap() throws IOException {
-        writeVariant(MINE, MINE, "org.handoff.litmus.cna.CnaMutualExclusion", "CNAMineTrace");
+        writeVariant(MINE, LITMUS, "CNAMineTrace");
         assertStopsBeforeRunning("CNAMineTrace.tla", "no such trace map");
     }
 

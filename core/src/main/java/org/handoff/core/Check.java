@@ -88,6 +88,15 @@ public record Check(String family, String variant, boolean mutant, Level level, 
         return strings("hooks");
     }
 
+    /**
+     * The class of the Java port this entry runs, from the manifest's {@code ports} registry (its
+     * variant's, or for a spec mutant's trace entry its {@code portOf} variant's); null when the
+     * entry runs none.
+     */
+    public String port() {
+        return paramOr("lock", null);
+    }
+
     /** A parameter that is a list of names (empty when absent). */
     public java.util.List<String> strings(String key) {
         Object v = params.get(key);

@@ -25,6 +25,12 @@ import java.util.Set;
  * <p>A family file may also hold a top-level {@code mutants} array: one {@link Mutant} per seeded
  * bug of the family, with its kind, its source, the reasons for the levels without an entry, and
  * the names the same bug has at other levels (docs/agreement.md).
+ *
+ * <p>A family file registers the Java port of each of its variants and mutants once, in a top-level
+ * {@code ports} object (variant name to class name). Entries name variants, never classes: every
+ * level that runs a port (Lincheck, jcstress, trace validation, the fairness harness in the report)
+ * finds it here ({@link #port}). A trace entry of a spec mutant records the correct port of the
+ * variant it names in {@code portOf}.
  */
 public final class Manifest {
     public static final String FILE = "manifest.json";
@@ -36,15 +42,29 @@ public final class Manifest {
     private final List<Family> families;
     private final List<Check> checks;
     private final List<Mutant> mutants;
+    private final Map<String, String> ports;
 
     /** A mutant entry and where it was read (file and index), for errors found after reading. */
     private record Located(Mutant mutant, String at) {
     }
 
-    private Manifest(List<Family> families, List<Check> checks, List<Mutant> mutants) {
+    /** A registered port and where it was registered (file and key), for errors found after reading. */
+    private record Registered(String className, String at) {
+    }
+
+    private Manifest(List<Family> families, List<Check> checks, List<Mutant> mutants, Map<String, String> ports) {
         this.families = List.copyOf(families);
         this.checks = List.copyOf(checks);
         this.mutants = List.copyOf(mutants);
+        this.ports = Map.copyOf(ports);
+    }
+
+    /**
+     * The Java port class registered for {@code variant} (a variant or a mutant) of {@code family}
+     * in a {@code ports} object, or null when it has none (a spec-only variant).
+     */
+    public String port(String family, String variant) {
+        return ports.get(family + "/" + variant);
     }
 
     public List<Family> families() {
@@ -108,14 +128,16 @@ public final class Manifest {
         List<Check> checks = new ArrayList<>();
         List<Located> mutants = new ArrayList<>();
         Map<String, Map<String, List<String>>> variantActions = new LinkedHashMap<>();
+        Map<String, Registered> ports = new LinkedHashMap<>();
         for (Path file : files) {
             try {
-                read(Files.readString(file), root.relativize(file).toString(), families, checks, mutants, variantActions);
+                read(Files.readString(file), root.relativize(file).toString(), families, checks, mutants, variantActions,
+                        ports);
             } catch (IOException e) {
                 throw new HandoffException(file + ": cannot read the manifest: " + e.getMessage(), e);
             }
         }
-        return validated(families, checks, mutants, variantActions);
+        return validated(families, checks, mutants, variantActions, ports);
     }
 
     /** One manifest file's text on its own ({@code where} names it in errors). */
@@ -124,12 +146,13 @@ public final class Manifest {
         List<Check> checks = new ArrayList<>();
         List<Located> mutants = new ArrayList<>();
         Map<String, Map<String, List<String>>> variantActions = new LinkedHashMap<>();
-        read(json, where, families, checks, mutants, variantActions);
-        return validated(families, checks, mutants, variantActions);
+        Map<String, Registered> ports = new LinkedHashMap<>();
+        read(json, where, families, checks, mutants, variantActions, ports);
+        return validated(families, checks, mutants, variantActions, ports);
     }
 
     private static void read(String json, String where, List<Family> families, List<Check> checks,
-            List<Located> mutants, Map<String, Map<String, List<String>>> variantActions) {
+            List<Located> mutants, Map<String, Map<String, List<String>>> variantActions, Map<String, Registered> ports) {
         JsonNode tree;
         try {
             tree = new ObjectMapper().readTree(json);
@@ -140,8 +163,12 @@ public final class Manifest {
         for (JsonNode f : tree.path("families")) {
             List<String> variants = new ArrayList<>();
             f.path("variants").forEach(v -> variants.add(v.asText()));
+            if (f.has("java")) {
+                throw new HandoffException(where + ": family " + f.path("name").asText() + ": 'java' is gone; register"
+                        + " each variant's port under the file's \"ports\" (variant name -> class)");
+            }
             families.add(new Family(text(f, "name", where), f.path("spec").asText(null),
-                    f.path("java").asText(null), f.path("description").asText(""), variants,
+                    f.path("description").asText(""), variants,
                     f.path("traceStep").asText(null)));
         }
         int i = 0;
@@ -155,6 +182,10 @@ public final class Manifest {
                     params.put(e.getKey(), v.isNumber() ? v.numberValue() : v.isBoolean() ? v.booleanValue()
                             : v.isArray() ? stringList(v, at + ": " + e.getKey()) : v.asText());
                 }
+            }
+            if (params.containsKey("lock")) {
+                throw new HandoffException(at + ": 'lock' names a Java class; an entry names only its variant, whose"
+                        + " port is registered once under the family file's \"ports\"");
             }
             Outcome expected = Outcome.of(text(c, "expected", at));
             String property = c.path("property").asText(null);
@@ -203,6 +234,7 @@ public final class Manifest {
             checks.add(check);
         }
         readMutants(tree, where, mutants);
+        readPorts(tree, where, checks, ports);
         readVariantActions(tree, where, variantActions, "variantActions", "actions");
         readVariantActions(tree, where, variantActions, "variantHooks", "hooks");
     }
@@ -247,6 +279,42 @@ public final class Manifest {
             out.add(n.asText());
         }
         return out;
+    }
+
+    /**
+     * The optional {@code ports} object: variant (or mutant) name to its Java port's class name, for
+     * the file's one family (the family it declares, else the family of its checks).
+     */
+    private static void readPorts(JsonNode tree, String where, List<Check> checks, Map<String, Registered> out) {
+        JsonNode map = tree.get("ports");
+        if (map == null) {
+            return;
+        }
+        if (!map.isObject()) {
+            throw new HandoffException(where + ": 'ports' must be an object of variant name -> class name");
+        }
+        Set<String> owners = new java.util.TreeSet<>();
+        tree.path("families").forEach(f -> owners.add(f.path("name").asText()));
+        if (owners.isEmpty()) {
+            tree.path("checks").forEach(c -> owners.add(c.path("family").asText()));
+        }
+        if (owners.size() != 1) {
+            throw new HandoffException(where + ": 'ports' needs a file of one family (this one has " + owners + ")");
+        }
+        String family = owners.iterator().next();
+        for (Iterator<Map.Entry<String, JsonNode>> it = map.fields(); it.hasNext();) {
+            Map.Entry<String, JsonNode> e = it.next();
+            String at = where + ": ports." + e.getKey();
+            String cls = e.getValue().asText("");
+            if (!e.getValue().isTextual() || !cls.matches("[A-Za-z_$][\\w$]*(\\.[A-Za-z_$][\\w$]*)*")) {
+                throw new HandoffException(at + ": '" + e.getValue().asText() + "' is not a class name");
+            }
+            Registered before = out.put(family + "/" + e.getKey(), new Registered(cls, at));
+            if (before != null) {
+                throw new HandoffException(at + ": the port of " + family + "/" + e.getKey() + " is registered twice"
+                        + " (also at " + before.at() + ")");
+            }
+        }
     }
 
     /** The optional {@code mutants} array; an entry without {@code family} belongs to the file's one family. */
@@ -341,8 +409,11 @@ public final class Manifest {
     }
 
     private static Manifest validated(List<Family> families, List<Check> checksRead, List<Located> located,
-            Map<String, Map<String, List<String>>> variantActions) {
-        List<Check> checks = withCovers(withTwins(withTraceSteps(checksRead, families)), variantActions);
+            Map<String, Map<String, List<String>>> variantActions, Map<String, Registered> registered) {
+        List<Check> checks = withPorts(withCovers(withTwins(withTraceSteps(checksRead, families)), variantActions),
+                registered);
+        Map<String, String> ports = new LinkedHashMap<>();
+        registered.forEach((k, r) -> ports.put(k, r.className()));
         Set<String> names = new HashSet<>();
         for (Family f : families) {
             if (!names.add(f.name())) {
@@ -350,7 +421,7 @@ public final class Manifest {
             }
         }
         Set<String> ids = new HashSet<>();
-        Manifest m = new Manifest(families, checks, located.stream().map(Located::mutant).toList());
+        Manifest m = new Manifest(families, checks, located.stream().map(Located::mutant).toList(), ports);
         for (Check c : checks) {
             m.family(c.family());
             if (!ids.add(c.family() + "/" + c.variant() + "/" + c.level() + "/" + c.check())) {
@@ -424,6 +495,53 @@ public final class Manifest {
                         + " and config " + c.paramOr("config", "?"));
             }
             out.add(c.withParam("twin", twin.check()));
+        }
+        return out;
+    }
+
+    /**
+     * Every registered port belongs to a variant or mutant that has checks; each entry of a level
+     * that runs a port (Lincheck, trace validation) gets its variant's port, or that of the variant
+     * its {@code portOf} names, as the in-memory parameter {@code lock}; a jcstress entry gets it
+     * when its variant has one (its test may choose the lock by variant).
+     */
+    private static List<Check> withPorts(List<Check> checks, Map<String, Registered> registered) {
+        Set<String> variants = new HashSet<>();
+        Set<String> mutants = new HashSet<>();
+        for (Check c : checks) {
+            variants.add(c.family() + "/" + c.variant());
+            if (c.mutant()) {
+                mutants.add(c.family() + "/" + c.variant());
+            }
+        }
+        registered.forEach((key, r) -> {
+            if (!variants.contains(key)) {
+                throw new HandoffException(r.at() + ": no check of " + key.replace("/", " names ")
+                        + " as its variant or mutant");
+            }
+        });
+        List<Check> out = new ArrayList<>();
+        for (Check c : checks) {
+            String of = c.paramOr("portOf", null);
+            if (of != null) {
+                if (c.level() != Level.CROSSCHECK) {
+                    throw new HandoffException("manifest entry " + c.id() + ": 'portOf' belongs to a trace entry of a"
+                            + " spec mutant");
+                }
+                if (mutants.contains(c.family() + "/" + of) || !registered.containsKey(c.family() + "/" + of)) {
+                    throw new HandoffException("manifest entry " + c.id() + ": portOf '" + of + "' is no variant of "
+                            + c.family() + " with a registered port");
+                }
+            }
+            Registered r = registered.get(c.family() + "/" + (of != null ? of : c.variant()));
+            boolean runsPort = c.level() == Level.LINCHECK || c.level() == Level.CROSSCHECK;
+            if (r == null && runsPort) {
+                throw new HandoffException("manifest entry " + c.id() + ": " + c.family() + "/" + c.variant()
+                        + " has no registered port (add it to \"ports\" in its family file"
+                        + (c.mutant() ? ", or name the correct variant whose port a spec mutant's trace records in"
+                                + " \"portOf\")" : ")"));
+            }
+            out.add(r != null && (runsPort || c.level() == Level.JCSTRESS) ? c.withParam("lock", r.className()) : c);
         }
         return out;
     }

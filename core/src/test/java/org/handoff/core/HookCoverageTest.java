@@ -20,7 +20,8 @@ class HookCoverageTest {
     }
 
     private static Manifest parse(String checks, String hooks) {
-        return Manifest.parse("{" + FAMILY + ", \"checks\": [" + checks + "], \"variantHooks\": " + hooks + "}", "test.json");
+        return Manifest.parse("{" + FAMILY + ", \"ports\": {\"cna-v1\": \"org.x.P\"}, \"checks\": [" + checks + "], \"variantHooks\": "
+                + hooks + "}", "test.json");
     }
 
     private static final String V1 = "[{\"family\": \"cna\", \"variant\": \"cna-v1\", \"hooks\": [\"cna_pass_lock\"]}]";

@@ -39,10 +39,10 @@ class ManifestTest {
         String trace = "{\"family\": \"mcs\", \"variant\": \"mcs\", \"level\": \"crosscheck\", \"check\": \"%s\","
                 + " \"spec\": \"MCS.tla\", \"expected\": \"pass\"%s}";
         String checks = trace.formatted("A_trace", "") + "," + trace.formatted("B_trace", ", \"step\": \"Own(t)\"");
-        Manifest plain = parse(checks);
+        Manifest plain = Manifest.parse(withPorts("\"mcs\": \"org.example.Mcs\"", checks), "test.json");
         assertEquals("fallback", plain.checks().get(0).paramOr("step", "fallback"));
         Manifest m = Manifest.parse("{\"families\": [{\"name\": \"mcs\", \"spec\": \"MCS\", \"traceStep\": \"McsNext(t)\"}],"
-                + " \"checks\": [" + checks + "]}", "test.json");
+                + " \"ports\": {\"mcs\": \"org.example.Mcs\"}, \"checks\": [" + checks + "]}", "test.json");
         assertEquals("McsNext(t)", m.checks().get(0).param("step"));
         assertEquals("Own(t)", m.checks().get(1).param("step"));
     }
@@ -153,14 +153,59 @@ class ManifestTest {
         Files.createDirectory(root.resolve(Manifest.DIR));
         Files.writeString(root.resolve("manifest/mcs.json"), "{" + FAMILY + ", \"checks\": [{\"family\": \"mcs\","
                 + " \"variant\": \"mcs\", \"level\": \"tlc\", \"check\": \"MCS_N2\", \"expected\": \"pass\"}]}");
-        Files.writeString(root.resolve("manifest/mcs-proposed.json"), "{\"checks\": [{\"family\": \"mcs\","
-                + " \"variant\": \"mcs-proposed\", \"level\": \"crosscheck\", \"check\": \"MCS_Proposed_trace\","
-                + " \"lock\": \"org.example.Proposed\", \"expected\": \"pass\"}]}");
+        Files.writeString(root.resolve("manifest/mcs-proposed.json"), "{\"ports\": {\"mcs-proposed\": \"org.example.Proposed\"},"
+                + " \"checks\": [{\"family\": \"mcs\", \"variant\": \"mcs-proposed\", \"level\": \"crosscheck\","
+                + " \"check\": \"MCS_Proposed_trace\", \"expected\": \"pass\"}]}");
         Manifest m = Manifest.load(root);
         List<Check> mine = m.select(List.of("mcs"), null, "quick").stream()
                 .filter(c -> c.variant().equals("mcs-proposed")).toList();
         assertEquals(1, mine.size());
-        assertEquals("org.example.Proposed", mine.get(0).param("lock"));
+        assertEquals("org.example.Proposed", mine.get(0).port());
+        assertEquals("org.example.Proposed", m.port("mcs", "mcs-proposed"));
         assertEquals(Level.CROSSCHECK, mine.get(0).level());
+    }
+
+    private static String withPorts(String ports, String checks) {
+        return "{" + FAMILY + ", \"ports\": {" + ports + "}, \"checks\": [" + checks + "]}";
+    }
+
+    private static final String LINCHECK = "{\"family\": \"mcs\", \"variant\": \"mcs\", \"level\": \"lincheck\","
+            + " \"check\": \"T\", \"expected\": \"pass\"}";
+
+    /**
+     * The registry of ports: each level's entry gets its variant's class from {@code ports}; a class
+     * in an entry, a port registered twice or for no variant, and an entry of a level that runs a
+     * port with none registered are each one line naming the place.
+     */
+    @Test
+    void portsAreRegisteredOncePerVariant() {
+        Manifest m = Manifest.parse(withPorts("\"mcs\": \"org.example.Mcs\"", LINCHECK), "f.json");
+        assertEquals("org.example.Mcs", m.checks().get(0).port());
+        assertEquals("org.example.Mcs", m.port("mcs", "mcs"));
+        assertNull(m.port("mcs", "other"));
+        String lock = LINCHECK.replace("\"check\": \"T\",", "\"check\": \"T\", \"lock\": \"org.example.Mcs\",");
+        assertTrue(assertThrows(HandoffException.class, () -> Manifest.parse(withPorts("\"mcs\": \"org.example.Mcs\"", lock),
+                "f.json")).getMessage().contains("'lock' names a Java class"));
+        assertTrue(assertThrows(HandoffException.class, () -> Manifest.parse(withPorts("", LINCHECK), "f.json"))
+                .getMessage().contains("mcs/mcs has no registered port"));
+        assertTrue(assertThrows(HandoffException.class, () -> Manifest.parse(withPorts("\"mcs\": \"org.example.Mcs\","
+                + " \"mcs-typo\": \"org.example.Typo\"", LINCHECK), "f.json")).getMessage()
+                .contains("f.json: ports.mcs-typo: no check of mcs names mcs-typo"));
+        assertTrue(assertThrows(HandoffException.class, () -> Manifest.parse(withPorts("\"mcs\": \"not a class\"", LINCHECK),
+                "f.json")).getMessage().contains("is not a class name"));
+        String portOf = LINCHECK.replace("\"check\": \"T\",", "\"check\": \"T\", \"portOf\": \"mcs\",");
+        assertTrue(assertThrows(HandoffException.class, () -> Manifest.parse(withPorts("\"mcs\": \"org.example.Mcs\"", portOf),
+                "f.json")).getMessage().contains("'portOf' belongs to a trace entry"));
+    }
+
+    @Test
+    void aPortRegisteredInTwoFilesIsRefused(@TempDir Path root) throws IOException {
+        Files.writeString(root.resolve(Manifest.FILE), "{\"version\": 1}");
+        Files.createDirectory(root.resolve(Manifest.DIR));
+        Files.writeString(root.resolve("manifest/a.json"), withPorts("\"mcs\": \"org.example.A\"", LINCHECK));
+        Files.writeString(root.resolve("manifest/b.json"), "{\"ports\": {\"mcs\": \"org.example.B\"}, \"checks\": [{\"family\": \"mcs\","
+                + " \"variant\": \"mcs\", \"level\": \"tlc\", \"check\": \"MCS_N2\", \"expected\": \"pass\"}]}");
+        HandoffException e = assertThrows(HandoffException.class, () -> Manifest.load(root));
+        assertTrue(e.getMessage().contains("registered twice"), e.getMessage());
     }
 }

@@ -98,14 +98,23 @@ public final class CrosscheckRunner implements LevelRunner {
             }
             org.handoff.models.HandoffPort port;
             try {
-                port = TraceRun.newPort(c.param("lock"), org.handoff.models.SpinPolicy.FOREVER);
+                port = TraceRun.newPort(c.port(), org.handoff.models.SpinPolicy.FOREVER);
             } catch (HandoffException e) {
                 throw new HandoffException("manifest entry " + c.id() + ": " + e.getMessage());
             }
-            // A spec mutant's entry records the correct port of a variant under the mutant's name.
+            // A spec mutant's entry records the correct port of the variant it names in portOf.
             boolean specMutant = c.paramOr("spec", "").startsWith("mutants/");
+            String of = c.paramOr("portOf", null);
+            if (specMutant && of == null) {
+                throw new HandoffException("manifest entry " + c.id() + ": a spec mutant's trace entry names the correct"
+                        + " variant whose port it records (portOf)");
+            }
+            if (!specMutant && of != null) {
+                throw new HandoffException("manifest entry " + c.id() + ": portOf belongs to a spec mutant's trace entry;"
+                        + " this one records its own variant's port");
+            }
             if (!specMutant) {
-                c.requirePortVariant(c.param("lock"), port.variant());
+                c.requirePortVariant(c.port(), port.variant());
             }
         }
     }
@@ -254,7 +263,7 @@ public final class CrosscheckRunner implements LevelRunner {
         } catch (NumberFormatException e) {
             throw new HandoffException(c.id() + ": 'seed' must be an integer, not '" + c.paramOr("seed", "") + "'");
         }
-        String lock = c.param("lock");
+        String lock = c.port();
         TraceValidator.Target target = target(c, root, threads, nest);
         TraceValidator validator = new TraceValidator(target, workDir.resolve("tlc"), log);
         if (log != null) {

@@ -1,6 +1,5 @@
 package org.handoff.crosscheck;
 
-import java.lang.reflect.Constructor;
 import java.lang.reflect.InvocationTargetException;
 import java.util.ArrayList;
 import java.util.List;
@@ -8,6 +7,7 @@ import java.util.concurrent.CyclicBarrier;
 import java.util.concurrent.atomic.AtomicReference;
 import org.handoff.core.HandoffException;
 import org.handoff.models.HandoffPort;
+import org.handoff.models.Ports;
 import org.handoff.models.SpinPolicy;
 import org.handoff.models.trace.TraceRecorder;
 import org.handoff.models.trace.Traceable;
@@ -124,32 +124,16 @@ public final class TraceRun {
         }
     }
 
-    /** The class named {@code portClass}, when it is a traceable port; a one-line error otherwise. */
-    static Class<?> portClass(String portClass) {
-        Class<?> c;
-        try {
-            c = Class.forName(portClass);
-        } catch (ClassNotFoundException | LinkageError e) {
-            throw new HandoffException("lock class " + portClass + " not found");
-        }
-        if (!HandoffPort.class.isAssignableFrom(c) || !Traceable.class.isAssignableFrom(c)) {
-            throw new HandoffException("lock class " + portClass + " is not a traceable port");
-        }
-        return c;
-    }
-
-    /** A traceable port of class {@code portClass}, built with the given spin policy. */
+    /** A traceable port of class {@code portClass} ({@link Ports}), built with the given spin policy. */
     static HandoffPort newPort(String portClass, SpinPolicy spin) {
-        Class<?> c = portClass(portClass);
         try {
-            Constructor<?> k = c.getConstructor(SpinPolicy.class);
-            return (HandoffPort) k.newInstance(spin);
-        } catch (NoSuchMethodException e) {
-            throw new HandoffException("lock class " + portClass + " has no public (SpinPolicy) constructor");
-        } catch (InvocationTargetException e) {
-            throw new HandoffException("lock class " + portClass + " failed to build: " + e.getCause());
-        } catch (ReflectiveOperationException e) {
-            throw new HandoffException("lock class " + portClass + " cannot be built: " + e);
+            Class<? extends HandoffPort> c = Ports.load(portClass, HandoffPort.class, TraceRun.class.getClassLoader());
+            if (!Traceable.class.isAssignableFrom(c)) {
+                throw new IllegalArgumentException("port class " + portClass + " is not a traceable port");
+            }
+            return Ports.make(Ports.constructor(c, false, SpinPolicy.class), spin);
+        } catch (IllegalArgumentException e) {
+            throw new HandoffException(e.getMessage());
         }
     }
 

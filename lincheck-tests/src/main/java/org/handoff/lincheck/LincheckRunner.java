@@ -48,7 +48,7 @@ public final class LincheckRunner implements LevelRunner {
     @Override
     public void preflight(List<Check> checks, RunContext context) {
         for (Check c : checks) {
-            validate(c, c.param("lock").strip());
+            validate(c, c.port());
         }
         // validate made each lock, so every counter its classes declare is registered by now.
         java.util.Set<String> counted = org.handoff.models.HookCounter.snapshot().keySet();
@@ -195,7 +195,7 @@ public final class LincheckRunner implements LevelRunner {
             synchronized (lock) {
                 if (context.log() != null) {
                     PrintStream log = context.log();
-                    log.println("[lincheck] " + check.id() + " lock " + check.param("lock") + " (in " + name
+                    log.println("[lincheck] " + check.id() + " lock " + check.port() + " (in " + name
                             + ", one JVM for " + batched.size() + " checks: " + list + ")");
                     logReplay(log, f, classpath, check);
                     log.print(section.output());
@@ -300,7 +300,7 @@ public final class LincheckRunner implements LevelRunner {
         }
         String classpath = System.getProperty("java.class.path");
         if (log != null) {
-            log.println("[lincheck] " + check.id() + " lock " + check.param("lock"));
+            log.println("[lincheck] " + check.id() + " lock " + check.port());
             logReplay(log, f, classpath, check);
         }
         JavaFork.Result r;
@@ -326,7 +326,7 @@ public final class LincheckRunner implements LevelRunner {
 
     /** A check's single-run settings, after checking its classes and parameters (one-line errors). */
     private Fork prepare(Check check, RunContext context) throws IOException {
-        String lock = check.param("lock").strip();
+        String lock = check.port();
         validate(check, lock);
         long timeout = positive(check, "timeout", DEFAULT_TIMEOUT_SECONDS);
         Path dir = context.workDir().resolve("lincheck").resolve(safeName(check.family() + "-" + check.variant() + "-"

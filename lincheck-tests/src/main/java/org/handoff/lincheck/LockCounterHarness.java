@@ -1,7 +1,5 @@
 package org.handoff.lincheck;
 
-import java.lang.reflect.Constructor;
-import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Method;
 import java.util.ArrayList;
 import java.util.List;
@@ -265,26 +263,12 @@ public abstract class LockCounterHarness {
      */
     @SuppressWarnings("unchecked")
     public static <T extends HandoffPort> T newPort(String className, String family, Class<? super T> kind) {
-        Class<?> type;
-        try {
-            type = Class.forName(className, true, LockCounterHarness.class.getClassLoader());
-        } catch (ClassNotFoundException | LinkageError e) {
-            throw new HandoffException("lock class " + className + " not found on the classpath");
-        }
-        if (!kind.isAssignableFrom(type)) {
-            throw new HandoffException("lock class " + className + " does not implement "
-                    + kind.getName());
-        }
         T lock;
         try {
-            Constructor<?> ctor = type.getConstructor();
-            lock = (T) ctor.newInstance();
-        } catch (NoSuchMethodException e) {
-            throw new HandoffException("lock class " + className + " has no public no-argument constructor");
-        } catch (InvocationTargetException e) {
-            throw new HandoffException("lock class " + className + " failed to construct: " + e.getCause());
-        } catch (ReflectiveOperationException e) {
-            throw new HandoffException("lock class " + className + " cannot be instantiated: " + e);
+            lock = (T) org.handoff.models.Ports.make(className, kind, LockCounterHarness.class.getClassLoader(),
+                    new Class<?>[0]);
+        } catch (IllegalArgumentException e) {
+            throw new HandoffException(e.getMessage());
         }
         if (family != null && !family.equals(lock.family())) {
             throw new HandoffException("lock class " + className + " is of family '" + lock.family()

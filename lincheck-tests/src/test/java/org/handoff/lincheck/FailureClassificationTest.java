@@ -167,7 +167,7 @@ class FailureClassificationTest {
         Check notALock = check("java.lang.String", Outcome.PASS, null);
         Verdict v2 = new LincheckRunner().run(notALock, new RunContext(work, work, null));
         assertEquals(Outcome.ERROR, v2.actual());
-        assertTrue(v2.detail().contains("does not implement"), v2.detail());
+        assertTrue(v2.detail().contains("is not a org.handoff.models.HandoffPort"), v2.detail());
 
         Check badTest = new Check("mcs", "mcs", false, Level.LINCHECK, "org.handoff.lincheck.NoSuchTest", null,
                 Outcome.PASS, null, "quick", Map.of("lock", "org.handoff.models.mcs.McsLock"));

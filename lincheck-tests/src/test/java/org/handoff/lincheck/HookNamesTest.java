@@ -27,7 +27,7 @@ class HookNamesTest {
     void everyRequiredHookIsCountedByAPort() {
         Manifest m = Manifest.load(ProjectRoot.find());
         for (Check c : m.select(List.of(), org.handoff.core.Level.LINCHECK, "full")) {
-            LockCounterHarness.newPort(c.param("lock").strip(), c.family(), HandoffPort.class);
+            LockCounterHarness.newPort(c.port(), c.family(), HandoffPort.class);
         }
         Set<String> counted = HookCounter.snapshot().keySet();
         Set<String> required = new TreeSet<>();

@@ -45,7 +45,7 @@ class LincheckManifestTest {
         }
         List<Check> all = checks;
         return java.util.stream.IntStream.range(0, checks.size()).mapToObj(i -> DynamicTest.dynamicTest(
-                all.get(i).id() + " [" + all.get(i).paramOr("lock", "?") + "]", () -> {
+                all.get(i).id() + " [" + all.get(i).port() + "]", () -> {
                     Check check = all.get(i);
                     Verdict v = verdicts.get(i);
                     System.out.printf(Locale.ROOT, "[lincheck] %-75s %-8s %-16s %6.1f s  (log: %s)%n", check.id(),

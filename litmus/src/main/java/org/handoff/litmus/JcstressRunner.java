@@ -123,12 +123,30 @@ public final class JcstressRunner implements LevelRunner {
                     throw new org.handoff.core.HandoffException("manifest entry " + c.id() + ": jcstress test class " + test
                             + " not found on the classpath");
                 }
-                if (c.params().containsKey("lock")) {
-                    checkLock(c, c.param("lock").strip(), loader);
+                if (c.port() != null) {
+                    checkRunsPort(c, load(test, loader), loader);
                 }
             }
         } catch (IOException e) {
             throw new org.handoff.core.HandoffException("cannot read the classpath: " + e.getMessage(), e);
+        }
+    }
+
+    /**
+     * The entry's test runs its variant's registered port: either the test chooses its lock by
+     * variant ({@link LockChoice}, which the runner sets to the port for the forks) and the port is
+     * a class whose {@code variant()} is the entry's, or the test's own class file names the port's
+     * class. A test that runs another lock than the variant it is listed under would pass without
+     * running the variant; that is one line naming the entry.
+     */
+    static void checkRunsPort(Check c, Class<?> test, ClassLoader loader) {
+        String port = c.port();
+        if (ClassFileNames.names(test, LockChoice.class.getName())) {
+            checkLock(c, port, loader);
+        } else if (!ClassFileNames.names(test, port)) {
+            throw new org.handoff.core.HandoffException("manifest entry " + c.id() + ": jcstress test " + c.check()
+                    + " does not run " + c.variant() + "'s port " + port + " (it neither names that class nor chooses"
+                    + " its lock by variant through LockChoice)");
         }
     }
 
@@ -139,18 +157,14 @@ public final class JcstressRunner implements LevelRunner {
     private static void checkLock(Check c, String lock, ClassLoader loader) {
         Object port;
         try {
-            port = Class.forName(lock, true, loader).getConstructor().newInstance();
-        } catch (ClassNotFoundException | LinkageError e) {
-            throw new org.handoff.core.HandoffException("manifest entry " + c.id() + ": lock class " + lock
-                    + " not found on the classpath");
-        } catch (ReflectiveOperationException | RuntimeException e) {
-            throw new org.handoff.core.HandoffException("manifest entry " + c.id() + ": lock class " + lock
-                    + " cannot be made with no arguments: " + e);
+            port = org.handoff.models.Ports.make(lock, Object.class, loader, new Class<?>[0]);
+        } catch (IllegalArgumentException e) {
+            throw new org.handoff.core.HandoffException("manifest entry " + c.id() + ": " + e.getMessage());
         }
         try {
             c.requirePortVariant(lock, String.valueOf(port.getClass().getMethod("variant").invoke(port)));
         } catch (ReflectiveOperationException e) {
-            throw new org.handoff.core.HandoffException("manifest entry " + c.id() + ": lock class " + lock
+            throw new org.handoff.core.HandoffException("manifest entry " + c.id() + ": port class " + lock
                     + " has no variant(): " + e);
         }
     }
@@ -459,8 +473,8 @@ public final class JcstressRunner implements LevelRunner {
         Map<String, String> out = new LinkedHashMap<>();
         for (int i : batch) {
             Check c = checks.get(i);
-            if (c.params().containsKey("lock")) {
-                out.put(c.check(), c.param("lock").strip());
+            if (c.port() != null) {
+                out.put(c.check(), c.port());
             }
         }
         return out;

@@ -1,8 +1,8 @@
 package org.handoff.litmus;
 
 import java.lang.reflect.Constructor;
-import java.lang.reflect.InvocationTargetException;
 import java.util.function.BiFunction;
+import org.handoff.models.Ports;
 import org.handoff.models.SpinPolicy;
 import org.handoff.models.qspinlock.QSpinLock;
 
@@ -39,29 +39,20 @@ public final class LockChoice {
             Class<?>... parameters) {
         String property = PREFIX + test.getName();
         String name = System.getProperty(property);
-        Class<? extends T> type = dflt;
-        if (name != null && !name.isBlank()) {
-            try {
-                type = Class.forName(name.strip(), true, test.getClassLoader()).asSubclass(base);
-            } catch (ClassNotFoundException | ClassCastException e) {
-                throw new IllegalStateException(property + "=" + name + " is not a " + base.getName() + " on the class path");
-            }
-        }
         try {
-            return type.getConstructor(parameters);
-        } catch (NoSuchMethodException e) {
-            throw new IllegalStateException(type.getName() + " has no public constructor for " + test.getSimpleName());
+            Class<? extends T> type = name == null || name.isBlank() ? dflt : Ports.load(name, base, test.getClassLoader());
+            return Ports.constructor(type, false, parameters);
+        } catch (IllegalArgumentException e) {
+            throw new IllegalStateException(property + ": " + e.getMessage());
         }
     }
 
     /** A new lock from {@code constructor} (see {@link #constructor}). */
     private static <T> T make(Constructor<? extends T> constructor, Object... args) {
         try {
-            return constructor.newInstance(args);
-        } catch (InvocationTargetException e) {
-            throw new IllegalStateException(constructor.getDeclaringClass().getName() + " failed to construct: " + e.getCause(), e.getCause());
-        } catch (ReflectiveOperationException e) {
-            throw new IllegalStateException(constructor.getDeclaringClass().getName() + " cannot be constructed: " + e, e);
+            return Ports.make(constructor, args);
+        } catch (IllegalArgumentException e) {
+            throw new IllegalStateException(e.getMessage(), e);
         }
     }
 }

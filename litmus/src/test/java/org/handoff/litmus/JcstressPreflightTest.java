@@ -47,11 +47,11 @@ class JcstressPreflightTest {
                 e.getMessage());
     }
 
-    /** A shared test's {@code lock} must exist and answer to the entry's variant name. */
+    /** The port registered for a shared test's variant must exist and answer to the entry's variant name. */
     @Test
     void aSharedTestsLockIsCheckedBeforeAnythingRuns() {
         Check mutant = Manifest.load(root).select(List.of("cna"), Level.JCSTRESS, "quick").stream()
-                .filter(c -> c.params().containsKey("lock") && c.variant().equals("run-end-stuck")).findFirst().orElseThrow();
+                .filter(c -> c.port() != null && c.variant().equals("run-end-stuck")).findFirst().orElseThrow();
         RunContext context = new RunContext(root, work, null);
         new JcstressRunner().preflight(List.of(mutant), context);
         HandoffException missing = assertThrows(HandoffException.class, () -> new JcstressRunner().preflight(
@@ -62,5 +62,30 @@ class JcstressPreflightTest {
                 List.of(mutant.withParam("lock", "org.handoff.models.cna.CnaMutants$AppendKeepsTail")), context));
         assertTrue(wrong.getMessage().contains("append-keeps-tail") && wrong.getMessage().contains("run-end-stuck"),
                 wrong.getMessage());
+    }
+
+    /**
+     * An entry whose test runs another lock than its variant's registered port is refused: the
+     * seeded case is a CNA mutant listed under CnaMutualExclusion, which builds the correct CnaLock
+     * and ignores the lock chosen by variant, so it would pass without running the mutant.
+     */
+    @Test
+    void aTestThatIgnoresTheVariantsPortIsRefused() {
+        Check shared = Manifest.load(root).select(List.of("cna"), Level.JCSTRESS, "full").stream()
+                .filter(c -> c.variant().equals("split-clear-tail")).findFirst().orElseThrow();
+        RunContext context = new RunContext(root, work, null);
+        new JcstressRunner().preflight(List.of(shared), context);
+        Check ignoring = new Check(shared.family(), shared.variant(), shared.mutant(), shared.level(),
+                "org.handoff.litmus.cna.CnaMutualExclusion", shared.property(), shared.expected(), shared.reason(),
+                shared.profile(), shared.params());
+        HandoffException e = assertThrows(HandoffException.class,
+                () -> new JcstressRunner().preflight(List.of(ignoring), context));
+        assertTrue(e.getMessage().contains("CnaMutualExclusion") && e.getMessage().contains("CnaMutants$SplitClearTail")
+                && !e.getMessage().contains("\n"), e.getMessage());
+        // A test that names its lock's class runs it: the family's own test under its own variant.
+        Check own = Manifest.load(root).select(List.of("cna"), Level.JCSTRESS, "quick").stream()
+                .filter(c -> c.variant().equals("cna-v1") && c.check().endsWith("CnaMutualExclusion")).findFirst()
+                .orElseThrow();
+        new JcstressRunner().preflight(List.of(own), context);
     }
 }

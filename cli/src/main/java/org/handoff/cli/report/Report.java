@@ -110,8 +110,8 @@ public final class Report {
 
     /**
      * The variants of {@code checks} (mutants aside) that the harness does not know by name, each
-     * with the port class one of its Java-level entries names ({@code lock}); a variant whose entries
-     * name none, or whose class the harness cannot measure, goes to {@code notMeasured} with the
+     * with the port class the manifest registers for it ({@code ports}, {@link Check#port}); a variant
+     * with none registered, or whose class the harness cannot measure, goes to {@code notMeasured} with the
      * reason instead, so that the report says why it has no histogram.
      */
     public static Map<String, String> variantPorts(Collection<Check> checks, Map<String, String> notMeasured) {
@@ -122,15 +122,14 @@ public final class Report {
                 continue;
             }
             classes.putIfAbsent(c.variant(), null);
-            String lock = c.paramOr("lock", null);
+            String lock = c.port();
             if (lock != null && classes.get(c.variant()) == null) {
                 classes.put(c.variant(), lock);
             }
         }
         classes.forEach((variant, lock) -> {
             if (lock == null) {
-                notMeasured.put(variant, "none of its manifest entries names a port class (the lock of a Lincheck,"
-                        + " jcstress or crosscheck entry)");
+                notMeasured.put(variant, "the manifest registers no port class for it (\"ports\" in its family file)");
                 return;
             }
             try {

@@ -83,10 +83,14 @@ class BoundAgreementTest {
     @Test
     void aPortThatOvertakesMoreThanTheBoundIsReported() {
         TlcBound fifo = new TlcBound("cna", "cna-v1", 0, null, 4, 2, List.of(), List.of(), List.of());
-        // Three contended runs: on two loaded cores one run of 50,000 acquisitions sometimes passes the
-        // lock on through the pending bit only, and no waiter is ever overtaken in it.
-        Row r = BoundAgreement.measure(fifo, "cna-v1", new Settings(3, 50_000, SEED), System.out::println);
-        assertFalse(r.agrees(), "cna-v1 stayed within 0: " + r.runs());
+        // Contended runs: on two loaded cores a run of 50,000 acquisitions sometimes has its threads
+        // take turns (the whole run in a few milliseconds) and no waiter is ever overtaken in it; a
+        // set of three such runs is measured again, at most five times, with the next seeds.
+        Row r = null;
+        for (int attempt = 0; attempt < 5 && (r == null || r.agrees()); attempt++) {
+            r = BoundAgreement.measure(fifo, "cna-v1", new Settings(3, 50_000, SEED + 3L * attempt), System.out::println);
+        }
+        assertFalse(r.agrees(), "cna-v1 stayed within 0 in five sets of three runs: " + r.runs());
         String why = r.disagreement();
         System.out.println(why);
         assertTrue(why.startsWith("cna/cna-v1: TLC proves a bypass of at most 0, the Java port cna-v1 overtook more (seed "),

@@ -20,8 +20,15 @@ class MutantAgreementTest {
 
     /** A one-family manifest: the given checks (JSON objects without family) and mutants entries. */
     static Manifest synthetic(String checks, String mutants) {
-        String json = "{\"families\": [{\"name\": \"f\", \"variants\": [\"f\"]}], \"checks\": [" + checks
-                + "], \"mutants\": [" + mutants + "]}";
+        // Each variant with a Lincheck or trace entry gets a port of its own (the levels that run one).
+        java.util.regex.Matcher v = java.util.regex.Pattern.compile(
+                "\"variant\": \"([^\"]+)\", \"mutant\": (?:true|false), \"level\": \"(?:lincheck|crosscheck)\"").matcher(checks);
+        java.util.Set<String> ports = new java.util.TreeSet<>();
+        while (v.find()) {
+            ports.add("\"" + v.group(1) + "\": \"org.example.P\"");
+        }
+        String json = "{\"families\": [{\"name\": \"f\", \"variants\": [\"f\"]}], \"ports\": {"
+                + String.join(", ", ports) + "}, \"checks\": [" + checks + "], \"mutants\": [" + mutants + "]}";
         return Manifest.parse(json.replace("{\"variant\"", "{\"family\": \"f\", \"variant\""), "f.json");
     }
 

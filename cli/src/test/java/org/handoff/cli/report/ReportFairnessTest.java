@@ -16,7 +16,7 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The report's fairness evidence covers every variant under report: those the harness knows by
- * name, a proposed variant through the port class its manifest entries name, and for any other a
+ * name, a proposed variant through the port class the manifest registers for it, and for any other a
  * stated reason, never a silent gap.
  */
 class ReportFairnessTest {
@@ -36,7 +36,7 @@ class ReportFairnessTest {
                 check("pass-one", true, "org.handoff.models.cna.CnaMutants$PassOne")), notMeasured);
         assertEquals(Map.of("cna-proposed", "org.handoff.models.cna.CnaLock$Prob"), ports);
         assertEquals(Set.of("cna-unported", "cna-mcs-based"), notMeasured.keySet());
-        assertTrue(notMeasured.get("cna-unported").contains("names a port class"), notMeasured.toString());
+        assertTrue(notMeasured.get("cna-unported").contains("registers no port class"), notMeasured.toString());
         assertTrue(notMeasured.get("cna-mcs-based").contains("not a qspinlock-family port"), notMeasured.toString());
     }
 
@@ -49,6 +49,6 @@ class ReportFairnessTest {
                 f.results().stream().map(r -> r.config().lock()).toList());
         assertEquals(Set.of("cna-unported"), f.notMeasured().keySet());
         String md = new Report("test", "now", List.of(), Map.of(), f, java.nio.file.Path.of(".")).markdown();
-        assertTrue(md.contains("No histogram for cna-unported (none of its manifest entries names a port class"), md);
+        assertTrue(md.contains("No histogram for cna-unported (the manifest registers no port class for it"), md);
     }
 }

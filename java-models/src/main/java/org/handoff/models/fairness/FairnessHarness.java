@@ -336,34 +336,20 @@ public final class FairnessHarness {
 
     /** The constructor {@code (SpinPolicy, DoorwayObserver)} of the port class {@code name} ({@link #portClass}). */
     private static java.lang.reflect.Constructor<? extends QSpinLock> portConstructor(String name) {
-        Class<?> c;
+        Class<? extends QSpinLock> c;
         try {
-            c = Class.forName(name, false, FairnessHarness.class.getClassLoader());
-        } catch (ClassNotFoundException | LinkageError e) {
-            throw new IllegalArgumentException("port class " + name + " not found on the class path");
+            c = org.handoff.models.Ports.load(name, QSpinLock.class, FairnessHarness.class.getClassLoader());
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException(!e.getMessage().contains(" is not a ") ? e.getMessage()
+                    : "port class " + name + " is not a qspinlock-family port (a QSpinLock, whose doorways the harness"
+                            + " numbers); the other families' locks are measured by name only");
         }
-        if (!QSpinLock.class.isAssignableFrom(c)) {
-            throw new IllegalArgumentException("port class " + name + " is not a qspinlock-family port (a QSpinLock,"
-                    + " whose doorways the harness numbers); the other families' locks are measured by name only");
-        }
-        try {
-            return c.asSubclass(QSpinLock.class).getDeclaredConstructor(SpinPolicy.class, QSpinLock.DoorwayObserver.class);
-        } catch (NoSuchMethodException e) {
-            throw new IllegalArgumentException("port class " + name + " has no constructor (SpinPolicy, DoorwayObserver)"
-                    + " through which the harness can observe its doorways");
-        }
+        return org.handoff.models.Ports.constructor(c, true, SpinPolicy.class, QSpinLock.DoorwayObserver.class);
     }
 
     /** A new port of class {@code name}, its doorways observed by {@code d}. */
     private static QSpinLock port(String name, SpinPolicy spin, Doorways d) {
-        try {
-            java.lang.reflect.Constructor<? extends QSpinLock> k = portConstructor(name);
-            k.setAccessible(true);
-            return k.newInstance(spin, d);
-        } catch (ReflectiveOperationException e) {
-            Throwable cause = e.getCause() != null ? e.getCause() : e;
-            throw new IllegalArgumentException("port class " + name + " cannot be made: " + cause);
-        }
+        return org.handoff.models.Ports.make(portConstructor(name), spin, d);
     }
 
     /** Runs {@code c} on the lock {@code c.lock} (instrumented). */

@@ -1,0 +1,72 @@
+package org.handoff.models;
+
+import java.lang.reflect.Constructor;
+import java.lang.reflect.InvocationTargetException;
+import java.util.Arrays;
+import java.util.stream.Collectors;
+
+/**
+ * The one way every level makes a Java port from the class the manifest registers for a variant
+ * (its {@code ports} object): Lincheck, jcstress, trace validation and the fairness harness all
+ * load and build ports here, so a registered class fails the same way, in one line naming it, at
+ * every level. Errors are {@link IllegalArgumentException}s whose message is that line.
+ */
+public final class Ports {
+    private Ports() {
+    }
+
+    /**
+     * The class {@code name} through {@code loader}, which must be a {@code kind}; not initialised.
+     */
+    public static <T> Class<? extends T> load(String name, Class<T> kind, ClassLoader loader) {
+        Class<?> c;
+        try {
+            c = Class.forName(name.strip(), false, loader);
+        } catch (ClassNotFoundException | LinkageError e) {
+            throw new IllegalArgumentException("port class " + name + " not found on the class path");
+        }
+        if (!kind.isAssignableFrom(c)) {
+            throw new IllegalArgumentException("port class " + name + " is not a " + kind.getName());
+        }
+        return c.asSubclass(kind);
+    }
+
+    /**
+     * The constructor of {@code type} that takes {@code parameters}; with {@code declared}, of any
+     * visibility (made accessible), else public.
+     */
+    public static <T> Constructor<? extends T> constructor(Class<? extends T> type, boolean declared,
+            Class<?>... parameters) {
+        try {
+            Constructor<? extends T> k = declared ? type.getDeclaredConstructor(parameters) : type.getConstructor(parameters);
+            if (declared) {
+                k.setAccessible(true);
+            }
+            return k;
+        } catch (NoSuchMethodException e) {
+            throw new IllegalArgumentException("port class " + type.getName() + " has no " + (declared ? "" : "public ")
+                    + "constructor (" + Arrays.stream(parameters).map(Class::getSimpleName)
+                            .collect(Collectors.joining(", ")) + ")");
+        } catch (RuntimeException e) { // InaccessibleObjectException, SecurityException
+            throw new IllegalArgumentException("port class " + type.getName() + " cannot be opened: " + e.getMessage());
+        }
+    }
+
+    /** A new port from {@code constructor}; a one-line error naming the class when it throws. */
+    public static <T> T make(Constructor<? extends T> constructor, Object... args) {
+        try {
+            return constructor.newInstance(args);
+        } catch (InvocationTargetException e) {
+            throw new IllegalArgumentException("port class " + constructor.getDeclaringClass().getName()
+                    + " failed to construct: " + e.getCause());
+        } catch (ReflectiveOperationException | RuntimeException e) {
+            throw new IllegalArgumentException("port class " + constructor.getDeclaringClass().getName()
+                    + " cannot be constructed: " + e);
+        }
+    }
+
+    /** A new port of class {@code name} (a {@code kind}) from its public constructor taking {@code args}' types. */
+    public static <T> T make(String name, Class<T> kind, ClassLoader loader, Class<?>[] parameters, Object... args) {
+        return make(constructor(load(name, kind, loader), false, parameters), args);
+    }
+}
