@@ -118,6 +118,24 @@ class VariantBadInputTest {
                 "(CNA.tla:64) is false with Variant = \"reset\"");
     }
 
+    /**
+     * A variant module with an action of its own, checked with a copy of the baseline's config: its
+     * specification is CNA's, so TLC would check CNA and never the variant's action. With its own
+     * specification named, the model gets past that check (to the next one, a missing class).
+     */
+    @Test
+    void aConfigWhoseBehaviourNeverReachesTheVariant() throws IOException {
+        Files.writeString(root.resolve("specs/CNA_Mine.tla"), "---- MODULE CNA_Mine ----\nEXTENDS CNA\n"
+                + "MinePass(x) == PassLockNoSearch(x)\n"
+                + "MineSpec == CnaSpec /\\ [][\\E x \\in Ctx : MinePass(x)]_vars\n====\n");
+        assertStopsBeforeRunning("CNA_Mine_N3.cfg: its behaviour (CnaSpec, CnaInitState) uses no definition of CNA_Mine.tla",
+                "not CNA_Mine's (CNA_Mine defines MinePass, MineSpec;");
+        Path cfg = root.resolve("specs/models/CNA_Mine_N3.cfg");
+        Files.writeString(cfg, Files.readString(cfg).replace("SPECIFICATION CnaSpec", "SPECIFICATION MineSpec"));
+        writeVariant("org.example.CnaMine", LITMUS, "CNAStepsTrace");
+        assertStopsBeforeRunning("cna/cna-mine:", "port class org.example.CnaMine not found");
+    }
+
     @Test
     void aMissingSpecOrConfig() throws IOException {
         Files.delete(root.resolve("specs/models/CNA_Mine_N3.cfg"));

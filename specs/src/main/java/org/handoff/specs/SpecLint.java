@@ -46,8 +46,10 @@ public final class SpecLint {
         for (Map.Entry<Path, Set<Path>> e : configsBySpec.entrySet()) {
             String problem = null;
             Set<String> defined = null;
+            ModuleNode root = null;
             try {
-                defined = definitions(e.getKey(), libs);
+                root = parse(e.getKey(), libs);
+                defined = definitions(root);
             } catch (Problem p) {
                 problem = p.getMessage();
             }
@@ -62,6 +64,12 @@ public final class SpecLint {
                     System.out.println(MARK + config + ": " + missing + " is not defined by " + e.getKey().getFileName()
                             + " or the modules it extends");
                     bad++;
+                    continue;
+                }
+                String elsewhere = behaviourElsewhere(config, root, e.getKey());
+                if (elsewhere != null) {
+                    System.out.println(MARK + config + ": " + elsewhere);
+                    bad++;
                 }
             }
         }
@@ -74,8 +82,91 @@ public final class SpecLint {
         }
     }
 
-    /** Every operator the spec defines or inherits through EXTENDS; a parse error is a Problem. */
-    private static Set<String> definitions(Path spec, List<String> libs) throws Problem {
+    /** Every operator the spec defines or inherits through EXTENDS. */
+    private static Set<String> definitions(ModuleNode root) {
+        Set<String> names = new HashSet<>();
+        for (OpDefNode d : root.getOpDefs()) {
+            names.add(d.getName().toString());
+        }
+        return names;
+    }
+
+    /**
+     * Null when the behaviour the config makes TLC explore (its SPECIFICATION, or INIT and NEXT,
+     * and its substitutions) uses a definition of the spec's own module, or the module defines
+     * none; otherwise why the config checks another module's behaviour than the spec it names: a
+     * variant or mutant module whose actions the model never runs is not checked at all, and
+     * its pass is the base spec's.
+     */
+    static String behaviourElsewhere(Path config, ModuleNode root, Path spec) {
+        List<OpDefNode> own = new ArrayList<>();
+        Map<String, OpDefNode> byName = new LinkedHashMap<>();
+        for (OpDefNode d : root.getOpDefs()) {
+            byName.put(d.getName().toString(), d);
+            if (d.getOriginallyDefinedInModuleNode() == root && d.getKind() == tla2sany.semantic.ASTConstants.UserDefinedOpKind) {
+                own.add(d);
+            }
+        }
+        if (own.isEmpty() || root.getExtendedModuleSet(true).stream().noneMatch(SpecLint::isProjectModule)) {
+            return null; // a family's own spec, or a module with nothing of its own
+        }
+        List<String> roots;
+        try {
+            roots = TlcConfig.parse(Files.readString(config)).behaviourDefinitions();
+        } catch (java.io.IOException ex) {
+            return null; // reported by undefined()
+        }
+        if (roots.isEmpty()) {
+            return null; // a config that only names definitions (the preflight's own), no behaviour
+        }
+        Set<OpDefNode> reached = java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>());
+        java.util.ArrayDeque<tla2sany.semantic.SemanticNode> todo = new java.util.ArrayDeque<>();
+        for (String r : roots) {
+            OpDefNode d = byName.get(r);
+            if (d != null && reached.add(d) && d.getBody() != null) {
+                todo.push(d.getBody());
+            }
+        }
+        Set<tla2sany.semantic.SemanticNode> seen = java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>());
+        while (!todo.isEmpty()) {
+            tla2sany.semantic.SemanticNode n = todo.pop();
+            if (n == null || !seen.add(n)) {
+                continue;
+            }
+            tla2sany.semantic.SymbolNode op = n instanceof tla2sany.semantic.OpApplNode a ? a.getOperator()
+                    : n instanceof tla2sany.semantic.OpArgNode a ? a.getOp() : null;
+            if (op instanceof OpDefNode d && reached.add(d) && d.getBody() != null) {
+                todo.push(d.getBody());
+            }
+            tla2sany.semantic.SemanticNode[] children = n.getChildren();
+            if (children != null) {
+                for (tla2sany.semantic.SemanticNode c : children) {
+                    if (c != null) {
+                        todo.push(c);
+                    }
+                }
+            }
+        }
+        for (OpDefNode d : own) {
+            if (reached.contains(d)) {
+                return null;
+            }
+        }
+        String module = root.getName().toString();
+        return "its behaviour (" + String.join(", ", roots) + ") uses no definition of " + spec.getFileName()
+                + ", so TLC would check the behaviour of the modules it extends, not " + module + "'s (" + module
+                + " defines " + own.stream().map(d -> d.getName().toString()).limit(4)
+                        .collect(java.util.stream.Collectors.joining(", ")) + (own.size() > 4 ? ", ..." : "")
+                + "; name its specification, or substitute its actions)";
+    }
+
+    /** A module of the project rather than of TLC's standard library. */
+    private static boolean isProjectModule(ModuleNode m) {
+        return !m.isStandard();
+    }
+
+    /** The spec's root module, parsed by SANY; a parse error is a Problem. */
+    private static ModuleNode parse(Path spec, List<String> libs) throws Problem {
         List<String> dirs = new ArrayList<>();
         dirs.add(spec.toAbsolutePath().getParent().toString());
         dirs.addAll(libs);
@@ -113,11 +204,7 @@ public final class SpecLint {
             }
             throw new Problem(why);
         }
-        Set<String> names = new HashSet<>();
-        for (OpDefNode d : root.getOpDefs()) {
-            names.add(d.getName().toString());
-        }
-        return names;
+        return root;
     }
 
     private static String undefined(Path config, Set<String> defined) {

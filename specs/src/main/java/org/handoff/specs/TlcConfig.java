@@ -91,14 +91,18 @@ public final class TlcConfig {
             "CONSTRAINT", "ACTION_CONSTRAINT", "SYMMETRY", "VIEW");
 
     /**
-     * The definitions the config names: the INIT, NEXT, SPECIFICATION, INVARIANT, PROPERTY,
-     * CONSTRAINT, SYMMETRY and VIEW entries and the right-hand side of each substitution
-     * ({@code Nil <- Null}). TLC reports a missing one only after it has parsed and set up the
-     * model; a preflight reports it at once.
+     * The definitions that make up the behaviour TLC explores: the SPECIFICATION, or INIT and NEXT,
+     * and the right-hand side of each substitution ({@code VariantInit <- CnaInitState}), through
+     * which a module puts its own definitions in place of a constant operator of the spec.
      */
-    public List<String> referencedDefinitions() {
+    public List<String> behaviourDefinitions() {
+        return named(List.of("SPECIFICATION", "INIT", "NEXT"));
+    }
+
+    /** The names listed in {@code sectionNames}, then the right-hand side of each substitution. */
+    private List<String> named(List<String> sectionNames) {
         List<String> names = new ArrayList<>();
-        for (String section : NAMING) {
+        for (String section : sectionNames) {
             for (String t : sections.getOrDefault(section, List.of())) {
                 if (t.matches("[A-Za-z_][A-Za-z0-9_]*")) {
                     names.add(t);
@@ -111,6 +115,16 @@ public final class TlcConfig {
             names.add(m.group(1));
         }
         return names;
+    }
+
+    /**
+     * The definitions the config names: the INIT, NEXT, SPECIFICATION, INVARIANT, PROPERTY,
+     * CONSTRAINT, SYMMETRY and VIEW entries and the right-hand side of each substitution
+     * ({@code Nil <- Null}). TLC reports a missing one only after it has parsed and set up the
+     * model; a preflight reports it at once.
+     */
+    public List<String> referencedDefinitions() {
+        return named(NAMING);
     }
 
     /**
