@@ -38,8 +38,9 @@ class CliTest {
 
     @Test
     void helpEverywhere() {
-        for (String cmd : new String[] {"list", "tlc", "check", "stats", "rates", "crosscheck", "review", "mutants"}) {
-            Run r = run(cmd, "--help");
+        for (String cmd : new String[] {"list", "tlc", "check", "stats", "rates", "crosscheck", "review", "mutants", "variant",
+                "variant new"}) {
+            Run r = run((cmd + " --help").split(" "));
             assertEquals(0, r.code());
             assertTrue(r.out().contains("Usage: handoff " + cmd), r.out());
         }
@@ -54,7 +55,14 @@ class CliTest {
     void helpDescriptionsAreWholeSentences() {
         java.util.List<String> broken = new java.util.ArrayList<>();
         picocli.CommandLine root = new picocli.CommandLine(new Main());
-        for (picocli.CommandLine sub : root.getSubcommands().values()) {
+        java.util.List<picocli.CommandLine> all = new java.util.ArrayList<>();
+        java.util.ArrayDeque<picocli.CommandLine> todo = new java.util.ArrayDeque<>(root.getSubcommands().values());
+        while (!todo.isEmpty()) {
+            picocli.CommandLine c = todo.pop();
+            all.add(c);
+            todo.addAll(c.getSubcommands().values());
+        }
+        for (picocli.CommandLine sub : all) {
             picocli.CommandLine.Model.CommandSpec spec = sub.getCommandSpec();
             java.util.List<String> texts = new java.util.ArrayList<>(java.util.List.of(spec.usageMessage().description()));
             spec.options().forEach(o -> texts.addAll(java.util.List.of(o.description())));

@@ -11,10 +11,29 @@ import java.util.List;
  * @param variants    the variants that are not mutants
  * @param traceStep   the step of trace validation for an entry that names none ({@code CnaThreadNext(t)});
  *                    null: the spec's {@code ThreadNext(t)}
+ * @param scaffold    what {@code handoff variant new} copies into a new variant, or null when the
+ *                    family has no scaffold
  */
 public record Family(String name, String spec, String description, List<String> variants,
-        String traceStep) {
+        String traceStep, Scaffold scaffold) {
     public Family {
         variants = variants == null ? List.of() : List.copyOf(variants);
+    }
+
+    /**
+     * The points a new variant of the family overrides, copied from the baseline ready to edit.
+     *
+     * @param hooks    the spec's definitions a variant may change (its policy and the steps it
+     *                 replaces), each named after the kernel function it models
+     * @param wrappers the definitions that put the hooks into the behaviour (the step relation,
+     *                 next-state relation and specifications), copied so that they call the copies
+     * @param java     the port's protected methods a variant overrides (the same kernel functions)
+     */
+    public record Scaffold(List<String> hooks, List<String> wrappers, List<String> java) {
+        public Scaffold {
+            hooks = List.copyOf(hooks);
+            wrappers = List.copyOf(wrappers);
+            java = List.copyOf(java);
+        }
     }
 }

@@ -167,9 +167,16 @@ public final class Manifest {
                 throw new HandoffException(where + ": family " + f.path("name").asText() + ": 'java' is gone; register"
                         + " each variant's port under the file's \"ports\" (variant name -> class)");
             }
+            Family.Scaffold scaffold = null;
+            JsonNode sc = f.get("scaffold");
+            if (sc != null) {
+                String at = where + ": family " + f.path("name").asText() + ": scaffold";
+                scaffold = new Family.Scaffold(stringList(sc.path("hooks"), at + ".hooks"),
+                        stringList(sc.path("wrappers"), at + ".wrappers"), stringList(sc.path("java"), at + ".java"));
+            }
             families.add(new Family(text(f, "name", where), f.path("spec").asText(null),
                     f.path("description").asText(""), variants,
-                    f.path("traceStep").asText(null)));
+                    f.path("traceStep").asText(null), scaffold));
         }
         int i = 0;
         for (JsonNode c : tree.path("checks")) {

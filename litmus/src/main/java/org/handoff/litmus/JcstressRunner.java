@@ -133,6 +133,15 @@ public final class JcstressRunner implements LevelRunner {
     }
 
     /**
+     * Whether the jcstress test {@code test} (a name as jcstress gives it) chooses its lock by
+     * variant ({@link LockChoice}), so that it runs whichever port an entry's variant registers.
+     */
+    public static boolean choosesLockByVariant(String test) {
+        Class<?> c = load(test, JcstressRunner.class.getClassLoader());
+        return c != null && ClassFileNames.names(c, LockChoice.class.getName());
+    }
+
+    /**
      * The entry's test runs its variant's registered port: either the test chooses its lock by
      * variant ({@link LockChoice}, which the runner sets to the port for the forks) and the port is
      * a class whose {@code variant()} is the entry's, or the test's own class file names the port's

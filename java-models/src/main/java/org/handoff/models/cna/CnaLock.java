@@ -277,6 +277,20 @@ public class CnaLock extends QSpinLock {
         return cna(node).numaNode;
     }
 
+    /**
+     * {@code node->intra_count}: the local hand-offs in a row that the lock has made up to
+     * {@code node} (0 after a remote hand-off or a flush), which a fairness policy reads
+     * ({@link #searchLocal}); the hand-off sets it ({@link #countLocalHandoff}).
+     */
+    protected final int intraCount(Node node) {
+        return cna(node).intraCount;
+    }
+
+    /** Sets {@code node->intra_count} (a variant's own count policy, see {@link #countLocalHandoff}). */
+    protected final void intraCount(Node node, int count) {
+        cna(node).intraCount = count;
+    }
+
     /** {@code node->encoded_tail}: the tail that names {@code node}. */
     protected static int encodedTail(Node node) {
         return encodeTail(node.cpu().number(), node.index());
@@ -437,7 +451,7 @@ public class CnaLock extends QSpinLock {
      * threshold policy compares with its threshold.
      */
     protected void countLocalHandoff(Node node, Node succ) {
-        cna(succ).intraCount = cna(node).intraCount + 1;
+        intraCount(succ, intraCount(node) + 1);
     }
 
     /**
@@ -682,7 +696,7 @@ public class CnaLock extends QSpinLock {
 
         @Override
         protected boolean searchLocal(Node node) {
-            return cna(node).intraCount < threshold;
+            return intraCount(node) < threshold;
         }
     }
 }

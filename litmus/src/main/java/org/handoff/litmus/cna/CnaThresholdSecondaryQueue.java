@@ -1,6 +1,9 @@
 package org.handoff.litmus.cna;
 
+import java.util.function.BiFunction;
+import org.handoff.litmus.LockChoice;
 import org.handoff.litmus.LockHarness;
+import org.handoff.models.SpinPolicy;
 import org.handoff.models.cna.CnaLock;
 import org.handoff.models.qspinlock.QSpinLock;
 import org.openjdk.jcstress.annotations.Actor;
@@ -15,7 +18,8 @@ import org.openjdk.jcstress.infra.results.IIIII_Result;
  * {@link CnaSecondaryQueue} on {@code cna-threshold} with threshold 1: the staged head starts
  * with a count of 0, searches, and gives actor 1 a count of 1, at the threshold; actor 1 then finds
  * the main queue empty and hands the lock to the secondary queue. Only {@code 1, 1, 0, 0, 0} is
- * expected, as for v1.
+ * expected, as for v1. The lock is the entry's variant's port ({@link LockChoice}), a
+ * {@code CnaLock.Threshold}, so a variant of cna-threshold runs the test as it is.
  *
  * <p>The JMM allows only {@code 1, 1, 0, 0, 0} and {@code 0, 0, 1, 1, 0} with nothing stranded:
  * every hand-off is a release store of the successor's {@code locked} (or, for the holder, a release
@@ -35,9 +39,10 @@ import org.openjdk.jcstress.infra.results.IIIII_Result;
         desc = "HandoffVisibility: the second holder missed a write of the first (stale or partial values).")
 @State
 public class CnaThresholdSecondaryQueue {
+    private static final BiFunction<SpinPolicy, QSpinLock.Hooks, CnaLock.Threshold> LOCK =
+            LockChoice.withHooks(CnaThresholdSecondaryQueue.class, CnaLock.Threshold.class);
     private final LockHarness<QSpinLock.Cpu> h = LockHarness.of(
-            spin -> StagedSecondaryQueue.build(spin,
-                    (p, hooks) -> new CnaLock.Threshold(p, hooks).threshold(1)));
+            spin -> StagedSecondaryQueue.build(spin, (p, hooks) -> LOCK.apply(p, hooks).threshold(1)));
 
     @Actor
     public void actor1(IIIII_Result r) {

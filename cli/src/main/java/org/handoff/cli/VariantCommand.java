@@ -1,0 +1,450 @@
+package org.handoff.cli;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.lang.reflect.Constructor;
+import java.lang.reflect.Executable;
+import java.lang.reflect.Method;
+import java.lang.reflect.Modifier;
+import java.lang.reflect.Parameter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.Callable;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Collectors;
+import org.handoff.core.Family;
+import org.handoff.core.HandoffException;
+import org.handoff.core.Manifest;
+import org.handoff.core.ProjectRoot;
+import org.handoff.litmus.JcstressRunner;
+import org.handoff.specs.SpecSource;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+/** {@code handoff variant}: a proposed variant's files. */
+@Command(name = "variant", mixinStandardHelpOptions = true, subcommands = VariantCommand.New.class,
+        description = "Write the files of a proposed variant of a family (see 'handoff variant new --help').")
+final class VariantCommand implements Runnable {
+    @CommandLine.Spec
+    CommandLine.Model.CommandSpec spec;
+
+    @Override
+    public void run() {
+        throw new CommandLine.ParameterException(spec.commandLine(), "name a subcommand: new");
+    }
+
+    /**
+     * {@code handoff variant new FAMILY NAME --from BASE}: a variant that is BASE under another name,
+     * at both levels, registered at every level, with the points a patch changes copied ready to
+     * edit. Nothing in the project's own code changes: it writes new files only.
+     */
+    @Command(name = "new", mixinStandardHelpOptions = true, sortOptions = false,
+            description = {
+                "Write a new variant NAME of FAMILY that is, before any edit, the variant BASE under another name,"
+                        + " so that 'handoff review FAMILY --variant NAME --baseline BASE' says \"same\" for every property."
+                        + " Then edit the copied hooks to express the patch. It writes new files only, each described below.",
+                "  specs/<Spec>_<Name>.tla: the spec module. It EXTENDS the family's spec and holds copies of the"
+                        + " family's hooks (the definitions a patch changes, each named after the kernel function it"
+                        + " models) and of the definitions that put them into the behaviour (step, next-state relation,"
+                        + " specifications), renamed with the variant's prefix so that they call the copies.",
+                "  specs/models/<Spec>_<Name>_*.cfg: BASE's model configs (every size, bound, tight and witness"
+                        + " model of BASE on the family's spec), checking the copied specification.",
+                "  <java-dir>/<package>/<Class>.java: the Java port, a subclass of BASE's port with its"
+                        + " constructors and overrides of the family's Java hooks that call the base's, ready to edit.",
+                "  manifest/<name>.json: the variant's manifest file. It registers the port under 'ports' and"
+                        + " copies BASE's entries at every level: TLC on the copied models, Lincheck and the jcstress"
+                        + " tests that choose their lock by variant (through the port's name), trace validation (held"
+                        + " to the family's per-access spec, as BASE's entries are), and the actions and port steps"
+                        + " each passing check must run. The fairness harness of 'review' and the report measures the"
+                        + " registered port. State counts are not copied, so that an edit does not break them.",
+                "BASE's entries that cannot be copied as they are (a TLC model of another spec of the family, a"
+                        + " jcstress test that builds its own lock) are listed with the reason."})
+    static final class New implements Callable<Integer> {
+        @CommandLine.Spec
+        CommandLine.Model.CommandSpec spec;
+
+        @Parameters(index = "0", paramLabel = "FAMILY", description = "The family (see 'handoff list').")
+        String family;
+
+        @Parameters(index = "1", paramLabel = "NAME", description = "The new variant's name, e.g. cna-mine.")
+        String name;
+
+        @Option(names = "--from", required = true, paramLabel = "BASE",
+                description = "The variant it starts as, e.g. cna-threshold.")
+        String base;
+
+        @Option(names = "--package", paramLabel = "PKG", defaultValue = "org.handoff.variants",
+                description = "The Java port's package (default: ${DEFAULT-VALUE}).")
+        String pkg;
+
+        @Option(names = "--java-dir", paramLabel = "DIR", defaultValue = "java-models/src/main/java",
+                description = "Where the Java port's source goes, relative to the project root"
+                        + " (default: ${DEFAULT-VALUE}; the ports' module, so every level finds it).")
+        String javaDir;
+
+        @Override
+        public Integer call() throws IOException {
+            PrintWriter out = spec.commandLine().getOut();
+            Path root = ProjectRoot.find();
+            Scaffolded s = scaffold(root, family, name, base, pkg, javaDir);
+            for (Map.Entry<Path, String> f : s.files().entrySet()) {
+                Files.createDirectories(f.getKey().getParent());
+                Files.writeString(f.getKey(), f.getValue());
+            }
+            out.printf("wrote the variant %s of %s, as %s for now:%n", name, family, base);
+            s.purposes().forEach((file, why) -> out.printf("  %s  %s%n", root.relativize(file), why));
+            if (!s.skipped().isEmpty()) {
+                out.printf("not copied from %s:%n", base);
+                s.skipped().forEach(line -> out.printf("  %s%n", line));
+            }
+            out.printf("next: ./handoff review %s --variant %s --baseline %s   (the same verdicts before any edit)%n",
+                    family, name, base);
+            out.printf("then edit the hooks in %s and %s, and review again.%n", root.relativize(s.specFile()),
+                    root.relativize(s.javaFile()));
+            return Main.OK;
+        }
+    }
+
+    /** The files of a scaffolded variant, what each is for, and what of the base was not copied. */
+    record Scaffolded(Map<Path, String> files, Map<Path, String> purposes, List<String> skipped, Path specFile,
+            Path javaFile) {
+    }
+
+    private static final Pattern NAME = Pattern.compile("[a-z][a-z0-9]*(-[a-z0-9]+)*");
+    private static final Pattern JAVA_PACKAGE = Pattern.compile("[a-z_][a-z0-9_]*(\\.[a-z_][a-z0-9_]*)*");
+
+    /** Builds (does not write) the files of the variant {@code name} of {@code family}, as {@code base}. */
+    static Scaffolded scaffold(Path root, String family, String name, String base, String pkg, String javaDir)
+            throws IOException {
+        Manifest m = Manifest.load(root);
+        Family f = m.family(family);
+        if (!NAME.matcher(name).matches()) {
+            throw new HandoffException("variant name '" + name + "' must be lower-case words joined by '-', such as "
+                    + family + "-mine");
+        }
+        if (!JAVA_PACKAGE.matcher(pkg).matches()) {
+            throw new HandoffException("'" + pkg + "' is not a Java package name");
+        }
+        if (f.scaffold() == null) {
+            throw new HandoffException("family " + family + " has no scaffold yet (its family entry lists no 'scaffold'"
+                    + " hooks); write the variant by hand (docs/review.md)");
+        }
+        if (m.checks().stream().anyMatch(c -> c.family().equals(family) && c.variant().equals(name))) {
+            throw new HandoffException("family " + family + " already has a variant or mutant named " + name);
+        }
+        if (m.checks().stream().noneMatch(c -> c.family().equals(family) && c.variant().equals(base) && !c.mutant())) {
+            throw new HandoffException("family " + family + " has no variant " + base + " (see 'handoff list " + family + "')");
+        }
+        String portOfBase = m.port(family, base);
+        if (portOfBase == null) {
+            throw new HandoffException(family + "/" + base + " registers no Java port to start from");
+        }
+        Path specs = root.resolve("specs");
+        String prefix = camel(name.startsWith(family + "-") ? name.substring(family.length() + 1) : name);
+        String module = f.spec() + "_" + prefix;
+        String baseStem = f.spec() + "_" + camel(base.startsWith(family + "-") ? base.substring(family.length() + 1) : base);
+        String className = camel(name);
+        Path specFile = specs.resolve(module + ".tla");
+        Path javaFile = root.resolve(javaDir).resolve(pkg.replace('.', '/')).resolve(className + ".java");
+        Path manifestFile = root.resolve(Manifest.DIR).resolve(name + ".json");
+        Map<Path, String> files = new LinkedHashMap<>();
+        Map<Path, String> purposes = new LinkedHashMap<>();
+        List<String> skipped = new ArrayList<>();
+
+        // The spec module: the hooks and wrappers, copied in the family spec's order and renamed.
+        Family.Scaffold sc = f.scaffold();
+        Set<String> copied = new LinkedHashSet<>(sc.hooks());
+        copied.addAll(sc.wrappers());
+        files.put(specFile, specModule(specs, f, module, prefix, name, base, copied, sc.hooks()));
+        purposes.put(specFile, "the spec module: " + f.spec() + "'s hooks (" + String.join(", ", sc.hooks())
+                + ") copied as " + prefix + "*, ready to edit");
+
+        // The manifest entries: BASE's, read as written (not as the manifest derives them).
+        ObjectMapper json = new ObjectMapper();
+        ArrayNode checks = json.createArrayNode();
+        Map<String, String> configs = new LinkedHashMap<>(); // base config -> the variant's
+        List<JsonNode> baseEntries = rawEntries(root, json, "checks",
+                e -> e.path("family").asText().equals(family) && e.path("variant").asText().equals(base)
+                        && !e.path("mutant").asBoolean(false));
+        for (JsonNode e : baseEntries) {
+            ObjectNode c = ((ObjectNode) e).deepCopy();
+            c.put("variant", name);
+            String level = c.path("level").asText();
+            String check = c.path("check").asText();
+            switch (level) {
+                case "tlc" -> {
+                    if (!c.path("spec").asText().equals(f.spec() + ".tla")) {
+                        skipped.add(check + ": a model of " + c.path("spec").asText() + ", not of " + f.spec()
+                                + ".tla, whose copy would check " + base + " under the variant's name");
+                        continue;
+                    }
+                    c.put("spec", module + ".tla");
+                    String config = c.path("config").asText();
+                    String renamed = configs.computeIfAbsent(config, k -> renameConfig(k, baseStem, module));
+                    c.put("config", renamed);
+                    c.put("check", check.startsWith(baseStem) ? module + check.substring(baseStem.length())
+                            : module + "_" + check);
+                    c.remove("states");
+                }
+                case "jcstress" -> {
+                    if (!JcstressRunner.choosesLockByVariant(check)) {
+                        skipped.add(check + ": the jcstress test builds its own lock, not the variant's port");
+                        continue;
+                    }
+                }
+                case "crosscheck" -> c.put("check", check.startsWith(baseStem) ? module + check.substring(baseStem.length())
+                        : check.replace(camel(base.replace(family + "-", "")), prefix));
+                default -> {
+                }
+            }
+            checks.add(c);
+        }
+        for (Map.Entry<String, String> cfg : configs.entrySet()) {
+            Path from = specs.resolve(cfg.getKey());
+            Path to = specs.resolve(cfg.getValue());
+            files.put(to, config(Files.readString(from), prefix, copied, name, base, from.getFileName().toString()));
+            purposes.put(to, "a model of " + module + " at the sizes of " + from.getFileName());
+        }
+
+        // The Java port.
+        Class<?> baseClass;
+        try {
+            baseClass = Class.forName(portOfBase, false, VariantCommand.class.getClassLoader());
+        } catch (ClassNotFoundException | LinkageError e) {
+            throw new HandoffException("port class " + portOfBase + " of " + base + " not found on the class path");
+        }
+        files.put(javaFile, javaPort(baseClass, pkg, className, name, base, sc.java()));
+        purposes.put(javaFile, "the Java port: a " + baseClass.getSimpleName() + " overriding "
+                + String.join(", ", sc.java()) + ", ready to edit");
+
+        // The variant's manifest file.
+        ObjectNode file = json.createObjectNode();
+        file.put("description", "The variant " + name + " of " + family + ", scaffolded from " + base
+                + " by handoff variant new: the same as " + base + " until its hooks are edited.");
+        file.putObject("ports").put(name, pkg + "." + className);
+        for (String list : List.of("variantActions", "variantHooks")) {
+            String field = list.equals("variantActions") ? "actions" : "hooks";
+            ArrayNode copies = json.createArrayNode();
+            for (JsonNode v : rawEntries(root, json, list, v -> v.path("family").asText().equals(family)
+                    && v.path("variant").asText().equals(base))) {
+                ObjectNode c = ((ObjectNode) v).deepCopy();
+                c.put("variant", name);
+                ArrayNode names = c.putArray(field);
+                v.path(field).forEach(a -> names.add(copied.contains(a.asText()) ? prefix + a.asText() : a.asText()));
+                copies.add(c);
+            }
+            if (!copies.isEmpty()) {
+                file.set(list, copies);
+            }
+        }
+        file.set("checks", checks);
+        files.put(manifestFile, json.copy().enable(SerializationFeature.INDENT_OUTPUT).writeValueAsString(file) + "\n");
+        purposes.put(manifestFile, "the manifest: the port registered once, and " + checks.size() + " entries copied from "
+                + base);
+
+        for (Path p : files.keySet()) {
+            if (Files.exists(p)) {
+                throw new HandoffException(root.relativize(p) + " exists already; the scaffold writes new files only");
+            }
+        }
+        return new Scaffolded(files, purposes, skipped, specFile, javaFile);
+    }
+
+    /** The entries of {@code list} in every manifest file, as written, that {@code keep} accepts. */
+    private static List<JsonNode> rawEntries(Path root, ObjectMapper json, String list,
+            java.util.function.Predicate<JsonNode> keep) throws IOException {
+        List<Path> files = new ArrayList<>(List.of(root.resolve(Manifest.FILE)));
+        try (var s = Files.list(root.resolve(Manifest.DIR))) {
+            s.filter(p -> p.toString().endsWith(".json")).sorted().forEach(files::add);
+        }
+        List<JsonNode> out = new ArrayList<>();
+        for (Path p : files) {
+            for (JsonNode e : json.readTree(p.toFile()).path(list)) {
+                if (keep.test(e)) {
+                    out.add(e);
+                }
+            }
+        }
+        return out;
+    }
+
+    /** {@code cna-mine} -> {@code CnaMine}. */
+    static String camel(String dashed) {
+        return java.util.Arrays.stream(dashed.split("-")).filter(p -> !p.isEmpty())
+                .map(p -> Character.toUpperCase(p.charAt(0)) + p.substring(1)).collect(Collectors.joining());
+    }
+
+    private static String renameConfig(String config, String baseStem, String module) {
+        Path p = Path.of(config);
+        String file = p.getFileName().toString();
+        String renamed = file.startsWith(baseStem) ? module + file.substring(baseStem.length()) : module + "_" + file;
+        return p.getParent() == null ? renamed : p.getParent().resolve(renamed).toString();
+    }
+
+    /** The spec module: a header, EXTENDS the family spec, the copied definitions renamed. */
+    private static String specModule(Path specs, Family f, String module, String prefix, String name, String base,
+            Set<String> copied, List<String> hooks) throws IOException {
+        SpecSource src = SpecSource.load(specs.resolve(f.spec() + ".tla"), List.of(specs));
+        List<SpecSource.Definition> defs = new ArrayList<>();
+        for (String d : copied) {
+            SpecSource.Definition def = src.definition(d);
+            if (def == null || !def.module().equals(f.spec())) {
+                throw new HandoffException("family " + f.name() + "'s scaffold names " + d + ", which " + f.spec()
+                        + ".tla does not define");
+            }
+            defs.add(def);
+        }
+        defs.sort(java.util.Comparator.comparingInt(SpecSource.Definition::line));
+        String[] lines = Files.readString(specs.resolve(f.spec() + ".tla")).split("\n", -1);
+        Pattern names = Pattern.compile("(?<![A-Za-z0-9_!])(" + String.join("|", copied) + ")(?![A-Za-z0-9_])");
+        StringBuilder sb = new StringBuilder();
+        String title = " MODULE " + module + " ";
+        int dashes = Math.max(4, (77 - title.length()) / 2);
+        sb.append("-".repeat(dashes)).append(title).append("-".repeat(dashes)).append('\n');
+        sb.append(comment(List.of(
+                name + ": a proposed variant of " + f.name() + ", written by 'handoff variant new' from " + base + ".",
+                "",
+                "Until it is edited it is " + base + ": the definitions below are copies of " + f.spec() + "'s,"
+                        + " renamed with the prefix " + prefix + " so that they call each other. Edit the hooks ("
+                        + hooks.stream().map(h -> prefix + h).collect(Collectors.joining(", ")) + ") to express the"
+                        + " patch; each keeps the comment that names the kernel function it models. The rest put the"
+                        + " hooks into the behaviour that the models in models/" + module + "_*.cfg check.")));
+        sb.append("EXTENDS ").append(f.spec()).append("\n");
+        for (SpecSource.Definition d : defs) {
+            int start = d.line() - 1;
+            int from = start;
+            while (from > 0 && lines[from - 1].trim().startsWith("\\*")) {
+                from--;
+            }
+            int end = start + 1;
+            while (end < lines.length && (lines[end].isBlank() || Character.isWhitespace(lines[end].charAt(0)))) {
+                end++;
+            }
+            while (end > start + 1 && lines[end - 1].isBlank()) {
+                end--;
+            }
+            sb.append('\n');
+            for (int i = from; i < end; i++) {
+                String line = lines[i];
+                if (i >= start) {
+                    Matcher mm = names.matcher(line);
+                    line = mm.replaceAll(r -> prefix + r.group(1));
+                }
+                sb.append(line).append('\n');
+            }
+        }
+        sb.append("\n").append("=".repeat(77)).append("\n");
+        return sb.toString();
+    }
+
+    /** A boxed comment, its paragraphs wrapped at word boundaries to the box's width. */
+    private static String comment(List<String> paragraphs) {
+        StringBuilder sb = new StringBuilder("(").append("*".repeat(75)).append(")\n");
+        for (String p : paragraphs) {
+            StringBuilder line = new StringBuilder();
+            for (String word : p.split(" ")) {
+                if (line.length() > 0 && line.length() + 1 + word.length() > 72) {
+                    sb.append("(* ").append(String.format("%-72s", line)).append("*)\n");
+                    line.setLength(0);
+                }
+                line.append(line.length() > 0 ? " " : "").append(word);
+            }
+            sb.append("(* ").append(String.format("%-72s", line)).append("*)\n");
+        }
+        return sb.append("(").append("*".repeat(75)).append(")\n").toString();
+    }
+
+    /** A copy of a base model config that checks the copied specification. */
+    private static String config(String text, String prefix, Set<String> copied, String name, String base, String from) {
+        StringBuilder sb = new StringBuilder("\\* " + name + " (scaffolded from " + base + "'s " + from + "):"
+                + " the same model, checking the variant's copied specification.\n");
+        Pattern section = Pattern.compile("^(\\s*(?:SPECIFICATION|INIT|NEXT)\\s+)([A-Za-z_][A-Za-z0-9_]*)(.*)$");
+        for (String line : text.split("\n", -1)) {
+            Matcher mm = section.matcher(line);
+            if (mm.matches() && copied.contains(mm.group(2))) {
+                line = mm.group(1) + prefix + mm.group(2) + mm.group(3);
+            }
+            sb.append(line).append('\n');
+        }
+        String out = sb.toString();
+        return out.endsWith("\n\n") ? out.substring(0, out.length() - 1) : out;
+    }
+
+    /** The Java port: BASE's class extended, its constructors kept, the family's hooks overridden. */
+    static String javaPort(Class<?> baseClass, String pkg, String className, String name, String base, List<String> hooks) {
+        StringBuilder sb = new StringBuilder();
+        sb.append("package ").append(pkg).append(";\n\n");
+        sb.append("/**\n * ").append(name).append(": a proposed variant, written by {@code handoff variant new} from ")
+                .append(base).append(".\n * Until it is edited it is {@link ").append(baseClass.getCanonicalName())
+                .append("}: each override below calls the\n * base's. Edit them to express the patch; the base's Javadoc names the kernel function each\n")
+                .append(" * models. Every level finds this class through the manifest's {@code ports}.\n */\n");
+        sb.append("public class ").append(className).append(" extends ").append(baseClass.getCanonicalName()).append(" {\n");
+        List<Constructor<?>> constructors = new ArrayList<>(List.of(baseClass.getDeclaredConstructors()));
+        constructors.sort(java.util.Comparator.<Constructor<?>>comparingInt(k -> Modifier.isPublic(k.getModifiers()) ? 0 : 1)
+                .thenComparingInt(Constructor::getParameterCount));
+        for (Constructor<?> k : constructors) {
+            int mod = k.getModifiers();
+            if (!Modifier.isPublic(mod) && !Modifier.isProtected(mod)) {
+                continue;
+            }
+            sb.append("    ").append(Modifier.isPublic(mod) ? "public " : "protected ").append(className).append('(')
+                    .append(parameters(k)).append(") {\n        super(").append(arguments(k)).append(");\n    }\n\n");
+        }
+        sb.append("    @Override\n    public String variant() {\n        return \"").append(name).append("\";\n    }\n");
+        for (String hook : hooks) {
+            Method method = findHook(baseClass, hook);
+            if (method == null) {
+                throw new HandoffException("the Java hook " + hook + " is not an overridable method of "
+                        + baseClass.getName());
+            }
+            String ret = method.getReturnType().getCanonicalName();
+            sb.append("\n    /** ").append(base).append("'s {@code ").append(hook).append("}, to edit. */\n");
+            sb.append("    @Override\n    ").append(Modifier.isPublic(method.getModifiers()) ? "public " : "protected ")
+                    .append(ret).append(' ').append(hook).append('(').append(parameters(method)).append(") {\n        ")
+                    .append(ret.equals("void") ? "" : "return ").append("super.").append(hook).append('(')
+                    .append(arguments(method)).append(");\n    }\n");
+        }
+        return sb.append("}\n").toString();
+    }
+
+    private static Method findHook(Class<?> c, String hook) {
+        for (Class<?> k = c; k != null; k = k.getSuperclass()) {
+            for (Method mm : k.getDeclaredMethods()) {
+                int mod = mm.getModifiers();
+                if (mm.getName().equals(hook) && !Modifier.isPrivate(mod) && !Modifier.isFinal(mod)
+                        && !Modifier.isStatic(mod) && (Modifier.isPublic(mod) || Modifier.isProtected(mod))) {
+                    return mm;
+                }
+            }
+        }
+        return null;
+    }
+
+    private static String parameters(Executable e) {
+        return java.util.Arrays.stream(e.getParameters()).map(p -> p.getType().getCanonicalName() + " " + name(p))
+                .collect(Collectors.joining(", "));
+    }
+
+    private static String arguments(Executable e) {
+        return java.util.Arrays.stream(e.getParameters()).map(VariantCommand::name).collect(Collectors.joining(", "));
+    }
+
+    /** The parameter's name as compiled (the build keeps them), else one made from its position. */
+    private static String name(Parameter p) {
+        return p.isNamePresent() ? p.getName() : p.getName().replace("arg", "p");
+    }
+}

@@ -1,0 +1,149 @@
+package org.handoff.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.net.URLClassLoader;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import javax.tools.JavaCompiler;
+import javax.tools.ToolProvider;
+import org.handoff.core.Check;
+import org.handoff.core.HandoffException;
+import org.handoff.core.Level;
+import org.handoff.core.Manifest;
+import org.handoff.core.RunContext;
+import org.handoff.core.Verdict;
+import org.handoff.models.HandoffPort;
+import org.handoff.models.cna.CnaLock;
+import org.handoff.specs.TlcRunner;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * {@code handoff variant new}: in a copy of the project, a CNA variant scaffolded from
+ * cna-threshold is registered at every level, its models pass the preflight (SANY, and each
+ * config's behaviour runs the copied definitions), its Java port compiles and answers to its
+ * name, and one of its models gives the base's verdict on the same number of states. The whole
+ * review of the scaffold against its base is measured by hand (docs/review.md).
+ */
+class VariantScaffoldTest {
+    @TempDir
+    Path root;
+    @TempDir
+    Path work;
+    private ProjectCopy copy;
+
+    @BeforeEach
+    void copyTheProject() throws IOException {
+        copy = new ProjectCopy(root);
+    }
+
+    @AfterEach
+    void restoreTheRoot() {
+        copy.close();
+    }
+
+    private static List<Check> of(Manifest m, String variant, Level level) {
+        return m.checks().stream().filter(c -> c.family().equals("cna") && c.variant().equals(variant)
+                && c.level() == level).toList();
+    }
+
+    @Test
+    void aScaffoldIsItsBaseUnderAnotherName() throws Exception {
+        CliTest.Run r = CliTest.run("variant", "new", "cna", "cna-mine", "--from", "cna-threshold", "--package",
+                "org.example.cna");
+        assertEquals(Main.OK, r.code(), r.out() + r.err());
+        assertTrue(r.out().contains("next: ./handoff review cna --variant cna-mine --baseline cna-threshold"), r.out());
+        assertTrue(r.out().contains("CNASteps_Threshold_N3_T1: a model of CNASteps.tla, not of CNA.tla"),
+                "a model that would check the base under the variant's name is listed, not copied: " + r.out());
+
+        Manifest m = Manifest.load(root);
+        assertEquals("org.example.cna.CnaMine", m.port("cna", "cna-mine"));
+        List<Check> baseTlc = of(m, "cna-threshold", Level.TLC).stream()
+                .filter(c -> c.param("spec").equals("CNA.tla")).toList();
+        List<Check> mineTlc = of(m, "cna-mine", Level.TLC);
+        assertEquals(baseTlc.size(), mineTlc.size());
+        assertTrue(mineTlc.stream().allMatch(c -> c.param("spec").equals("CNA_Mine.tla")
+                && c.param("config").startsWith("models/CNA_Mine_")), mineTlc.toString());
+        assertEquals(of(m, "cna-threshold", Level.LINCHECK).size(), of(m, "cna-mine", Level.LINCHECK).size());
+        assertEquals(of(m, "cna-threshold", Level.CROSSCHECK).size(), of(m, "cna-mine", Level.CROSSCHECK).size());
+        assertEquals(List.of("org.handoff.litmus.cna.CnaThresholdSecondaryQueue", "org.handoff.litmus.cna.CnaThresholdAppendQueue"),
+                of(m, "cna-mine", Level.JCSTRESS).stream().map(Check::check).toList());
+        Check pass = mineTlc.stream().filter(c -> c.check().equals("CNA_Mine_N3_T1")).findFirst().orElseThrow();
+        assertTrue(pass.covers().containsAll(List.of("MinePassLockFindSuccessor", "MinePassLockNoSearch")),
+                "each passing model must fire the copied hand-offs: " + pass.covers());
+
+        // The preflight of every copied model: it parses, names what it defines, and runs the copies.
+        new TlcRunner().preflight(mineTlc, new RunContext(root, work, null));
+        // Seeded: one config left on the family's specification is refused by that preflight.
+        Path cfg = root.resolve("specs/models/CNA_Mine_N3_T1.cfg");
+        String good = Files.readString(cfg);
+        Files.writeString(cfg, good.replace("SPECIFICATION MineCnaSpec", "SPECIFICATION CnaSpec"));
+        HandoffException e = assertThrows(HandoffException.class,
+                () -> new TlcRunner().preflight(mineTlc, new RunContext(root, work.resolve("seeded"), null)));
+        assertTrue(e.getMessage().contains("uses no definition of CNA_Mine.tla"), e.getMessage());
+        Files.writeString(cfg, good);
+
+        // One model of each side: the same verdict on the same number of states.
+        for (String model : List.of("_N3_T1_tight")) {
+            Check base = baseTlc.stream().filter(c -> c.check().equals("CNA_Threshold" + model)).findFirst().orElseThrow();
+            Check mine = mineTlc.stream().filter(c -> c.check().equals("CNA_Mine" + model)).findFirst().orElseThrow();
+            Verdict vb = new TlcRunner().run(base, new RunContext(root, work.resolve("b" + model), null));
+            Verdict vm = new TlcRunner().run(mine, new RunContext(root, work.resolve("m" + model), null));
+            assertEquals(vb.actual(), vm.actual(), vm.detail());
+            assertEquals(vb.violated(), vm.violated());
+            // The tight model runs one worker, so the states it explores before the violation are
+            // the same in the same state space (a witness's count is not: two workers race to it).
+            assertNotNull(vb.states());
+            assertEquals(vb.states(), vm.states(), "the copy explores the base's state space");
+        }
+
+        // The Java port compiles against the ports and is the base under the variant's name.
+        Path source = root.resolve("java-models/src/main/java/org/example/cna/CnaMine.java");
+        Path classes = Files.createDirectories(work.resolve("classes"));
+        JavaCompiler javac = ToolProvider.getSystemJavaCompiler();
+        int rc = javac.run(null, null, null, "-d", classes.toString(), "-cp", System.getProperty("java.class.path"),
+                source.toString());
+        assertEquals(0, rc, "the scaffolded port does not compile");
+        try (URLClassLoader loader = new URLClassLoader(new java.net.URL[] {classes.toUri().toURL()},
+                VariantScaffoldTest.class.getClassLoader())) {
+            Object port = loader.loadClass("org.example.cna.CnaMine").getConstructor().newInstance();
+            assertTrue(port instanceof CnaLock.Threshold);
+            assertEquals("cna-mine", ((HandoffPort) port).variant());
+        }
+
+        // Run again: the files exist, nothing is overwritten.
+        String before = Files.readString(source);
+        CliTest.Run again = CliTest.run("variant", "new", "cna", "cna-other", "--from", "cna-threshold", "--package",
+                "org.example.cna");
+        assertEquals(Main.OK, again.code(), again.err());
+        CliTest.Run twice = CliTest.run("variant", "new", "cna", "cna-mine", "--from", "cna-threshold");
+        assertEquals(Main.BAD_INPUT, twice.code());
+        assertTrue(twice.err().contains("already has a variant or mutant named cna-mine"), twice.err());
+        assertEquals(before, Files.readString(source));
+    }
+
+    @Test
+    void badInputIsOneLine() {
+        for (String[] bad : new String[][] {
+                {"cna", "cna-mine", "cna-nope", "has no variant cna-nope"},
+                {"mcs", "mcs-mine", "mcs", "family mcs has no scaffold yet"},
+                {"cna", "Cna_Mine", "cna-threshold", "must be lower-case words"},
+                {"nope", "x", "y", "unknown family 'nope'"}}) {
+            CliTest.Run r = CliTest.run("variant", "new", bad[0], bad[1], "--from", bad[2]);
+            assertEquals(Main.BAD_INPUT, r.code(), r.out() + r.err());
+            assertEquals(1, r.err().strip().lines().count(), r.err());
+            assertTrue(r.err().contains(bad[3]), r.err());
+            assertFalse(r.err().contains("Exception"), r.err());
+        }
+        assertFalse(Files.exists(root.resolve("manifest/cna-mine.json")));
+    }
+}
