@@ -169,7 +169,15 @@ final class VariantCommand implements Runnable {
         Family.Scaffold sc = f.scaffold();
         Set<String> copied = new LinkedHashSet<>(sc.hooks());
         copied.addAll(sc.wrappers());
-        files.put(specFile, specModule(specs, f, module, prefix, name, base, copied, sc.hooks()));
+        // The definitions BASE's models make TLC explore: the copies' roots.
+        Set<String> roots = new LinkedHashSet<>();
+        for (JsonNode e : rawEntries(root, new ObjectMapper(), "checks", e -> e.path("family").asText().equals(family)
+                && e.path("variant").asText().equals(base) && e.path("level").asText().equals("tlc")
+                && e.path("spec").asText().equals(f.spec() + ".tla"))) {
+            roots.addAll(org.handoff.specs.TlcConfig.parse(Files.readString(specs.resolve(e.path("config").asText())))
+                    .behaviourDefinitions());
+        }
+        files.put(specFile, specModule(specs, f, module, prefix, name, base, copied, sc.hooks(), roots));
         purposes.put(specFile, "the spec module: " + f.spec() + "'s hooks (" + String.join(", ", sc.hooks())
                 + ") copied as " + prefix + "*, ready to edit");
 
@@ -297,7 +305,7 @@ final class VariantCommand implements Runnable {
 
     /** The spec module: a header, EXTENDS the family spec, the copied definitions renamed. */
     private static String specModule(Path specs, Family f, String module, String prefix, String name, String base,
-            Set<String> copied, List<String> hooks) throws IOException {
+            Set<String> copied, List<String> hooks, Set<String> roots) throws IOException {
         SpecSource src = SpecSource.load(specs.resolve(f.spec() + ".tla"), List.of(specs));
         List<SpecSource.Definition> defs = new ArrayList<>();
         for (String d : copied) {
@@ -309,6 +317,34 @@ final class VariantCommand implements Runnable {
             defs.add(def);
         }
         defs.sort(java.util.Comparator.comparingInt(SpecSource.Definition::line));
+        // The copies BASE's models reach: from the specifications their configs name, through the
+        // copies that use each other. A hook outside that would be edited to no effect (its caller
+        // is the family's, which calls the family's hook), so the scaffold is refused; a wrapper
+        // outside it (FairSpec for a base whose models use CnaSpec) is left out.
+        Set<String> reached = new LinkedHashSet<>();
+        java.util.ArrayDeque<String> todo = new java.util.ArrayDeque<>();
+        roots.stream().filter(copied::contains).forEach(todo::add);
+        while (!todo.isEmpty()) {
+            String n = todo.pop();
+            if (!reached.add(n)) {
+                continue;
+            }
+            String body = src.definition(n).body();
+            for (String c : copied) {
+                if (!reached.contains(c) && Pattern.compile("(?<![A-Za-z0-9_!])" + c + "(?![A-Za-z0-9_])").matcher(body).find()) {
+                    todo.push(c);
+                }
+            }
+        }
+        for (String h : hooks) {
+            if (!reached.contains(h)) {
+                throw new HandoffException("family " + f.name() + "'s scaffold copies " + h + ", but no copied definition"
+                        + " that " + base + "'s models run uses it, so an edit of it would change nothing; add its caller"
+                        + " to the scaffold's hooks or wrappers");
+            }
+        }
+        defs.removeIf(d -> !reached.contains(d.name()));
+        copied.retainAll(reached); // the caller renames configs and actions after what was copied
         String[] lines = Files.readString(specs.resolve(f.spec() + ".tla")).split("\n", -1);
         Pattern names = Pattern.compile("(?<![A-Za-z0-9_!])(" + String.join("|", copied) + ")(?![A-Za-z0-9_])");
         StringBuilder sb = new StringBuilder();

@@ -146,4 +146,21 @@ class VariantScaffoldTest {
         }
         assertFalse(Files.exists(root.resolve("manifest/cna-mine.json")));
     }
+
+    /**
+     * Seeded: a family scaffold whose copied policy has no copied caller. Its copy would be edited
+     * to no effect (the family's hand-off calls the family's policy), so the scaffold is refused.
+     */
+    @Test
+    void aHookWhoseCallerIsNotCopiedIsRefused() throws IOException {
+        Path cna = root.resolve("manifest/cna.json");
+        String text = Files.readString(cna);
+        String kept = text.replaceFirst("\"PassLockFindSuccessor\",\\s*\"PassLockNoSearch\"", "\"PassLockNoSearch\"");
+        assertFalse(kept.equals(text), "manifest/cna.json's scaffold no longer lists PassLockFindSuccessor as this test expects");
+        Files.writeString(cna, kept);
+        CliTest.Run r = CliTest.run("variant", "new", "cna", "cna-mine", "--from", "cna-threshold");
+        assertEquals(Main.BAD_INPUT, r.code(), r.out() + r.err());
+        assertTrue(r.err().contains("copies MaySearch, but no copied definition that cna-threshold's models run uses it"), r.err());
+        assertFalse(Files.exists(root.resolve("specs/CNA_Mine.tla")));
+    }
 }
