@@ -32,13 +32,15 @@ import org.handoff.specs.TlcConfig;
 final class ReviewDiff {
     /** What one variant's checks show about one property at one level. */
     enum Shown {
-        HOLDS, VIOLATED, MIXED, ERROR;
+        /** VACUOUS: the check passed without running the variant's own step, so it shows nothing. */
+        HOLDS, VIOLATED, MIXED, VACUOUS, ERROR;
 
         String word() {
             return switch (this) {
                 case HOLDS -> "holds";
                 case VIOLATED -> "VIOLATED";
                 case MIXED -> "mixed";
+                case VACUOUS -> "vacuous";
                 case ERROR -> "error";
             };
         }
@@ -106,7 +108,8 @@ final class ReviewDiff {
             if (c.property() != null) {
                 props.add(c.property());
             }
-            props.forEach(p -> out.put(p, Shown.ERROR));
+            Shown shown = v.actual() == Outcome.VACUOUS ? Shown.VACUOUS : Shown.ERROR;
+            props.forEach(p -> out.put(p, shown));
             return out;
         }
         if (v.actual() == Outcome.FAIL) {
@@ -174,6 +177,11 @@ final class ReviewDiff {
     static Shown combine(Shown a, Shown b) {
         if (a == Shown.ERROR || b == Shown.ERROR) {
             return Shown.ERROR;
+        }
+        if (a == Shown.VACUOUS || b == Shown.VACUOUS) {
+            // A check that never ran the variant's step shows nothing; the others decide (the checks
+            // column still names it, "vacuous").
+            return a == Shown.VACUOUS ? b : a;
         }
         return a == b ? a : Shown.MIXED;
     }

@@ -92,4 +92,22 @@ class ReviewDiffTest {
         assertTrue(out.toString().split("\n")[1].startsWith("Conclusion: cna-mine loses no property that cna-threshold shows"
                 + " in these checks; gains BoundedBypass (tlc, K = 2 → 1)"), out.toString());
     }
+
+    /**
+     * A Java check that passed without running the variant's own step is "vacuous", never "holds"
+     * nor "error"; beside a check that decides the property, the decided one counts.
+     */
+    @Test
+    void aVacuousCheckShowsNothingAndSaysSo() {
+        Check lincheck = entry("cna-threshold", "lincheck", "org.handoff.lincheck.cna.CnaCounterTest", null, "pass",
+                "MutualExclusion");
+        Verdict vacuous = new Verdict(lincheck, Outcome.VACUOUS, null, null, 1.0, "cna_pass_lock:no-search never ran");
+        Check mine = entry("cna-mine", "lincheck", "org.handoff.lincheck.cna.CnaCounterTest", null, "pass", "MutualExclusion");
+        ReviewDiff.Row row = ReviewDiff.rows(List.of(passed(lincheck)), List.of(new Verdict(mine, Outcome.VACUOUS, null, null,
+                1.0, "never ran")), SPECS).stream().filter(r -> r.property().equals("MutualExclusion")).findFirst().orElseThrow();
+        assertEquals("vacuous", row.variant());
+        assertEquals("differs", row.change());
+        assertEquals(ReviewDiff.Shown.HOLDS, ReviewDiff.combine(ReviewDiff.Shown.VACUOUS, ReviewDiff.Shown.HOLDS));
+        assertEquals(ReviewDiff.Shown.VACUOUS, ReviewDiff.shown(vacuous, SPECS).get("MutualExclusion"));
+    }
 }
