@@ -156,7 +156,10 @@ final class VariantCommand implements Runnable {
         Path specs = root.resolve("specs");
         String prefix = camel(name.startsWith(family + "-") ? name.substring(family.length() + 1) : name);
         String module = f.spec() + "_" + prefix;
-        String baseStem = f.spec() + "_" + camel(base.startsWith(family + "-") ? base.substring(family.length() + 1) : base);
+        // The base's models and checks are named after it (CNA_Threshold_N3_T1), or after the spec
+        // alone when the base is the family's own variant (QSpinlock_N3_L0).
+        String baseStem = base.equals(family) ? f.spec()
+                : f.spec() + "_" + camel(base.startsWith(family + "-") ? base.substring(family.length() + 1) : base);
         String className = camel(name);
         Path specFile = specs.resolve(module + ".tla");
         Path javaFile = root.resolve(javaDir).resolve(pkg.replace('.', '/')).resolve(className + ".java");
@@ -204,7 +207,7 @@ final class VariantCommand implements Runnable {
                     String config = c.path("config").asText();
                     String renamed = configs.computeIfAbsent(config, k -> renameConfig(k, baseStem, module));
                     c.put("config", renamed);
-                    c.put("check", check.startsWith(baseStem) ? module + check.substring(baseStem.length())
+                    c.put("check", check.startsWith(baseStem + "_") ? module + check.substring(baseStem.length())
                             : module + "_" + check);
                     c.remove("states");
                 }
@@ -214,8 +217,8 @@ final class VariantCommand implements Runnable {
                         continue;
                     }
                 }
-                case "crosscheck" -> c.put("check", check.startsWith(baseStem) ? module + check.substring(baseStem.length())
-                        : check.replace(camel(base.replace(family + "-", "")), prefix));
+                case "crosscheck" -> c.put("check", check.startsWith(baseStem + "_") ? module + check.substring(baseStem.length())
+                        : check.replace("_" + camel(base.replace(family + "-", "")) + "_", "_" + prefix + "_"));
                 default -> {
                 }
             }
@@ -299,7 +302,7 @@ final class VariantCommand implements Runnable {
     private static String renameConfig(String config, String baseStem, String module) {
         Path p = Path.of(config);
         String file = p.getFileName().toString();
-        String renamed = file.startsWith(baseStem) ? module + file.substring(baseStem.length()) : module + "_" + file;
+        String renamed = file.startsWith(baseStem + "_") ? module + file.substring(baseStem.length()) : module + "_" + file;
         return p.getParent() == null ? renamed : p.getParent().resolve(renamed).toString();
     }
 

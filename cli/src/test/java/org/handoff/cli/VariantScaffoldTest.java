@@ -131,11 +131,35 @@ class VariantScaffoldTest {
         assertEquals(before, Files.readString(source));
     }
 
+    /**
+     * The family's own variant as the base (its models are named after the spec alone): a qspinlock
+     * variant copies every QSpinlock.tla model and every jcstress test (they choose their lock by
+     * variant), and its copies pass the preflight.
+     */
+    @Test
+    void aVariantOfTheFamilysOwnVariant() {
+        CliTest.Run r = CliTest.run("variant", "new", "qspinlock", "qspinlock-mine", "--from", "qspinlock");
+        assertEquals(Main.OK, r.code(), r.out() + r.err());
+        assertFalse(r.out().contains("builds its own lock"), r.out());
+        Manifest m = Manifest.load(root);
+        List<Check> mine = m.checks().stream().filter(c -> c.variant().equals("qspinlock-mine")).toList();
+        List<Check> base = m.checks().stream().filter(c -> c.variant().equals("qspinlock") && !c.mutant()).toList();
+        for (Level level : List.of(Level.JCSTRESS, Level.LINCHECK, Level.CROSSCHECK)) {
+            assertEquals(base.stream().filter(c -> c.level() == level).count(),
+                    mine.stream().filter(c -> c.level() == level).count(), level.id());
+        }
+        List<Check> tlc = mine.stream().filter(c -> c.level() == Level.TLC).toList();
+        assertTrue(tlc.stream().anyMatch(c -> c.check().equals("QSpinlock_Mine_N3_L0")
+                && c.param("config").equals("models/QSpinlock_Mine_N3_L0.cfg")), tlc.toString());
+        new TlcRunner().preflight(tlc, new RunContext(root, work, null));
+    }
+
     @Test
     void badInputIsOneLine() {
         for (String[] bad : new String[][] {
                 {"cna", "cna-mine", "cna-nope", "has no variant cna-nope"},
                 {"mcs", "mcs-mine", "mcs", "family mcs has no scaffold yet"},
+                {"qspinlock", "qspinlock-bug", "no-pending-wait", "has no variant no-pending-wait"},
                 {"cna", "Cna_Mine", "cna-threshold", "must be lower-case words"},
                 {"nope", "x", "y", "unknown family 'nope'"}}) {
             CliTest.Run r = CliTest.run("variant", "new", bad[0], bad[1], "--from", bad[2]);

@@ -1,6 +1,9 @@
 package org.handoff.litmus.qspinlock;
 
+import java.util.function.BiFunction;
+import org.handoff.litmus.LockChoice;
 import org.handoff.litmus.LockHarness;
+import org.handoff.models.SpinPolicy;
 import org.handoff.models.qspinlock.QSpinLock;
 import org.openjdk.jcstress.annotations.Actor;
 import org.openjdk.jcstress.annotations.Arbiter;
@@ -35,7 +38,10 @@ import org.openjdk.jcstress.infra.results.III_Result;
         desc = "DeadlockFreedom: a stranded thread entered without the lock; the lost increment follows from that.")
 @State
 public class QSpinLockMutualExclusion {
-    private final LockHarness<QSpinLock.Cpu> h = LockHarness.of(QSpinLock::new);
+    /** The entry's variant's port ({@link LockChoice}): a qspinlock variant runs this test as it is. */
+    private static final BiFunction<SpinPolicy, QSpinLock.Hooks, QSpinLock> LOCK =
+            LockChoice.withHooks(QSpinLockMutualExclusion.class, QSpinLock.class);
+    private final LockHarness<QSpinLock.Cpu> h = LockHarness.of(spin -> LOCK.apply(spin, QSpinLock.Hooks.NATIVE));
 
     @Actor
     public void actor1() {

@@ -1,5 +1,8 @@
 package org.handoff.litmus.qspinlock;
 
+import java.util.function.BiFunction;
+import org.handoff.litmus.LockChoice;
+import org.handoff.models.SpinPolicy;
 import org.handoff.models.qspinlock.QSpinLock;
 import org.openjdk.jcstress.annotations.Actor;
 import org.openjdk.jcstress.annotations.Expect;
@@ -29,7 +32,10 @@ import org.openjdk.jcstress.annotations.State;
         desc = "DeadlockFreedom: the waiter was still spinning after the holder released the lock.")
 @State
 public class QSpinLockPendingTermination {
-    private final QSpinLock lock = new QSpinLock();
+    /** The entry's variant's port ({@link LockChoice}): a qspinlock variant runs this test as it is. */
+    private static final BiFunction<SpinPolicy, QSpinLock.Hooks, QSpinLock> LOCK =
+            LockChoice.withHooks(QSpinLockPendingTermination.class, QSpinLock.class);
+    private final QSpinLock lock = LOCK.apply(SpinPolicy.FOREVER, QSpinLock.Hooks.NATIVE);
     private final QSpinLock.Cpu holder = lock.newContext();
     private final QSpinLock.Cpu waiter = lock.newContext();
 

@@ -1,6 +1,9 @@
 package org.handoff.litmus.qspinlock;
 
+import java.util.function.BiFunction;
+import org.handoff.litmus.LockChoice;
 import org.handoff.litmus.LockHarness;
+import org.handoff.models.SpinPolicy;
 import org.handoff.models.qspinlock.QSpinLock;
 import org.openjdk.jcstress.annotations.Actor;
 import org.openjdk.jcstress.annotations.Arbiter;
@@ -37,7 +40,10 @@ import org.openjdk.jcstress.infra.results.IIIII_Result;
         desc = "HandoffVisibility: the second holder missed a write of the first (stale or partial values).")
 @State
 public class QSpinLockPendingVisibility {
-    private final LockHarness<QSpinLock.Cpu> h = LockHarness.arrivingWhileHeld(QSpinLock::new);
+    /** The entry's variant's port ({@link LockChoice}): a qspinlock variant runs this test as it is. */
+    private static final BiFunction<SpinPolicy, QSpinLock.Hooks, QSpinLock> LOCK =
+            LockChoice.withHooks(QSpinLockPendingVisibility.class, QSpinLock.class);
+    private final LockHarness<QSpinLock.Cpu> h = LockHarness.arrivingWhileHeld(spin -> LOCK.apply(spin, QSpinLock.Hooks.NATIVE));
 
     @Actor
     public void actor1(IIIII_Result r) {
