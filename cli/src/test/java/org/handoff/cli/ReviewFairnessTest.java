@@ -19,11 +19,11 @@ class ReviewFairnessTest {
     void theDiffShowsBothSidesBypassOrWhyNot() throws InterruptedException {
         Check unported = new Check("cna", "cna-unported", false, Level.TLC, "CNA_Unported_N3", "MutualExclusion",
                 Outcome.PASS, null, "quick", Map.of());
-        Report.Fairness f = Report.runFairness(Set.of("cna"), List.of(unported), 5, 500, new PrintWriter(new StringWriter()));
+        Report.Fairness f = Report.runFairness(Set.of("cna"), List.of(unported), 5, 20_000, new PrintWriter(new StringWriter()));
         StringWriter out = new StringWriter();
         ReviewCommand.printFairness(new PrintWriter(out, true), f, "cna-threshold", "cna-unported");
         String text = out.toString();
-        assertTrue(text.contains("seed 5: 4 threads on 2 virtual nodes, 500 acquisitions each"), text);
+        assertTrue(text.contains("seed 5: 4 threads on 2 virtual nodes, 20,000 acquisitions each"), text);
         assertTrue(text.matches("(?s).*\\n  cna-threshold  max bypass [0-9,]+  p99 [0-9,]+  mean [0-9.]+  .*"), text);
         assertTrue(text.contains("  cna-unported   not measured: the manifest registers no port class for it"), text);
     }
