@@ -19,7 +19,12 @@ class ReviewFairnessTest {
     void theDiffShowsBothSidesBypassOrWhyNot() throws InterruptedException {
         Check unported = new Check("cna", "cna-unported", false, Level.TLC, "CNA_Unported_N3", "MutualExclusion",
                 Outcome.PASS, null, "quick", Map.of());
-        Report.Fairness f = Report.runFairness(Set.of("cna"), List.of(unported), 5, 20_000, new PrintWriter(new StringWriter()));
+        // The harness already reruns a run whose threads took turns (3 runs); on a loaded machine
+        // all three sometimes do, so the whole measurement is taken again, at most five times.
+        Report.Fairness f = null;
+        for (int attempt = 0; attempt < 5 && (f == null || !f.results().stream().allMatch(Report::contended)); attempt++) {
+            f = Report.runFairness(Set.of("cna"), List.of(unported), 5, 20_000, new PrintWriter(new StringWriter()));
+        }
         StringWriter out = new StringWriter();
         ReviewCommand.printFairness(new PrintWriter(out, true), f, "cna-threshold", "cna-unported");
         String text = out.toString();
