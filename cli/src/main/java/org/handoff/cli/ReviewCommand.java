@@ -192,9 +192,8 @@ final class ReviewCommand implements Callable<Integer> {
             if (r.isPresent()) {
                 org.handoff.models.fairness.FairnessHarness.Result x = r.get();
                 if (!Report.contended(x)) {
-                    out.printf(java.util.Locale.ROOT, "  %-" + w + "s  not measured: %,d queue hand-offs in %,d acquisitions"
-                            + " in %d runs (the threads took turns; run the review again on a quieter machine)%n", v,
-                            x.handoffs(), (long) x.config().acquisitions() * x.config().threads(), Report.UNCONTENDED_ATTEMPTS);
+                    out.printf("  %-" + w + "s  not measured: %s; run the review again on a quieter machine%n", v,
+                            Report.uncontended(x));
                     continue;
                 }
                 out.printf(java.util.Locale.ROOT, "  %-" + w + "s  max bypass %,d  p99 %,d  mean %.2f  %s%n", v,

@@ -158,8 +158,8 @@ final class VariantCommand implements Runnable {
         String module = f.spec() + "_" + prefix;
         // The base's models and checks are named after it (CNA_Threshold_N3_T1), or after the spec
         // alone when the base is the family's own variant (QSpinlock_N3_L0).
-        String baseStem = base.equals(family) ? f.spec()
-                : f.spec() + "_" + camel(base.startsWith(family + "-") ? base.substring(family.length() + 1) : base);
+        String basePrefix = camel(base.startsWith(family + "-") ? base.substring(family.length() + 1) : base);
+        String baseStem = base.equals(family) ? f.spec() : f.spec() + "_" + basePrefix;
         String className = camel(name);
         Path specFile = specs.resolve(module + ".tla");
         Path javaFile = root.resolve(javaDir).resolve(pkg.replace('.', '/')).resolve(className + ".java");
@@ -172,11 +172,18 @@ final class VariantCommand implements Runnable {
         Family.Scaffold sc = f.scaffold();
         Set<String> copied = new LinkedHashSet<>(sc.hooks());
         copied.addAll(sc.wrappers());
+        // BASE's entries, read as written (not as the manifest derives them), from every file once.
+        ObjectMapper json = new ObjectMapper();
+        List<JsonNode> trees = manifestFiles(root, json);
+        List<JsonNode> baseEntries = entries(trees, "checks",
+                e -> e.path("family").asText().equals(family) && e.path("variant").asText().equals(base)
+                        && !e.path("mutant").asBoolean(false));
         // The definitions BASE's models make TLC explore: the copies' roots.
         Set<String> roots = new LinkedHashSet<>();
-        for (JsonNode e : rawEntries(root, new ObjectMapper(), "checks", e -> e.path("family").asText().equals(family)
-                && e.path("variant").asText().equals(base) && e.path("level").asText().equals("tlc")
-                && e.path("spec").asText().equals(f.spec() + ".tla"))) {
+        for (JsonNode e : baseEntries) {
+            if (!e.path("level").asText().equals("tlc") || !e.path("spec").asText().equals(f.spec() + ".tla")) {
+                continue;
+            }
             roots.addAll(org.handoff.specs.TlcConfig.parse(Files.readString(specs.resolve(e.path("config").asText())))
                     .behaviourDefinitions());
         }
@@ -184,13 +191,9 @@ final class VariantCommand implements Runnable {
         purposes.put(specFile, "the spec module: " + f.spec() + "'s hooks (" + String.join(", ", sc.hooks())
                 + ") copied as " + prefix + "*, ready to edit");
 
-        // The manifest entries: BASE's, read as written (not as the manifest derives them).
-        ObjectMapper json = new ObjectMapper();
+        // The manifest entries: BASE's under the new name.
         ArrayNode checks = json.createArrayNode();
         Map<String, String> configs = new LinkedHashMap<>(); // base config -> the variant's
-        List<JsonNode> baseEntries = rawEntries(root, json, "checks",
-                e -> e.path("family").asText().equals(family) && e.path("variant").asText().equals(base)
-                        && !e.path("mutant").asBoolean(false));
         for (JsonNode e : baseEntries) {
             ObjectNode c = ((ObjectNode) e).deepCopy();
             c.put("variant", name);
@@ -218,7 +221,7 @@ final class VariantCommand implements Runnable {
                     }
                 }
                 case "crosscheck" -> c.put("check", check.startsWith(baseStem + "_") ? module + check.substring(baseStem.length())
-                        : check.replace("_" + camel(base.replace(family + "-", "")) + "_", "_" + prefix + "_"));
+                        : check.replace("_" + basePrefix + "_", "_" + prefix + "_"));
                 default -> {
                 }
             }
@@ -250,7 +253,7 @@ final class VariantCommand implements Runnable {
         for (String list : List.of("variantActions", "variantHooks")) {
             String field = list.equals("variantActions") ? "actions" : "hooks";
             ArrayNode copies = json.createArrayNode();
-            for (JsonNode v : rawEntries(root, json, list, v -> v.path("family").asText().equals(family)
+            for (JsonNode v : entries(trees, list, v -> v.path("family").asText().equals(family)
                     && v.path("variant").asText().equals(base))) {
                 ObjectNode c = ((ObjectNode) v).deepCopy();
                 c.put("variant", name);
@@ -275,16 +278,24 @@ final class VariantCommand implements Runnable {
         return new Scaffolded(files, purposes, skipped, specFile, javaFile);
     }
 
-    /** The entries of {@code list} in every manifest file, as written, that {@code keep} accepts. */
-    private static List<JsonNode> rawEntries(Path root, ObjectMapper json, String list,
-            java.util.function.Predicate<JsonNode> keep) throws IOException {
+    /** Every manifest file as written: the root's, then the family files in name order. */
+    private static List<JsonNode> manifestFiles(Path root, ObjectMapper json) throws IOException {
         List<Path> files = new ArrayList<>(List.of(root.resolve(Manifest.FILE)));
         try (var s = Files.list(root.resolve(Manifest.DIR))) {
             s.filter(p -> p.toString().endsWith(".json")).sorted().forEach(files::add);
         }
         List<JsonNode> out = new ArrayList<>();
         for (Path p : files) {
-            for (JsonNode e : json.readTree(p.toFile()).path(list)) {
+            out.add(json.readTree(p.toFile()));
+        }
+        return out;
+    }
+
+    /** The entries of the array {@code list} of every file in {@code trees} that {@code keep} accepts. */
+    private static List<JsonNode> entries(List<JsonNode> trees, String list, java.util.function.Predicate<JsonNode> keep) {
+        List<JsonNode> out = new ArrayList<>();
+        for (JsonNode tree : trees) {
+            for (JsonNode e : tree.path(list)) {
                 if (keep.test(e)) {
                     out.add(e);
                 }

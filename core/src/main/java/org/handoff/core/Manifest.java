@@ -241,7 +241,7 @@ public final class Manifest {
             checks.add(check);
         }
         readMutants(tree, where, mutants);
-        readPorts(tree, where, checks, ports);
+        readPorts(tree, where, ports);
         readVariantActions(tree, where, variantActions, "variantActions", "actions");
         readVariantActions(tree, where, variantActions, "variantHooks", "hooks");
     }
@@ -292,7 +292,7 @@ public final class Manifest {
      * The optional {@code ports} object: variant (or mutant) name to its Java port's class name, for
      * the file's one family (the family it declares, else the family of its checks).
      */
-    private static void readPorts(JsonNode tree, String where, List<Check> checks, Map<String, Registered> out) {
+    private static void readPorts(JsonNode tree, String where, Map<String, Registered> out) {
         JsonNode map = tree.get("ports");
         if (map == null) {
             return;

@@ -138,7 +138,11 @@ public final class JcstressRunner implements LevelRunner {
      */
     public static boolean choosesLockByVariant(String test) {
         Class<?> c = load(test, JcstressRunner.class.getClassLoader());
-        return c != null && ClassFileNames.names(c, LockChoice.class.getName());
+        return c != null && choosesLockByVariant(c);
+    }
+
+    private static boolean choosesLockByVariant(Class<?> test) {
+        return ClassFileNames.names(test, LockChoice.class.getName());
     }
 
     /**
@@ -150,7 +154,7 @@ public final class JcstressRunner implements LevelRunner {
      */
     static void checkRunsPort(Check c, Class<?> test, ClassLoader loader) {
         String port = c.port();
-        if (ClassFileNames.names(test, LockChoice.class.getName())) {
+        if (choosesLockByVariant(test)) {
             checkLock(c, port, loader);
         } else if (!ClassFileNames.names(test, port)) {
             throw new org.handoff.core.HandoffException("manifest entry " + c.id() + ": jcstress test " + c.check()

@@ -160,7 +160,17 @@ public final class Report {
      * hand-off through the queue (a contended run of these ports hands off about one in four).
      */
     public static boolean contended(FairnessHarness.Result r) {
-        return r.handoffs() * 100 >= (long) r.config().acquisitions() * r.config().threads();
+        return r.handoffs() * 100 >= acquisitions(r);
+    }
+
+    /** Why an uncontended run ({@link #contended}) is no measurement, for the review and the report. */
+    public static String uncontended(FairnessHarness.Result r) {
+        return String.format(Locale.ROOT, "%,d queue hand-offs in %,d acquisitions in %d runs (the threads took turns)",
+                r.handoffs(), acquisitions(r), UNCONTENDED_ATTEMPTS);
+    }
+
+    private static long acquisitions(FairnessHarness.Result r) {
+        return (long) r.config().acquisitions() * r.config().threads();
     }
 
     /** {@link #runFairness(Set, Collection, long, int, java.io.PrintWriter)} on the variants {@code wanted} accepts only. */
@@ -353,9 +363,7 @@ public final class Report {
             m.append('\n');
             for (FairnessHarness.Result r : fairness.results()) {
                 if (!contended(r)) {
-                    m.append(String.format(Locale.ROOT, "- %s: not a measurement: %,d queue hand-offs in %,d acquisitions in"
-                            + " %d runs (the threads took turns).%n", r.config().lock(), r.handoffs(),
-                            (long) r.config().acquisitions() * r.config().threads(), UNCONTENDED_ATTEMPTS));
+                    m.append("- ").append(r.config().lock()).append(": not a measurement: ").append(uncontended(r)).append(".\n");
                 }
             }
             for (FairnessHarness.Result r : fairness.results()) {

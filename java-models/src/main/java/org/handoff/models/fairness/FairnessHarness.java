@@ -336,15 +336,13 @@ public final class FairnessHarness {
 
     /** The constructor {@code (SpinPolicy, DoorwayObserver)} of the port class {@code name} ({@link #portClass}). */
     private static java.lang.reflect.Constructor<? extends QSpinLock> portConstructor(String name) {
-        Class<? extends QSpinLock> c;
-        try {
-            c = org.handoff.models.Ports.load(name, QSpinLock.class, FairnessHarness.class.getClassLoader());
-        } catch (IllegalArgumentException e) {
-            throw new IllegalArgumentException(!e.getMessage().contains(" is not a ") ? e.getMessage()
-                    : "port class " + name + " is not a qspinlock-family port (a QSpinLock, whose doorways the harness"
-                            + " numbers); the other families' locks are measured by name only");
+        Class<?> c = org.handoff.models.Ports.load(name, Object.class, FairnessHarness.class.getClassLoader());
+        if (!QSpinLock.class.isAssignableFrom(c)) {
+            throw new IllegalArgumentException("port class " + name + " is not a qspinlock-family port (a QSpinLock, whose"
+                    + " doorways the harness numbers); the other families' locks are measured by name only");
         }
-        return org.handoff.models.Ports.constructor(c, true, SpinPolicy.class, QSpinLock.DoorwayObserver.class);
+        return org.handoff.models.Ports.constructor(c.asSubclass(QSpinLock.class), true, SpinPolicy.class,
+                QSpinLock.DoorwayObserver.class);
     }
 
     /** A new port of class {@code name}, its doorways observed by {@code d}. */
