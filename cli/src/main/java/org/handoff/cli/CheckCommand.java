@@ -120,8 +120,9 @@ final class CheckCommand implements Callable<Integer> {
         long s = seed != null ? seed : new java.util.SplittableRandom().nextLong() & Long.MAX_VALUE;
         Set<String> families = new LinkedHashSet<>();
         verdicts.forEach(v -> families.add(v.check().family()));
-        Report.Fairness fairness = Report.runFairness(families, verdicts.stream().map(Verdict::check).toList(), s,
-                fairnessAcquisitions, err);
+        Manifest manifest = Manifest.load(root);
+        Report.Fairness fairness = Report.runFairness(families, verdicts.stream().map(Verdict::check).toList(), v -> true, s,
+                fairnessAcquisitions, err, manifest::port);
         String command = "./handoff check " + String.join(" ", spec.commandLine().getParseResult().expandedArgs().stream()
                 .map(CheckCommand::quote).toList());
         String generated = java.time.LocalDateTime.now().withNano(0).toString().replace('T', ' ') + " on " + Machine.describe();

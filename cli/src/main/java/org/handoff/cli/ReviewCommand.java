@@ -4,7 +4,6 @@ import java.io.OutputStream;
 import java.io.PrintStream;
 import java.io.PrintWriter;
 import java.nio.file.Path;
-import java.io.StringWriter;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
@@ -24,6 +23,8 @@ import org.handoff.core.Verdict;
 import org.handoff.cli.agreement.BoundAgreement;
 import org.handoff.cli.report.Report;
 import org.handoff.cli.report.ReportDir;
+import org.handoff.cli.report.Story;
+import org.handoff.cli.report.Summary;
 import org.handoff.specs.Tlc;
 import org.handoff.specs.TlcRunner;
 import picocli.CommandLine;
@@ -149,24 +150,17 @@ final class ReviewCommand implements Callable<Integer> {
             // The diff shows the two sides; a report shows the family's other variants too.
             Set<String> sides = Set.of(base, variant);
             fairness = Report.runFairness(Set.of(family), checks, v -> reportDir != null || sides.contains(v), s,
-                    fairnessAcquisitions, err);
+                    fairnessAcquisitions, err, manifest::port);
         }
-        StringWriter diff = new StringWriter();
-        PrintWriter dw = new PrintWriter(diff);
-        print(dw, root.resolve("specs"), base, bv, variant, vv);
-        if (fairness != null) {
-            printFairness(dw, fairness, base, variant);
-        }
-        dw.flush();
-        out.print(diff);
+        Summary summary = summary(root.resolve("specs"), base, bv, variant, vv, tlcResults, fairness);
+        out.print(summary.text());
         out.flush();
         if (reportDir != null) {
             List<Verdict> all = new ArrayList<>(bv);
             all.addAll(vv);
             String command = "./handoff review " + String.join(" ", spec.commandLine().getParseResult().expandedArgs());
             String generated = java.time.LocalDateTime.now().withNano(0).toString().replace('T', ' ') + " on " + Machine.describe();
-            Report rep = new Report(command, generated, all, tlcResults, fairness, root)
-                    .withSummary("Review of " + variant + " against " + base, diff.toString());
+            Report rep = new Report(command, generated, all, tlcResults, fairness, root).withSummary(summary);
             Map<String, String> files = new LinkedHashMap<>();
             files.put("report.md", rep.markdown());
             files.put("report.html", rep.html());
@@ -183,73 +177,91 @@ final class ReviewCommand implements Callable<Integer> {
      * evidence of a fairness change (a measurement of one run, not a verdict), or why a side has none.
      */
     static void printFairness(PrintWriter out, Report.Fairness f, String base, String variant) {
-        out.printf("%nFairness harness (java-models FairnessHarness, seed %d: %d threads on %d virtual nodes, %,d acquisitions"
-                + " each; a measurement, not a verdict):%n", f.seed(), f.threads(), f.nodes(), f.acquisitions());
-        int w = Math.max(base.length(), variant.length());
+        out.print(new Summary("", List.of(fairness(f, base, variant))).text().substring(1));
+        out.flush();
+    }
+
+    static Summary.Table fairness(Report.Fairness f, String base, String variant) {
+        List<List<String>> rows = new ArrayList<>();
         for (String v : new String[] {base, variant}) {
             java.util.Optional<org.handoff.models.fairness.FairnessHarness.Result> r = f.results().stream()
                     .filter(x -> x.config().lock().equals(v)).findFirst();
             if (r.isPresent()) {
                 org.handoff.models.fairness.FairnessHarness.Result x = r.get();
                 if (!Report.contended(x)) {
-                    out.printf("  %-" + w + "s  not measured: %s; run the review again on a quieter machine%n", v,
-                            Report.uncontended(x));
+                    rows.add(List.of(v, "not measured: " + Report.uncontended(x) + "; run the review again on a quieter machine"));
                     continue;
                 }
-                out.printf(java.util.Locale.ROOT, "  %-" + w + "s  max bypass %,d  p99 %,d  mean %.2f  %s%n", v,
-                        x.maxBypass(), x.p99Bypass(), x.meanBypass(), String.format(java.util.Locale.ROOT,
-                                "same-node hand-offs %.1f%% of %,d", 100.0 * x.sameNodeHandoffs() / x.handoffs(),
-                                x.handoffs()));
+                rows.add(List.of(v, String.format(java.util.Locale.ROOT, "max bypass %,d  p99 %,d  mean %.2f  "
+                        + "same-node hand-offs %.1f%% of %,d", x.maxBypass(), x.p99Bypass(), x.meanBypass(),
+                        100.0 * x.sameNodeHandoffs() / x.handoffs(), x.handoffs())));
             } else {
-                out.printf("  %-" + w + "s  not measured: %s%n", v, f.notMeasured().getOrDefault(v,
-                        f.note() != null ? f.note() : "the harness has no run of it"));
+                rows.add(List.of(v, "not measured: " + f.notMeasured().getOrDefault(v,
+                        f.note() != null ? f.note() : "the harness has no run of it")));
             }
         }
+        return new Summary.Table(String.format(java.util.Locale.ROOT, "Fairness harness (java-models FairnessHarness, seed %d:"
+                + " %d threads on %d virtual nodes, %,d acquisitions each; a measurement, not a verdict):", f.seed(), f.threads(),
+                f.nodes(), f.acquisitions()), List.of(), rows, false);
     }
 
     static void print(PrintWriter out, Path specsDir, String base, List<Verdict> bv, String variant, List<Verdict> vv) {
-        out.printf("Review of %s against %s%n", variant, base);
+        out.print(summary(specsDir, base, bv, variant, vv, Map.of(), null).text());
+        out.flush();
+    }
+
+    /**
+     * The review as the terminal prints it and the report draws it: the conclusion, one row per
+     * property, what is gained and lost, the witnesses, teeth, bounds and effort, the checks not as
+     * the manifest records, and the fairness harness's runs ({@code fairness} may be null).
+     */
+    static Summary summary(Path specsDir, String base, List<Verdict> bv, String variant, List<Verdict> vv,
+            Map<Check, Tlc.Result> tlc, Report.Fairness fairness) {
+        List<Summary.Block> blocks = new ArrayList<>();
         List<ReviewDiff.Row> rows = ReviewDiff.rows(bv, vv, specsDir);
-        out.printf("%s%n%n", conclusion(rows, base, variant, bv, vv));
-        // The two verdict columns are headed by the variants' names, as wide as the longer name.
-        int w = Math.max(10, Math.max(base.length(), variant.length()));
-        String fmt = "%-11s %-22s %-" + w + "s %-" + w + "s %-28s %s%n";
-        out.printf(fmt, "LEVEL", "PROPERTY", base, variant, "CHANGE", "CHECKS (variant; baseline)");
+        String first = firstLoss(rows);
+        blocks.add(new Summary.Line(conclusion(rows, base, variant, bv, vv, tlc), true,
+                first == null ? List.of() : List.of(first)));
+        List<List<String>> props = new ArrayList<>();
         for (ReviewDiff.Row r : rows) {
-            out.printf(fmt, r.level().id(), r.property(), r.baseline(), r.variant(), r.change(),
-                    String.join(", ", r.variantChecks()) + "; " + String.join(", ", r.baselineChecks()));
+            props.add(List.of(r.level().id(), r.property(), r.baseline(), r.variant(), r.change(),
+                    String.join(", ", r.variantChecks()) + "; " + String.join(", ", r.baselineChecks())));
         }
+        blocks.add(new Summary.Table(null, List.of("LEVEL", "PROPERTY", base, variant, "CHANGE", "CHECKS (variant; baseline)"),
+                props, false));
         List<String> gained = rows.stream().filter(r -> r.change().startsWith("GAINED")).map(ReviewDiff.Row::summary).toList();
         List<String> lost = rows.stream().filter(r -> r.change().startsWith("LOST")).map(ReviewDiff.Row::summary).toList();
-        out.printf("%nGained: %s%nLost:   %s%n", gained.isEmpty() ? "nothing" : String.join(", ", gained),
-                lost.isEmpty() ? "nothing" : String.join(", ", lost));
-        out.printf("%nWitnesses (each a behaviour a passing model must reach; 'reached' shows it did):%n");
-        int witnesses = 0;
+        blocks.add(new Summary.Table(null, List.of(), List.of(
+                List.of("Gained:", gained.isEmpty() ? "nothing" : String.join(", ", gained)),
+                List.of("Lost:", lost.isEmpty() ? "nothing" : String.join(", ", lost))), false));
+        List<List<String>> witnesses = new ArrayList<>();
         for (List<Verdict> side : List.of(bv, vv)) {
             for (Verdict v : side) {
                 Check c = v.check();
                 if (c.isWitness()) {
-                    witnesses++;
                     boolean reached = v.actual() == org.handoff.core.Outcome.FAIL && c.witness().equals(v.violated());
-                    out.printf("  %-22s %-34s %-28s %s%n", c.variant(), c.paramOr("twin", "?"), c.witness(),
-                            reached ? "reached" : "NOT reached (" + v.actual().id() + ")");
+                    witnesses.add(List.of(c.variant(), c.paramOr("twin", "?"), c.witness(),
+                            reached ? "reached" : "NOT reached (" + v.actual().id() + ")"));
                 }
             }
         }
-        if (witnesses == 0) {
-            out.printf("  none: no model of either side shows that it reaches a behaviour of its own%n");
+        if (witnesses.isEmpty()) {
+            witnesses.add(List.of("none: no model of either side shows that it reaches a behaviour of its own"));
         }
-        List<Verdict> teeth = new ArrayList<>(bv);
-        teeth.addAll(vv);
-        teeth.removeIf(v -> !ReviewDiff.teeth(v.check()));
-        if (!teeth.isEmpty()) {
-            out.printf("%nTeeth (ports checked against a spec they must not conform to; each must fail, and is no property of either side):%n");
-            for (Verdict v : teeth) {
-                out.printf("  %-22s %-34s %s%n", v.check().variant(), v.check().shortName(),
-                        v.matchesExpectation() ? "failed, as it must" : "NOT AS EXPECTED (" + v.actual().id() + ")");
+        blocks.add(new Summary.Table("Witnesses (each a behaviour a passing model must reach; 'reached' shows it did):",
+                List.of(), witnesses, true));
+        List<List<String>> teeth = new ArrayList<>();
+        for (Verdict v : java.util.stream.Stream.concat(bv.stream(), vv.stream()).toList()) {
+            if (ReviewDiff.teeth(v.check())) {
+                teeth.add(List.of(v.check().variant(), v.check().shortName(),
+                        v.matchesExpectation() ? "failed, as it must" : "NOT AS EXPECTED (" + v.actual().id() + ")"));
             }
         }
-        out.printf("%nBounds (TLC models that check BoundedBypass: the bound K each proves, or the bound a failing model refutes):%n");
+        if (!teeth.isEmpty()) {
+            blocks.add(new Summary.Table("Teeth (ports checked against a spec they must not conform to; each must fail, and is"
+                    + " no property of either side):", List.of(), teeth, true));
+        }
+        List<List<String>> bounds = new ArrayList<>();
         for (List<Verdict> side : List.of(bv, vv)) {
             for (Verdict v : side) {
                 Check c = v.check();
@@ -258,34 +270,54 @@ final class ReviewCommand implements Callable<Integer> {
                 }
                 Integer k = BoundAgreement.boundOf(specsDir, c);
                 if (k != null) {
-                    out.printf("  %-22s %-34s K = %-3d %s%s%n", c.variant(), c.shortName(), k, v.actual().id()
-                            + (v.violated() != null ? " (" + v.violated() + ")" : ""),
-                            c.reason() != null ? ": " + c.reason() : "");
+                    bounds.add(List.of(c.variant(), c.shortName(), "K = " + k, v.actual().id()
+                            + (v.violated() != null ? " (" + v.violated() + ")" : "") + (c.reason() != null ? ": " + c.reason() : "")));
                 }
             }
         }
-        out.printf("%nEffort per level (checks, distinct states of the TLC models, seconds):%n");
+        if (!bounds.isEmpty()) {
+            blocks.add(new Summary.Table("Bounds (TLC models that check BoundedBypass: the bound K each proves, or the bound a"
+                    + " failing model refutes):", List.of(), bounds, true));
+        }
+        List<List<String>> effort = new ArrayList<>();
         for (Level l : Level.values()) {
             String b = effort(bv, l);
             String v = effort(vv, l);
             if (!b.isEmpty() || !v.isEmpty()) {
-                out.printf("  %-11s %-" + w + "s %-40s %-" + w + "s %s%n", l.id(), base, b.isEmpty() ? "-" : b, variant,
-                        v.isEmpty() ? "-" : v);
+                effort.add(List.of(l.id(), base, b.isEmpty() ? "-" : b, variant, v.isEmpty() ? "-" : v));
             }
         }
-        List<Verdict> odd = new ArrayList<>(bv);
-        odd.addAll(vv);
-        odd.removeIf(Verdict::matchesExpectation);
-        for (Verdict v : odd) {
-            out.printf("%nNOT AS THE MANIFEST RECORDS: %s: %s%n%s%n", v.check().id(), v.mismatch(), v.detail() == null ? "" : v.detail());
+        blocks.add(new Summary.Table("Effort per level (checks, distinct states of the TLC models, seconds):", List.of(),
+                effort, true));
+        for (Verdict v : java.util.stream.Stream.concat(bv.stream(), vv.stream()).toList()) {
+            if (!v.matchesExpectation()) {
+                blocks.add(new Summary.Detail("NOT AS THE MANIFEST RECORDS: " + v.check().id() + ": " + v.mismatch(),
+                        v.detail() == null ? "" : v.detail(), tlc.containsKey(v.check()) ? v.check().check() : null));
+            }
         }
+        if (fairness != null) {
+            blocks.add(fairness(fairness, base, variant));
+        }
+        return new Summary("Review of " + variant + " against " + base, blocks);
+    }
+
+    /** The check that first shows the first property lost, or null. */
+    private static String firstLoss(List<ReviewDiff.Row> rows) {
+        ReviewDiff.Row first = rows.stream().filter(r -> r.change().startsWith("LOST")).findFirst().orElse(null);
+        if (first == null) {
+            return null;
+        }
+        String by = first.variantChecks().stream().filter(n -> n.contains("VIOLATED") || n.contains("refuted")
+                || n.contains("mixed")).findFirst().orElse(first.variantChecks().isEmpty() ? "" : first.variantChecks().get(0));
+        return by.replaceFirst(" .*$", "");
     }
 
     /**
      * The line a reviewer can paste: what the variant loses (with the first check that shows it) and
      * gains against the baseline, and whether every check gave the verdict the manifest records.
      */
-    static String conclusion(List<ReviewDiff.Row> rows, String base, String variant, List<Verdict> bv, List<Verdict> vv) {
+    static String conclusion(List<ReviewDiff.Row> rows, String base, String variant, List<Verdict> bv, List<Verdict> vv,
+            Map<Check, Tlc.Result> tlc) {
         List<ReviewDiff.Row> lost = rows.stream().filter(r -> r.change().startsWith("LOST")).toList();
         List<ReviewDiff.Row> gained = rows.stream().filter(r -> r.change().startsWith("GAINED")).toList();
         StringBuilder c = new StringBuilder("Conclusion: ").append(variant);
@@ -297,6 +329,10 @@ final class ReviewCommand implements Callable<Integer> {
                     || n.contains("mixed")).findFirst().orElse(String.join(", ", first.variantChecks()));
             c.append(" loses ").append(String.join(", ", lost.stream().map(ReviewDiff.Row::summary).toList()))
                     .append("; first shown by ").append(by.replaceFirst(" (VIOLATED|refuted)$", ""));
+            String name = by.replaceFirst(" .*$", "");
+            tlc.entrySet().stream().filter(e -> e.getKey().check().equals(name) && e.getKey().variant().equals(variant)
+                    && e.getValue().trace() != null).findFirst().ifPresent(e -> c.append(" (").append(told(e.getKey(), e.getValue()))
+                    .append(')'));
         }
         if (!gained.isEmpty()) {
             c.append("; gains ").append(String.join(", ", gained.stream().map(ReviewDiff.Row::summary).toList()));
@@ -304,6 +340,20 @@ final class ReviewCommand implements Callable<Integer> {
         long odd = java.util.stream.Stream.concat(bv.stream(), vv.stream()).filter(v -> !v.matchesExpectation()).count();
         c.append(odd == 0 ? "." : "; " + odd + " check(s) NOT as the manifest records (below).");
         return c.toString();
+    }
+
+    /** A counterexample in a clause: its size, its length and the thread it keeps waiting. */
+    static String told(Check c, Tlc.Result r) {
+        Story story = Report.story(c, r);
+        StringBuilder b = new StringBuilder().append(story.threads()).append(story.cpus() ? " CPUs" : " threads")
+                .append(", a ").append(r.trace().steps().size()).append("-state counterexample");
+        if (r.trace().backTo() != null) {
+            b.append(" looping back to state ").append(r.trace().backTo());
+        }
+        if (story.clause() != null) {
+            b.append(": ").append(story.clause());
+        }
+        return b.toString();
     }
 
     private static String effort(List<Verdict> vs, Level l) {

@@ -117,11 +117,13 @@ class ReportTest {
         assertTrue(md.contains("| mcs | `MCS_EarlyHandoff_N3` | fail MutualExclusion | 157 | 326 | 10 | 1 |"), md);
 
         // report.html: one picture per state, each with shapes, headed by the step and its kernel function
+        // (the states that matter come first, the others folded after them: put back in trace order)
         Matcher m = STEP_SVG.matcher(html);
         List<String> svgs = new ArrayList<>();
         while (m.find()) {
             svgs.add(m.group(1));
         }
+        svgs.sort(Comparator.comparingInt(ReportTest::stateNumber));
         assertEquals(states.size(), svgs.size(), "one SVG per state of the counterexample");
         for (String svg : svgs) {
             assertTrue(svg.contains("<rect") && svg.contains("<text"), svg);
@@ -249,12 +251,18 @@ class ReportTest {
         assertTrue(red > 20, "no change drawn in red (" + red + ")");
     }
 
+    /** The state number in a picture's title ("state 4: ..."). */
+    static int stateNumber(String svg) {
+        Matcher m = Pattern.compile("<title>state (\\d+):").matcher(svg);
+        return m.find() ? Integer.parseInt(m.group(1)) : -1;
+    }
+
     private static boolean near(int r, int g, int b, int R, int G, int B) {
         return Math.abs(r - R) < 12 && Math.abs(g - G) < 12 && Math.abs(b - B) < 12;
     }
 
     /** Runs a command, its stdout to {@code out}; returns stdout. Fails on a non-zero exit or after 2 minutes. */
-    private static String exec(List<String> cmd, Path out) throws IOException, InterruptedException {
+    static String exec(List<String> cmd, Path out) throws IOException, InterruptedException {
         Process p = new ProcessBuilder(cmd).redirectOutput(out.toFile())
                 .redirectError(out.resolveSibling(out.getFileName() + ".err").toFile()).start();
         if (!p.waitFor(120, TimeUnit.SECONDS)) {

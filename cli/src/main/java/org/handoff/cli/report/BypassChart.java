@@ -5,9 +5,10 @@ import java.util.List;
 import java.util.Locale;
 
 /**
- * A histogram of bypass counts per acquisition as an SVG bar chart: bins 0, 1, 2, 3–4, 5–8, ...
- * (powers of two), bar heights on a log scale (one acquisition to all of them), each bar labelled
- * with its count.
+ * A histogram of bypass counts per acquisition as an SVG bar chart: bins 0, 1, 2, then up to each
+ * power of two ({@code ≤4} is 3–4, {@code ≤8} is 5–8, ..., {@code ≤2K} is 1,025–2,048), bar heights on
+ * a log scale (one acquisition to all of them), each bar labelled with its count. A bar's slot is as
+ * wide as the longer of its two labels, so that no label runs into its neighbour.
  */
 final class BypassChart {
     /** One bin: its label, the bypass range, and how many acquisitions fell in it. */
@@ -42,7 +43,7 @@ final class BypassChart {
                 n++;
             }
         }
-        return new Bin(from == to ? Integer.toString(from) : from + "–" + to, from, to, n);
+        return new Bin(from == to ? Integer.toString(from) : "≤" + (to >= 1024 ? to / 1024 + "K" : Integer.toString(to)), from, to, n);
     }
 
     static String svg(String id, String variant, int[] bypass) {
@@ -51,8 +52,12 @@ final class BypassChart {
         double left = 60;
         double top = 34;
         double plotH = 180;
-        double barW = 44;
         double gap = 10;
+        double barW = 44;
+        for (Bin b : bins) {
+            int chars = Math.max(b.label().length(), String.format(Locale.ROOT, "%,d", b.count()).length());
+            barW = Math.max(barW, chars * 11 * 0.62 + 4);
+        }
         svg.text(10, 20, variant + ": bypass per acquisition (" + String.format(Locale.ROOT, "%,d", bypass.length)
                 + " acquisitions)", 14, Svg.INK, true, "start");
         double total = Math.max(1, bypass.length);
@@ -76,8 +81,9 @@ final class BypassChart {
             x += barW + gap;
         }
         svg.rect(left, top + plotH, bins.size() * (barW + gap), 1.2, Svg.INK, Svg.INK, 0.5, false, 1);
-        svg.text(left, top + plotH + 36, "bypass count (entries by later arrivals while waiting); bar height: acquisitions, log scale",
-                11, Svg.MUTED);
+        svg.text(left, top + plotH + 36, "bypass (entries by later arrivals while waiting; ≤n: up to n, above the bin before;"
+                + " K = 1,024)", 11, Svg.MUTED);
+        svg.text(left, top + plotH + 52, "bar height: acquisitions, log scale", 11, Svg.MUTED);
         return svg.toSvg(variant + " bypass histogram");
     }
 }

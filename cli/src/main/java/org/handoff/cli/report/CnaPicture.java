@@ -58,6 +58,12 @@ class CnaPicture extends QSpinlockPicture {
     }
 
     @Override
+    String gloss(String path) {
+        return path.startsWith("vstate.intra[") ? "cna_node.intra_count" : path.startsWith("vstate.tail[") ? "cna_node.tail"
+                : super.gloss(path);
+    }
+
+    @Override
     List<String[]> nodeExtras(Map<String, TlaValue> st, long n) {
         List<String[]> out = new ArrayList<>();
         TlaValue vstate = st.get("vstate");
@@ -66,12 +72,12 @@ class CnaPicture extends QSpinlockPicture {
         }
         TlaValue key = new TlaValue.Int(n);
         long tail = num(vstate.field("tail").at(key));
-        if (tail != 0) {
-            out.add(new String[] {"tail = " + nodeName(tail), "vstate.tail[" + n + "]"});
-        }
+        out.add(new String[] {"tail = " + nodeName(tail), "vstate.tail[" + n + "]"});
+        // The policy's own counter is drawn in every node, zero or not: a patch that changes how it
+        // counts must show it (vstate.intra, the kernel's cna_node.intra_count).
         TlaValue intra = vstate.field("intra");
-        if (intra != null && num(intra.at(key)) != 0) {
-            out.add(new String[] {"intra-node hand-offs = " + num(intra.at(key)), "vstate.intra[" + n + "]"});
+        if (intra != null) {
+            out.add(new String[] {"intra_count = " + num(intra.at(key)), "vstate.intra[" + n + "]"});
         }
         return out;
     }

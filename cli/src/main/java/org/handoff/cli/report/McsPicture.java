@@ -130,10 +130,11 @@ final class McsPicture extends StatePicture {
                 link(svg, a, b, W, H, GAP, Svg.MUTED, true, false);
             }
         }
-        legend(svg, rowY + H + belowRow(order, all, W, GAP) + 18);
+        svg.fit(10, rowY + H + belowRow(order, all, W, GAP) + 8);
     }
 
-    private static void legend(Svg svg, double y) {
-        svg.text(10, y, "arrow: next · dashed: prev->next not yet written · red: changed by this step", 11, Svg.MUTED);
+    @Override
+    String legend() {
+        return "arrow: next · dashed: prev->next not yet written · red: changed by this step";
     }
 }

@@ -74,6 +74,44 @@ class QSpinlockPicture extends StatePicture {
     }
 
     @Override
+    String gloss(String path) {
+        return path.startsWith("count[") ? "the CPU's qnodes[0].count: nodes in use" : null;
+    }
+
+    @Override
+    String where(Map<String, TlaValue> st, TlaValue ctx) {
+        if (!accepts(st)) {
+            return null;
+        }
+        String asleep = asleep(st, ctx);
+        if (asleep != null) {
+            return asleep.startsWith("halted") ? "halted (pv_wait)" : "with its vCPU descheduled";
+        }
+        long n = num(st.get("node").at(ctx));
+        if (n == 0) {
+            return null;
+        }
+        Set<Long> nodes = new LinkedHashSet<>();
+        for (TlaValue x : st.get("pc").entries().keySet()) {
+            long m = num(st.get("node").at(x));
+            if (m != 0) {
+                nodes.add(m);
+            }
+        }
+        for (Map.Entry<TlaValue, TlaValue> e : st.get("nnext").entries().entrySet()) {
+            if (num(e.getValue()) != 0 || num(st.get("nlocked").at(e.getKey())) != 0) {
+                nodes.add(num(e.getKey()));
+            }
+        }
+        for (List<Long> q : secondary(st, nodes).values()) {
+            if (q.contains(n)) {
+                return "in the secondary queue";
+            }
+        }
+        return null;
+    }
+
+    @Override
     void draw(Svg svg, TlcTrace.Step s, Changed changed, double top) {
         Map<String, TlaValue> st = s.state();
         TlaValue pc = st.get("pc");
@@ -204,8 +242,11 @@ class QSpinlockPicture extends StatePicture {
             TlaValue key = new TlaValue.Int(n);
             svg.text(xy[0] + 8, xy[1] + 17, nodeName(n) + (x0 != null && num(at1(x0)) > 0 ? " (" + TlcTrace.threadName(x0) + ")" : ""),
                     13, Svg.INK, true, "start");
-            if (x0 != null && x0.equals(s.actor())) {
-                svg.text(xy[0] + 4, xy[1] - 6, "▼ " + TlcTrace.threadName(x0) + " took this step", 10, Svg.CHANGED, true, "start");
+            boolean took = x0 != null && x0.equals(s.actor());
+            if (took) {
+                // one label above the box: the step's thread, and why its vCPU does not run
+                svg.text(xy[0] + 4, xy[1] - 6, "▼ " + TlcTrace.threadName(x0) + (sleep != null ? "'s step · " + sleep : " took this step"),
+                        10, Svg.CHANGED, true, "start");
             }
             svg.text(xy[0] + 8, xy[1] + 35, "locked = " + lockedText(st, num(st.get("nlocked").at(key))), 12,
                     changed.color(changed.exactly(at("nlocked", key))));
@@ -221,7 +262,7 @@ class QSpinlockPicture extends StatePicture {
             String role = sleep != null ? "asleep" : holder ? "owner" : p == null ? "free" : sec ? "secondary" : "queued";
             svg.text(xy[0] + W - 6, xy[1] + 16, role, 10, holder ? "#e65100" : sleep != null ? Svg.INK : Svg.MUTED,
                     holder || sleep != null, "end");
-            if (sleep != null) {
+            if (sleep != null && !took) {
                 svg.text(xy[0] + W - 4, xy[1] - 6, sleep, 10, Svg.INK, true, "end");
             }
             double[] cell = tailCells.get(n);
@@ -287,8 +328,13 @@ class QSpinlockPicture extends StatePicture {
             chipsBottom = Math.max(chipsBottom, ey - 14);
             cx += 132 + 14;
         }
-        svg.text(10, chipsBottom + 22, "arrow: next · dashed: link not yet written · green: the secondary queue · red outline: the"
-                + " context that took this step · red text: changed by it", 11, Svg.MUTED);
+        svg.fit(10, chipsBottom + 8);
+    }
+
+    @Override
+    String legend() {
+        return "arrow: next · dashed: link not yet written · green: the secondary queue · red outline: the"
+                + " context that took this step · red text: changed by it";
     }
 
     /** The interrupt level of a context key <<cpu, level>>. */

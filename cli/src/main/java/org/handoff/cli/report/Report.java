@@ -45,8 +45,7 @@ public final class Report {
     private final Map<Check, Tlc.Result> tlc;
     private final Fairness fairness;
     private final Path root;
-    private String summaryTitle;
-    private String summaryText;
+    private Summary summary;
 
     public Report(String command, String generated, List<Verdict> verdicts, Map<Check, Tlc.Result> tlc, Fairness fairness,
             Path root) {
@@ -59,13 +58,33 @@ public final class Report {
     }
 
     /**
-     * A text section shown first, before the verdicts (the review command's verdict diff); plain
-     * text, shown as it is.
+     * A section shown first, before the verdicts (the review command's verdict diff): in the
+     * markdown as the terminal prints it, in the HTML as tables, the long ones folded.
      */
-    public Report withSummary(String title, String text) {
-        this.summaryTitle = title;
-        this.summaryText = text;
+    public Report withSummary(Summary summary) {
+        this.summary = summary;
         return this;
+    }
+
+    /** Where the family's picture says a thread waits, for the stories of its counterexamples. */
+    public static Story.Where where(String family, TlcTrace trace) {
+        StatePicture p = StatePicture.forFamily(family, trace.steps().get(0));
+        return p::where;
+    }
+
+    /** The story of a counterexample of {@code c}. */
+    public static Story story(Check c, Tlc.Result r) {
+        boolean deadlock = r.message() != null && r.message().startsWith("deadlock");
+        return Story.tell(r.trace(), r.violated(), deadlock, where(c.family(), r.trace()));
+    }
+
+    /**
+     * Whether a counterexample is drawn: not a witness's trace (a passing model's behaviour,
+     * reached as it must be) nor a tight model's (a bound refuted on purpose, below the one proved);
+     * those are told and listed as text, folded.
+     */
+    static boolean drawn(Check c) {
+        return !c.isWitness() && (c.mutant() || c.expected() != Outcome.FAIL);
     }
 
     /**
@@ -115,6 +134,15 @@ public final class Report {
      * reason instead, so that the report says why it has no histogram.
      */
     public static Map<String, String> variantPorts(Collection<Check> checks, Map<String, String> notMeasured) {
+        return variantPorts(checks, notMeasured, (family, variant) -> null);
+    }
+
+    /**
+     * {@link #variantPorts(Collection, Map)}, the port of a variant whose checks run none (a review
+     * at TLC only) taken from the manifest's registry ({@code registry}: family, variant to class).
+     */
+    public static Map<String, String> variantPorts(Collection<Check> checks, Map<String, String> notMeasured,
+            java.util.function.BinaryOperator<String> registry) {
         Map<String, String> ports = new LinkedHashMap<>();
         Map<String, String> classes = new LinkedHashMap<>();
         for (Check c : checks) {
@@ -122,7 +150,7 @@ public final class Report {
                 continue;
             }
             classes.putIfAbsent(c.variant(), null);
-            String lock = c.port();
+            String lock = c.port() != null ? c.port() : registry.apply(c.family(), c.variant());
             if (lock != null && classes.get(c.variant()) == null) {
                 classes.put(c.variant(), lock);
             }
@@ -176,6 +204,13 @@ public final class Report {
     /** {@link #runFairness(Set, Collection, long, int, java.io.PrintWriter)} on the variants {@code wanted} accepts only. */
     public static Fairness runFairness(Set<String> families, Collection<Check> checks, java.util.function.Predicate<String> wanted,
             long seed, int acquisitions, java.io.PrintWriter progress) throws InterruptedException {
+        return runFairness(families, checks, wanted, seed, acquisitions, progress, (family, variant) -> null);
+    }
+
+    /** {@link #runFairness(Set, Collection, java.util.function.Predicate, long, int, java.io.PrintWriter)} with the ports registry. */
+    public static Fairness runFairness(Set<String> families, Collection<Check> checks, java.util.function.Predicate<String> wanted,
+            long seed, int acquisitions, java.io.PrintWriter progress, java.util.function.BinaryOperator<String> registry)
+            throws InterruptedException {
         int threads = 4;
         int nodes = 2;
         int probArg = 256;
@@ -188,7 +223,7 @@ public final class Report {
             configs.add(new FairnessHarness.Config(lock, threads, nodes, acquisitions, seed, probArg, threshold));
         }
         Map<String, String> notMeasured = new LinkedHashMap<>();
-        variantPorts(checks.stream().filter(c -> wanted.test(c.variant())).toList(), notMeasured).forEach((variant, port) -> configs.add(new FairnessHarness.Config(variant, threads,
+        variantPorts(checks.stream().filter(c -> wanted.test(c.variant())).toList(), notMeasured, registry).forEach((variant, port) -> configs.add(new FairnessHarness.Config(variant, threads,
                 nodes, acquisitions, seed, probArg, threshold, false, port)));
         List<FairnessHarness.Result> results = new ArrayList<>();
         for (FairnessHarness.Config c : configs) {
@@ -305,8 +340,8 @@ public final class Report {
         m.append(String.format(Locale.ROOT, "Verdicts: %d checks, %d as expected, %d not.%n%n", verdicts.size(),
                 verdicts.size() - bad(), bad()));
         m.append("The pictures of the counterexamples and the bypass histograms are in `report.html`.\n\n");
-        if (summaryText != null) {
-            m.append("## ").append(summaryTitle).append("\n\n```\n").append(summaryText.strip()).append("\n```\n\n");
+        if (summary != null) {
+            m.append("## ").append(summary.title()).append("\n\n```\n").append(summary.text().strip()).append("\n```\n\n");
         }
         m.append("## Verdicts\n\n");
         for (String f : families()) {
@@ -341,6 +376,7 @@ public final class Report {
             Tlc.Result r = e.getValue();
             m.append("### ").append(c.check()).append("\n\n");
             m.append(cexSummary(c, r)).append("\n\n");
+            m.append(story(c, r).text()).append("\n\n");
             m.append("Each step: its number, the thread, the action [the kernel function it models], and the entries it changed.\n\n");
             m.append("```text\n").append(r.trace().render()).append("```\n\n");
         }
@@ -474,16 +510,28 @@ public final class Report {
             "h1{font-size:24px;margin-bottom:4px}h2{border-bottom:2px solid #cfd8dc;padding-bottom:4px;margin-top:36px}",
             "h3{margin-top:28px}h4{margin:16px 0 6px 0;color:#455a64}",
             "table{border-collapse:collapse;margin:6px 0 14px 0;font-size:13px}",
-            "th,td{border:1px solid #cfd8dc;padding:3px 8px;text-align:left;vertical-align:top}",
-            "th{background:#eceff1}td.num{text-align:right;font-variant-numeric:tabular-nums}",
+            "th,td{border:1px solid #cfd8dc;padding:3px 8px;text-align:left;vertical-align:top;overflow-wrap:break-word}",
+            "th{background:#eceff1}td.num{text-align:right;font-variant-numeric:tabular-nums}td.long{overflow-wrap:anywhere}",
             "tr.bad td{background:#ffebee}span.ok{color:#2e7d32;font-weight:bold}span.bad{color:#c62828;font-weight:bold}",
-            "pre{background:#f5f7f8;border:1px solid #e0e0e0;padding:8px;font-size:12px;overflow-x:auto}",
-            ".steps{display:flex;flex-wrap:wrap;gap:14px;align-items:flex-start}",
-            "figure{margin:0;border:1px solid #cfd8dc;border-radius:6px;padding:8px;background:#fff;overflow-x:auto}",
-            "figcaption{font-size:12px;color:#455a64;margin-top:4px;font-family:'DejaVu Sans Mono',monospace}",
+            "td.lost{color:#c62828;font-weight:bold}td.gained{color:#2e7d32;font-weight:bold}",
+            "pre{background:#f5f7f8;border:1px solid #e0e0e0;padding:8px;font-size:12px;white-space:pre-wrap;overflow-wrap:anywhere}",
+            "p.conclusion{font-size:17px;background:#fff8e1;border-left:5px solid #ff8f00;padding:8px 12px}",
+            "p.story{font-size:15px;background:#f1f8e9;border-left:5px solid #7cb342;padding:6px 12px;max-width:1100px}",
+            "details{margin:6px 0 12px 0}summary{cursor:pointer;color:#37474f;font-weight:bold}summary.bad{color:#c62828}",
+            ".steps{display:flex;flex-wrap:wrap;gap:14px;align-items:flex-start;margin:8px 0}",
+            "figure{margin:0;border:1px solid #cfd8dc;border-radius:6px;padding:8px;background:#fff;max-width:100%;box-sizing:border-box}",
+            "figure svg{max-width:100%;height:auto;display:block}svg.markers{position:absolute}",
+            "svg text{font-family:'DejaVu Sans',Verdana,sans-serif;fill:#263238}", Svg.textCss(),
+            "figcaption{font-size:12px;color:#455a64;margin-top:4px;font-family:'DejaVu Sans Mono',monospace;overflow-wrap:anywhere}",
             "figcaption b{color:#c62828;font-weight:normal}",
             "p.meta{color:#546e7a;font-size:13px;margin:2px 0}.charts{display:flex;flex-wrap:wrap;gap:16px}",
             "code{background:#eceff1;padding:0 3px;border-radius:3px}");
+
+    /** Text for the HTML page: escaped, with markdown's {@code `code`} spans as code. */
+    static String inline(String s) {
+        return Svg.escape(s).replaceAll("`([^`]+)`", "<code>$1</code>").replace("_", "_<wbr>")
+                .replaceAll("\\.(?=[A-Za-z])", ".<wbr>");
+    }
 
     public String html() {
         StringBuilder h = new StringBuilder();
@@ -496,11 +544,12 @@ public final class Report {
                 .append(verdicts.size() - bad()).append(" as expected, ")
                 .append(bad() == 0 ? "<span class=\"ok\">0 not</span>" : "<span class=\"bad\">" + bad() + " not</span>")
                 .append(".</p>\n");
-        h.append("<p class=\"meta\">Contents: <a href=\"#verdicts\">verdicts</a> · <a href=\"#counterexamples\">counterexamples</a> · ")
+        h.append("<p class=\"meta\">Contents: ").append(summary == null ? "" : "<a href=\"#summary\">summary</a> · ")
+                .append("<a href=\"#verdicts\">verdicts</a> · <a href=\"#counterexamples\">counterexamples</a> · ")
                 .append("<a href=\"#bypass\">bypass histograms</a> · <a href=\"#coverage\">action coverage</a> · <a href=\"#tlc-statistics\">TLC statistics</a></p>\n");
-        if (summaryText != null) {
-            h.append("<h2 id=\"summary\">").append(Svg.escape(summaryTitle)).append("</h2>\n<pre>")
-                    .append(Svg.escape(summaryText.strip())).append("</pre>\n");
+        h.append(Svg.markers()).append('\n');
+        if (summary != null) {
+            summaryHtml(h);
         }
         verdictsHtml(h);
         counterexamplesHtml(h);
@@ -509,6 +558,59 @@ public final class Report {
         statisticsHtml(h);
         h.append("</body></html>\n");
         return h.toString();
+    }
+
+    private void summaryHtml(StringBuilder h) {
+        Set<String> drawnCex = new LinkedHashSet<>();
+        counterexamples().forEach(e -> drawnCex.add(e.getKey().check()));
+        h.append("<h2 id=\"summary\">").append(Svg.escape(summary.title())).append("</h2>\n");
+        for (Summary.Block b : summary.blocks()) {
+            if (b instanceof Summary.Line l) {
+                h.append(l.lead() ? "<p class=\"conclusion\">" : "<p>").append(inline(l.text()));
+                for (String a : l.anchors()) {
+                    if (drawnCex.contains(a)) {
+                        h.append(" <a href=\"#cex-").append(anchor(a)).append("\">The counterexample of ").append(Svg.escape(a))
+                                .append(".</a>");
+                    }
+                }
+                h.append("</p>\n");
+            } else if (b instanceof Summary.Table t) {
+                StringBuilder tb = new StringBuilder("<table class=\"summary\">");
+                if (!t.header().isEmpty()) {
+                    tb.append("<tr>");
+                    t.header().forEach(x -> tb.append("<th>").append(Svg.escape(x)).append("</th>"));
+                    tb.append("</tr>");
+                }
+                for (List<String> row : t.rows()) {
+                    tb.append("<tr>");
+                    for (String cell : row) {
+                        String cls = cell.startsWith("LOST") || cell.startsWith("NOT ") ? " class=\"lost\""
+                                : cell.startsWith("GAINED") ? " class=\"gained\"" : "";
+                        tb.append("<td").append(cls).append('>').append(inline(cell)).append("</td>");
+                    }
+                    tb.append("</tr>\n");
+                }
+                tb.append("</table>\n");
+                if (t.fold()) {
+                    h.append("<details><summary>").append(inline(t.caption())).append(" (").append(t.rows().size())
+                            .append(t.rows().size() == 1 ? " row" : " rows").append(")</summary>\n").append(tb).append("</details>\n");
+                } else {
+                    if (t.caption() != null) {
+                        h.append("<p>").append(inline(t.caption())).append("</p>\n");
+                    }
+                    h.append(tb);
+                }
+            } else if (b instanceof Summary.Detail d) {
+                h.append("<details><summary class=\"bad\">").append(inline(d.caption())).append("</summary>\n");
+                if (d.anchor() != null && drawnCex.contains(d.anchor())) {
+                    h.append("<p><a href=\"#cex-").append(anchor(d.anchor())).append("\">Its counterexample, told and drawn.</a></p>\n");
+                }
+                if (!d.text().isBlank()) {
+                    h.append("<pre>").append(Svg.escape(d.text().strip())).append("</pre>\n");
+                }
+                h.append("</details>\n");
+            }
+        }
     }
 
     private void verdictsHtml(StringBuilder h) {
@@ -526,18 +628,18 @@ public final class Report {
                 for (Verdict v : vs) {
                     Check c = v.check();
                     boolean ok = v.matchesExpectation();
-                    String name = Svg.escape(c.shortName());
+                    String name = inline(c.shortName());
                     if (tlc.containsKey(c) && tlc.get(c).trace() != null) {
                         name = "<a href=\"#cex-" + anchor(c.check()) + "\">" + name + "</a>";
                     }
                     h.append(ok ? "<tr>" : "<tr class=\"bad\">").append("<td>").append(name).append("</td><td>")
                             .append(Svg.escape(c.variant())).append("</td><td>").append(kind(c))
-                            .append("</td><td>").append(Svg.escape(c.property() == null ? "–" : c.property())).append("</td><td>")
-                            .append(Svg.escape(expected(c))).append("</td><td>").append(Svg.escape(actual(v)))
+                            .append("</td><td>").append(inline(c.property() == null ? "–" : c.property())).append("</td><td>")
+                            .append(inline(expected(c))).append("</td><td>").append(inline(actual(v)))
                             .append("</td><td class=\"num\">").append(states(v.states())).append("</td><td class=\"num\">")
-                            .append(seconds(v.seconds())).append("</td><td>")
-                            .append(ok ? "<span class=\"ok\">yes</span>" : "<span class=\"bad\">no</span>: " + Svg.escape(v.mismatch()))
-                            .append("</td><td>").append(Svg.escape(c.reason() == null ? "" : c.reason())).append("</td></tr>\n");
+                            .append(seconds(v.seconds())).append("</td><td class=\"long\">")
+                            .append(ok ? "<span class=\"ok\">yes</span>" : "<span class=\"bad\">no</span>: " + inline(v.mismatch()))
+                            .append("</td><td class=\"long\">").append(inline(c.reason() == null ? "" : c.reason())).append("</td></tr>\n");
                 }
                 h.append("</table>\n");
             }
@@ -551,52 +653,125 @@ public final class Report {
             h.append("<p>No TLC model that ran produced a counterexample.</p>\n");
             return;
         }
-        h.append("<p>Each picture is one state of the trace, headed by the step that led to it: its number, the thread ")
-                .append("(<code>t2</code>: thread 2; <code>cpu1/irq1</code>: CPU 1's interrupt context), the spec action, and the ")
-                .append("kernel function and code it models. What the step changed is red; the lock's owner is amber (red when ")
-                .append("two own it); the caption lists the changed entries. See docs/report.md for how to read each family's picture.</p>\n");
+        h.append("<p>Each counterexample is told in a few sentences, then drawn: the states that matter open, the others ")
+                .append("folded below them, and the whole trace as text. Each picture is one state, headed by the step that ")
+                .append("led to it: its number, the thread (<code>t2</code>: thread 2; <code>cpu1/irq1</code>: CPU 1's interrupt ")
+                .append("context), the spec action, and the kernel function and code it models. What the step changed is red; ")
+                .append("the lock's owner is amber (red when two own it); the caption lists the changed entries. A witness's ")
+                .append("trace (a passing model reaching what it must) and a tight model's (a bound below the proved one, ")
+                .append("refuted on purpose) are told and listed, not drawn. See docs/report.md for how to read each family's ")
+                .append("picture.</p>\n");
         int k = 0;
+        Map<String, TlcTrace> drawnBefore = new LinkedHashMap<>();
         for (Map.Entry<Check, Tlc.Result> e : cex) {
             Check c = e.getKey();
             Tlc.Result r = e.getValue();
             TlcTrace t = r.trace();
             StatePicture picture = StatePicture.forFamily(c.family(), t.steps().get(0));
-            h.append("<h3 id=\"cex-").append(anchor(c.check())).append("\">").append(Svg.escape(c.check())).append("</h3>\n");
-            h.append("<p class=\"meta\">").append(Svg.escape(cexSummary(c, r))).append(" Picture: ")
-                    .append(Svg.escape(picture.kind())).append(".</p>\n");
-            h.append("<pre>").append(Svg.escape(t.render())).append("</pre>\n<div class=\"steps\">\n");
-            for (int i = 0; i < t.steps().size(); i++) {
-                TlcTrace.Step s = t.steps().get(i);
-                h.append("<figure>").append(picture.render("cex" + k + "s" + i, t, i)).append("<figcaption>");
-                if (i == 0) {
-                    h.append(s.initial() ? "initial state" : "the first state TLC printed");
-                } else if (s.changes().isEmpty()) {
-                    h.append("no variable changed");
-                } else {
-                    List<String> parts = new ArrayList<>();
-                    for (TlcTrace.Change ch : s.changes()) {
-                        parts.add(Svg.escape(ch.path()) + ": " + Svg.escape(ch.before().text()) + " → <b>"
-                                + Svg.escape(ch.after().text()) + "</b>");
-                    }
-                    h.append(String.join(", ", parts));
+            Story story = story(c, r);
+            h.append("<h3 id=\"cex-").append(anchor(c.check())).append("\">").append(Svg.escape(c.check()))
+                    .append(c.isWitness() ? " (a witness, reached)" : !drawn(c) ? " (a tight model, failing on purpose)" : "")
+                    .append("</h3>\n");
+            h.append("<p class=\"meta\">").append(inline(cexSummary(c, r)));
+            if (drawn(c)) {
+                h.append(" Picture: ").append(Svg.escape(picture.kind())).append('.');
+            }
+            h.append("</p>\n<p class=\"story\">").append(inline(story.text())).append("</p>\n");
+            if (drawn(c)) {
+                if (picture.legend() != null) {
+                    h.append("<p class=\"meta\">In the pictures: ").append(Svg.escape(picture.legend())).append(".</p>\n");
                 }
-                h.append("</figcaption></figure>\n");
+                List<Integer> open = new ArrayList<>(story.keyStates());
+                h.append("<div class=\"steps\">\n");
+                for (int i : open) {
+                    figure(h, picture, t, i, "cex" + k + "s" + i);
+                }
+                h.append("</div>\n");
+                // A trace that begins as one drawn above (models that differ in a constant) is not drawn twice.
+                String sameAs = null;
+                int shared = 0;
+                for (Map.Entry<String, TlcTrace> d : drawnBefore.entrySet()) {
+                    int p = sharedPrefix(d.getValue(), t);
+                    if (p > shared) {
+                        shared = p;
+                        sameAs = d.getKey();
+                    }
+                }
+                if (shared < 3) {
+                    shared = 0;
+                }
+                int rest = 0;
+                for (int i = shared; i < t.steps().size(); i++) {
+                    rest += open.contains(i) ? 0 : 1;
+                }
+                if (rest > 0 || shared > 0) {
+                    h.append("<details><summary>The other ").append(rest).append(rest == 1 ? " state" : " states")
+                            .append(", drawn</summary>\n");
+                    if (shared > 0) {
+                        h.append("<p>States ").append(t.steps().get(0).number()).append(" to ").append(t.steps().get(shared - 1).number())
+                                .append(" are those of <a href=\"#cex-").append(anchor(sameAs)).append("\">").append(Svg.escape(sameAs))
+                                .append("</a>'s counterexample, drawn there.</p>\n");
+                    }
+                    h.append("<div class=\"steps\">\n");
+                    for (int i = shared; i < t.steps().size(); i++) {
+                        if (!open.contains(i)) {
+                            figure(h, picture, t, i, "cex" + k + "s" + i);
+                        }
+                    }
+                    h.append("</div>\n</details>\n");
+                }
+                drawnBefore.put(c.check(), t);
+                if (t.loop() != null) {
+                    h.append("<p>Then back to state ").append(t.backTo()).append(" by ")
+                            .append(Svg.escape((t.loop().thread() == null ? "" : t.loop().thread() + " ") + t.loop().actionText()))
+                            .append(": the behaviour repeats forever from there.</p>\n");
+                } else if (t.stuttering()) {
+                    h.append("<p>Then stuttering: no step is ever taken again.</p>\n");
+                }
             }
-            h.append("</div>\n");
-            if (t.loop() != null) {
-                h.append("<p>Then back to state ").append(t.backTo()).append(" by ")
-                        .append(Svg.escape((t.loop().thread() == null ? "" : t.loop().thread() + " ") + t.loop().actionText()))
-                        .append(": the behaviour repeats forever from there.</p>\n");
-            } else if (t.stuttering()) {
-                h.append("<p>Then stuttering: no step is ever taken again.</p>\n");
-            }
+            h.append("<details><summary>The trace as text (").append(t.steps().size()).append(" states)</summary>\n<pre>")
+                    .append(Svg.escape(t.render())).append("</pre>\n</details>\n");
             k++;
         }
     }
 
+    /** How many states two traces share from the first: the same action to the same state. */
+    static int sharedPrefix(TlcTrace a, TlcTrace b) {
+        int i = 0;
+        while (i < a.steps().size() && i < b.steps().size()) {
+            TlcTrace.Step x = a.steps().get(i);
+            TlcTrace.Step y = b.steps().get(i);
+            if (!x.state().equals(y.state()) || !java.util.Objects.equals(x.action(), y.action())
+                    || !java.util.Objects.equals(x.thread(), y.thread())) {
+                break;
+            }
+            i++;
+        }
+        return i;
+    }
+
+    private static void figure(StringBuilder h, StatePicture picture, TlcTrace t, int i, String id) {
+        TlcTrace.Step s = t.steps().get(i);
+        h.append("<figure>").append(picture.render(id, t, i)).append("<figcaption>");
+        if (i == 0) {
+            h.append(s.initial() ? "initial state" : "the first state TLC printed");
+        } else if (s.changes().isEmpty()) {
+            h.append("no variable changed");
+        } else {
+            List<String> parts = new ArrayList<>();
+            for (TlcTrace.Change ch : s.changes()) {
+                String gloss = picture.gloss(ch.path());
+                parts.add(Svg.escape(ch.path()) + (gloss == null ? "" : " (" + Svg.escape(gloss) + ")") + ": "
+                        + Svg.escape(ch.before().text()) + " → <b>" + Svg.escape(ch.after().text()) + "</b>");
+            }
+            h.append(String.join(", ", parts));
+        }
+        h.append("</figcaption></figure>\n");
+    }
+
     private void bypassHtml(StringBuilder h) {
         h.append("<h2 id=\"bypass\">Bypass per acquisition (fairness harness)</h2>\n<p>")
-                .append(Svg.escape(fairnessSummary())).append("</p>\n");
+                .append(inline(fairnessSummary())).append("</p>\n");
         if (fairness == null || fairness.results().isEmpty()) {
             return;
         }
@@ -614,7 +789,7 @@ public final class Report {
             h.append("<figure>").append(BypassChart.svg("bypass" + i++, r.config().lock(), r.bypass()));
             String note = fairnessNote(r.config().lock());
             if (note != null) {
-                h.append("<figcaption>").append(Svg.escape(note)).append("</figcaption>");
+                h.append("<figcaption>").append(inline(note)).append("</figcaption>");
             }
             h.append("</figure>\n");
         }
@@ -631,8 +806,8 @@ public final class Report {
                 .append("how often each action is taken on its counterexample); a passing model whose variant's ")
                 .append("own action never fired is vacuous, not a pass.</p>\n<table><tr><th>model</th><th>coverage</th></tr>\n");
         for (Verdict v : withCoverage()) {
-            h.append("<tr><td>").append(Svg.escape(v.check().check())).append("</td><td>")
-                    .append(Svg.escape(coverageLine(v))).append("</td></tr>\n");
+            h.append("<tr><td>").append(inline(v.check().check())).append("</td><td>")
+                    .append(inline(coverageLine(v))).append("</td></tr>\n");
         }
         h.append("</table>\n");
     }
@@ -650,8 +825,8 @@ public final class Report {
         for (Map.Entry<Check, Tlc.Result> e : tlc.entrySet()) {
             Tlc.Result r = e.getValue();
             h.append("<tr><td>").append(Svg.escape(e.getKey().family())).append("</td><td>")
-                    .append(Svg.escape(e.getKey().check())).append("</td><td>")
-                    .append(Svg.escape(r.outcome().id() + (r.violated() != null ? " " + r.violated() : "")))
+                    .append(inline(e.getKey().check())).append("</td><td>")
+                    .append(inline(r.outcome().id() + (r.violated() != null ? " " + r.violated() : "")))
                     .append("</td><td class=\"num\">").append(states(r.distinctStates())).append("</td><td class=\"num\">")
                     .append(states(r.generatedStates())).append("</td><td class=\"num\">").append(states(r.depth()))
                     .append("</td><td class=\"num\">").append(r.workers()).append("</td><td class=\"num\">")

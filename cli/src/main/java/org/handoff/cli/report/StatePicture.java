@@ -33,6 +33,28 @@ abstract class StatePicture {
     /** Whether the state has the variables this picture reads. */
     abstract boolean accepts(Map<String, TlaValue> state);
 
+    /**
+     * Where a thread waits, in the family's words ("in the secondary queue", "halted (pv_wait)"),
+     * for the counterexample's story ({@link Story}); null when the picture has nothing to add.
+     */
+    String where(Map<String, TlaValue> state, TlaValue thread) {
+        return null;
+    }
+
+    /**
+     * The kernel's name of a variable whose spec name could be mistaken for another's (qspinlock's
+     * per-CPU node {@code count} beside a patch's counter), shown in the captions, by the changed
+     * entry's path; null for none.
+     */
+    String gloss(String path) {
+        return null;
+    }
+
+    /** How to read the pictures (arrows, colours), said once above them; null when they need none. */
+    String legend() {
+        return null;
+    }
+
     /** A short name of the picture kind, for the report's legend. */
     abstract String kind();
 
@@ -64,7 +86,7 @@ abstract class StatePicture {
             String fn = s.kernel().function() == null ? "" : s.kernel().function();
             String code = s.kernel().code() == null ? "" : s.kernel().code();
             String line = fn.isEmpty() || code.startsWith(fn) ? code : code.isEmpty() ? fn : fn + " — " + code;
-            svg.text(10, 40, "kernel: " + shorten(line, 120), 12, "#455a64");
+            svg.text(10, 40, "kernel: " + shorten(line.replace("`", ""), 90), 12, "#455a64");
         } else if (!s.initial()) {
             svg.text(10, 40, "(the spec names no kernel function for this action)", 12, Svg.MUTED);
         }

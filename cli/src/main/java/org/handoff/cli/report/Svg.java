@@ -3,8 +3,9 @@ package org.handoff.cli.report;
 import java.util.Locale;
 
 /**
- * A small writer of inline SVG: boxes, text, arrows. Every picture gets its own id prefix, so
- * that the arrow markers of many pictures in one HTML page do not clash.
+ * A small writer of inline SVG: boxes, text, arrows. The arrow heads are markers defined once per
+ * page ({@link #markers()}), which every picture of the page refers to; numbers are written as
+ * short as they read (no ".0"), default attributes left out, to keep a long report small.
  */
 final class Svg {
     static final String INK = "#263238";
@@ -17,6 +18,23 @@ final class Svg {
     static final String IDLE = "#f5f5f5";
     static final String SECONDARY = "#e8f5e9";
     static final String ASLEEP = "#cfd8dc";
+
+    private static final java.util.Map<String, String> COLOR_CLASS = java.util.Map.of(INK, "k", MUTED, "u", CHANGED, "r",
+            "#455a64", "s", "#2e7d32", "g", "#e65100", "o");
+
+    /**
+     * The text styles the pictures share, for the page's style sheet: sizes {@code f9}..{@code f16},
+     * colours, bold, anchors (a class is shorter than the attributes it stands for, in every one of a
+     * report's thousands of labels).
+     */
+    static String textCss() {
+        StringBuilder css = new StringBuilder();
+        for (int size = 9; size <= 16; size++) {
+            css.append("svg .f").append(size).append("{font-size:").append(size).append("px}");
+        }
+        COLOR_CLASS.forEach((color, cls) -> css.append("svg .").append(cls).append("{fill:").append(color).append('}'));
+        return css.append("svg .b{font-weight:bold}svg .e{text-anchor:end}svg .m{text-anchor:middle}").toString();
+    }
 
     private final StringBuilder body = new StringBuilder();
     private final String id;
@@ -35,12 +53,19 @@ final class Svg {
         height = Math.max(height, (int) Math.ceil(y));
     }
 
+    /** A number as short as it reads: 12, 12.5. */
+    static String n(double v) {
+        long r = Math.round(v * 10);
+        return r % 10 == 0 ? Long.toString(r / 10) : String.format(Locale.ROOT, "%.1f", r / 10.0);
+    }
+
     void rect(double x, double y, double w, double h, String fill, String stroke, double strokeWidth, boolean dashed,
             double opacity) {
-        body.append(String.format(Locale.ROOT,
-                "<rect x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" height=\"%.1f\" rx=\"6\" fill=\"%s\" stroke=\"%s\" stroke-width=\"%.1f\"%s%s/>",
-                x, y, w, h, fill, stroke, strokeWidth, dashed ? " stroke-dasharray=\"5 3\"" : "",
-                opacity < 1 ? String.format(Locale.ROOT, " opacity=\"%.2f\"", opacity) : ""));
+        body.append("<rect x=\"").append(n(x)).append("\" y=\"").append(n(y)).append("\" width=\"").append(n(w))
+                .append("\" height=\"").append(n(h)).append("\" rx=\"6\" fill=\"").append(fill).append("\" stroke=\"")
+                .append(stroke).append("\" stroke-width=\"").append(n(strokeWidth)).append('"')
+                .append(dashed ? " stroke-dasharray=\"5 3\"" : "")
+                .append(opacity < 1 ? String.format(Locale.ROOT, " opacity=\"%.2f\"", opacity) : "").append("/>");
         fit(x + w + 10, y + h + 10);
     }
 
@@ -50,9 +75,31 @@ final class Svg {
 
     /** Text; anchor is start, middle or end. */
     void text(double x, double y, String s, double size, String color, boolean bold, String anchor) {
-        body.append(String.format(Locale.ROOT,
-                "<text x=\"%.1f\" y=\"%.1f\" font-size=\"%.1f\" fill=\"%s\"%s text-anchor=\"%s\">%s</text>", x, y, size,
-                color, bold ? " font-weight=\"bold\"" : "", anchor, escape(s)));
+        // The common styles are classes of the page's style sheet (TEXT_CSS), the rest attributes.
+        StringBuilder cls = new StringBuilder();
+        StringBuilder attrs = new StringBuilder();
+        if (size == Math.rint(size) && size >= 9 && size <= 16) {
+            cls.append('f').append((int) size);
+        } else {
+            attrs.append(" font-size=\"").append(n(size)).append('"');
+        }
+        String c = COLOR_CLASS.get(color);
+        if (c != null) {
+            cls.append(' ').append(c);
+        } else {
+            attrs.append(" fill=\"").append(color).append('"');
+        }
+        if (bold) {
+            cls.append(" b");
+        }
+        if (!anchor.equals("start")) {
+            cls.append(anchor.equals("end") ? " e" : " m");
+        }
+        body.append("<text x=\"").append(n(x)).append("\" y=\"").append(n(y)).append('"');
+        if (cls.length() > 0) {
+            body.append(" class=\"").append(cls.toString().strip()).append('"');
+        }
+        body.append(attrs).append('>').append(escape(s)).append("</text>");
         double w = s.length() * size * 0.6;
         double right = anchor.equals("start") ? x + w : anchor.equals("middle") ? x + w / 2 : x;
         fit(right + 10, y + 6);
@@ -64,9 +111,10 @@ final class Svg {
 
     /** A straight arrow. */
     void arrow(double x1, double y1, double x2, double y2, String color, boolean dashed) {
-        body.append(String.format(Locale.ROOT,
-                "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" stroke=\"%s\" stroke-width=\"1.6\"%s marker-end=\"url(#%s)\"/>",
-                x1, y1, x2, y2, color, dashed ? " stroke-dasharray=\"5 3\"" : "", marker(color)));
+        body.append("<line x1=\"").append(n(x1)).append("\" y1=\"").append(n(y1)).append("\" x2=\"").append(n(x2))
+                .append("\" y2=\"").append(n(y2)).append("\" stroke=\"").append(color).append("\" stroke-width=\"1.6\"")
+                .append(dashed ? " stroke-dasharray=\"5 3\"" : "").append(" marker-end=\"url(#").append(marker(color))
+                .append(")\"/>");
     }
 
     /** An arrow along a curve that bulges by {@code bulge} (negative: upwards). */
@@ -75,28 +123,40 @@ final class Svg {
         double cy1 = y1 + bulge;
         double cx2 = x2;
         double cy2 = y2 + bulge;
-        body.append(String.format(Locale.ROOT,
-                "<path d=\"M %.1f %.1f C %.1f %.1f, %.1f %.1f, %.1f %.1f\" fill=\"none\" stroke=\"%s\" stroke-width=\"1.6\"%s marker-end=\"url(#%s)\"/>",
-                x1, y1, cx1, cy1, cx2, cy2, x2, y2, color, dashed ? " stroke-dasharray=\"5 3\"" : "", marker(color)));
+        body.append("<path d=\"M ").append(n(x1)).append(' ').append(n(y1)).append(" C ").append(n(cx1)).append(' ')
+                .append(n(cy1)).append(", ").append(n(cx2)).append(' ').append(n(cy2)).append(", ").append(n(x2)).append(' ')
+                .append(n(y2)).append("\" fill=\"none\" stroke=\"").append(color).append("\" stroke-width=\"1.6\"")
+                .append(dashed ? " stroke-dasharray=\"5 3\"" : "").append(" marker-end=\"url(#").append(marker(color))
+                .append(")\"/>");
         fit(Math.max(x1, x2) + 10, Math.max(y1, y2) + Math.max(0, bulge) * 0.8 + 10);
     }
 
-    private String marker(String color) {
-        return id + "-m" + color.replace("#", "");
+    private static final String[] MARKED = {INK, MUTED, CHANGED, HOLDER_EDGE, "#2e7d32", "#6a1b9a"};
+
+    private static String marker(String color) {
+        return "arrow-" + color.replace("#", "");
+    }
+
+    /**
+     * The arrow heads every picture of a page refers to, in an SVG of no size: put once in the
+     * page before the pictures.
+     */
+    static String markers() {
+        StringBuilder defs = new StringBuilder(
+                "<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"markers\" width=\"0\" height=\"0\" aria-hidden=\"true\"><defs>");
+        for (String c : MARKED) {
+            defs.append("<marker id=\"").append(marker(c)).append("\" viewBox=\"0 0 10 10\" refX=\"9\" refY=\"5\"")
+                    .append(" markerWidth=\"7\" markerHeight=\"7\" orient=\"auto-start-reverse\"><path d=\"M 0 0 L 10 5 L 0 10 z\"")
+                    .append(" fill=\"").append(c).append("\"/></marker>");
+        }
+        return defs.append("</defs></svg>").toString();
     }
 
     /** The finished element; {@code title} is its accessible name. */
     String toSvg(String title) {
-        StringBuilder defs = new StringBuilder("<defs>");
-        for (String c : new String[] {INK, MUTED, CHANGED, HOLDER_EDGE, "#2e7d32", "#6a1b9a"}) {
-            defs.append(String.format(Locale.ROOT,
-                    "<marker id=\"%s\" viewBox=\"0 0 10 10\" refX=\"9\" refY=\"5\" markerWidth=\"7\" markerHeight=\"7\" orient=\"auto-start-reverse\"><path d=\"M 0 0 L 10 5 L 0 10 z\" fill=\"%s\"/></marker>",
-                    marker(c), c));
-        }
-        defs.append("</defs>");
         return String.format(Locale.ROOT,
-                "<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"%s\" id=\"%s\" width=\"%d\" height=\"%d\" viewBox=\"0 0 %d %d\" role=\"img\" font-family=\"DejaVu Sans, Verdana, sans-serif\"><title>%s</title>%s%s</svg>",
-                cssClass, id, width, height, width, height, escape(title), defs, body);
+                "<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"%s\" id=\"%s\" width=\"%d\" height=\"%d\" viewBox=\"0 0 %d %d\" role=\"img\"><title>%s</title>%s</svg>",
+                cssClass, id, width, height, width, height, escape(title), body);
     }
 
     static String escape(String s) {

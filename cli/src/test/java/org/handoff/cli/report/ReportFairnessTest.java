@@ -40,6 +40,24 @@ class ReportFairnessTest {
         assertTrue(notMeasured.get("cna-mcs-based").contains("not a qspinlock-family port"), notMeasured.toString());
     }
 
+    /**
+     * A review at TLC only runs no entry that names a port; the variant is measured through the
+     * manifest's registry all the same, not reported as having no port.
+     */
+    @Test
+    void aVariantWhoseChecksRunNoPortIsMeasuredThroughTheRegistry() {
+        Check tlcOnly = new Check("cna", "cna-proposed", false, Level.TLC, "CNA_Proposed_N3", "MutualExclusion", Outcome.PASS,
+                null, "quick", Map.of());
+        Map<String, String> notMeasured = new LinkedHashMap<>();
+        assertEquals(Map.of(), Report.variantPorts(List.of(tlcOnly), notMeasured));
+        assertTrue(notMeasured.get("cna-proposed").contains("registers no port class"), notMeasured.toString());
+        notMeasured.clear();
+        Map<String, String> ports = Report.variantPorts(List.of(tlcOnly), notMeasured,
+                (family, variant) -> family.equals("cna") && variant.equals("cna-proposed") ? "org.handoff.models.cna.CnaLock$Prob" : null);
+        assertEquals(Map.of("cna-proposed", "org.handoff.models.cna.CnaLock$Prob"), ports);
+        assertEquals(Map.of(), notMeasured);
+    }
+
     @Test
     void theSummaryNamesTheVariantsWithoutAHistogram() throws InterruptedException {
         StringWriter progress = new StringWriter();
