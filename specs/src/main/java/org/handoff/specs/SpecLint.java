@@ -66,6 +66,12 @@ public final class SpecLint {
                     bad++;
                     continue;
                 }
+                String override = badOverride(config, root, e.getKey());
+                if (override != null) {
+                    System.out.println(MARK + config + ": " + override);
+                    bad++;
+                    continue;
+                }
                 String elsewhere = behaviourElsewhere(config, root, e.getKey());
                 if (elsewhere != null) {
                     System.out.println(MARK + config + ": " + elsewhere);
@@ -205,6 +211,47 @@ public final class SpecLint {
             throw new Problem(why);
         }
         return root;
+    }
+
+    /**
+     * Null when every substitution of the config that is not a constant's is a definition override
+     * TLC can make: {@code Intra <- ResetIntra} puts the variant's own operator in place of a
+     * definition of the family's spec (any action or hook), and the two take the same number of
+     * arguments; otherwise what is wrong with the first that is not.
+     */
+    private static String badOverride(Path config, ModuleNode root, Path spec) {
+        TlcConfig cfg;
+        try {
+            cfg = TlcConfig.parse(Files.readString(config));
+        } catch (java.io.IOException ex) {
+            return "cannot be read (" + ex.getMessage() + ")";
+        }
+        Set<String> constants = new HashSet<>();
+        for (tla2sany.semantic.OpDeclNode c : root.getConstantDecls()) {
+            constants.add(c.getName().toString());
+        }
+        Map<String, OpDefNode> defs = new LinkedHashMap<>();
+        for (OpDefNode d : root.getOpDefs()) {
+            defs.put(d.getName().toString(), d);
+        }
+        java.util.regex.Pattern sub = java.util.regex.Pattern.compile("^(\\S+)\\s*<-\\s*(\\S+)$");
+        for (Map.Entry<String, String> a : cfg.constantAssignments().entrySet()) {
+            java.util.regex.Matcher m = sub.matcher(a.getValue());
+            if (!m.matches() || constants.contains(a.getKey())) {
+                continue;
+            }
+            OpDefNode lhs = defs.get(a.getKey());
+            OpDefNode rhs = defs.get(m.group(2));
+            if (lhs == null) {
+                return a.getValue() + ": " + a.getKey() + " is neither a constant nor a definition of " + spec.getFileName()
+                        + " or the modules it extends";
+            }
+            if (rhs != null && lhs.getArity() != rhs.getArity()) {
+                return a.getValue() + ": " + a.getKey() + " takes " + lhs.getArity() + " argument(s), " + m.group(2) + " takes "
+                        + rhs.getArity() + ", so " + m.group(2) + " cannot stand in for it";
+            }
+        }
+        return null;
     }
 
     private static String undefined(Path config, Set<String> defined) {

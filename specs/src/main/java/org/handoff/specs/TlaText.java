@@ -60,11 +60,33 @@ public final class TlaText {
      */
     public static Set<String> declaredConstants(Path file, List<Path> libraryDirs) {
         Set<String> out = new LinkedHashSet<>();
-        collect(file, libraryDirs, out, new LinkedHashSet<>());
+        collect(file, libraryDirs, out, new LinkedHashSet<>(), TlaText::constantsIn);
         return out;
     }
 
-    private static void collect(Path file, List<Path> libs, Set<String> out, Set<Path> seen) {
+    /**
+     * The operators defined at the top level (a definition that starts its line) of the module in
+     * {@code file} and of the modules it EXTENDS, as {@link #declaredConstants} finds them: the names
+     * a config may override ({@code Intra <- ResetIntra}). SANY's check of the same override, with
+     * the arities, is {@link SpecLint}'s.
+     */
+    public static Set<String> definedOperators(Path file, List<Path> libraryDirs) {
+        Set<String> out = new LinkedHashSet<>();
+        collect(file, libraryDirs, out, new LinkedHashSet<>(), text -> {
+            List<String> names = new ArrayList<>();
+            Matcher m = TOP_DEFINITION.matcher(text);
+            while (m.find()) {
+                names.add(m.group(1));
+            }
+            return names;
+        });
+        return out;
+    }
+
+    private static final Pattern TOP_DEFINITION = Pattern.compile("(?m)^([A-Za-z_][A-Za-z0-9_]*)\\s*(?:\\([^)]*\\))?\\s*==");
+
+    private static void collect(Path file, List<Path> libs, Set<String> out, Set<Path> seen,
+            java.util.function.Function<String, List<String>> names) {
         if (!seen.add(file.toAbsolutePath().normalize())) {
             return;
         }
@@ -74,7 +96,7 @@ public final class TlaText {
         } catch (IOException e) {
             return; // TLC reports unreadable modules itself
         }
-        out.addAll(constantsIn(text));
+        out.addAll(names.apply(text));
         Matcher m = EXTENDS.matcher(text);
         while (m.find()) {
             for (String name : m.group(1).split("[,\\s]+")) {
@@ -83,7 +105,7 @@ public final class TlaText {
                 }
                 Path extended = moduleFile(name, file, libs);
                 if (extended != null) {
-                    collect(extended, libs, out, seen);
+                    collect(extended, libs, out, seen, names);
                 }
             }
         }

@@ -7,6 +7,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import org.handoff.core.HandoffException;
 import org.handoff.core.JavaFork;
@@ -23,7 +24,8 @@ import org.handoff.core.Outcome;
  * <li>{@code -workers 1} whenever a temporal property is checked (multi-worker liveness is unsound in
  * TLC 2.18), and SYMMETRY together with liveness is refused.</li>
  * <li>The config is validated first: a CONSTANT the spec does not declare is an error here (TLC
- * silently ignores it), and so is a worker count below 1.</li>
+ * silently ignores it), unless it is a definition override ({@code Intra <- ResetIntra}, a
+ * definition of the spec replaced by the variant's own), and so is a worker count below 1.</li>
  * <li>When a temporal property fails and the config lists several, TLC 2.18 does not say which; the
  * runner checks each one alone to name it.</li>
  * </ul>
@@ -222,7 +224,18 @@ public final class Tlc {
             throw new HandoffException(config + ": SYMMETRY with a temporal PROPERTY gives unsound liveness results; check liveness without SYMMETRY");
         }
         Set<String> declared = TlaText.declaredConstants(spec, libs);
+        Map<String, String> assignments = cfg.constantAssignments();
+        Set<String> defined = null;
         for (String c : cfg.constantNames()) {
+            if (!declared.contains(c) && assignments.get(c).matches("\\S+\\s*<-.*")) {
+                // a definition override (Intra <- ResetIntra): a variant's own operator in place of the family's
+                defined = defined != null ? defined : TlaText.definedOperators(spec, libs);
+                if (defined.contains(c)) {
+                    continue;
+                }
+                throw new HandoffException(config + ": " + assignments.get(c) + ": " + c + " is neither a constant nor a"
+                        + " definition of " + spec.getFileName() + " or the modules it extends");
+            }
             if (!declared.contains(c)) {
                 throw new HandoffException(config + ": CONSTANT " + c + " is not declared by " + spec.getFileName()
                         + " (declared: " + (declared.isEmpty() ? "none" : String.join(", ", declared)) + ")");
