@@ -527,10 +527,14 @@ public final class Report {
             "p.meta{color:#546e7a;font-size:13px;margin:2px 0}.charts{display:flex;flex-wrap:wrap;gap:16px}",
             "code{background:#eceff1;padding:0 3px;border-radius:3px}");
 
-    /** Text for the HTML page: escaped, with markdown's {@code `code`} spans as code. */
+    /**
+     * Text for the HTML page: escaped, with markdown's {@code `code`} spans as code, and a place to
+     * break long identifiers (after {@code _} and {@code .}, between the words of a CamelCase name)
+     * so that a table of check names fits a narrow window.
+     */
     static String inline(String s) {
         return Svg.escape(s).replaceAll("`([^`]+)`", "<code>$1</code>").replace("_", "_<wbr>")
-                .replaceAll("\\.(?=[A-Za-z])", ".<wbr>");
+                .replaceAll("\\.(?=[A-Za-z])", ".<wbr>").replaceAll("(?<=[a-z])(?=[A-Z])", "<wbr>");
     }
 
     public String html() {
