@@ -177,7 +177,7 @@ final class ReviewCommand implements Callable<Integer> {
      * evidence of a fairness change (a measurement of one run, not a verdict), or why a side has none.
      */
     static void printFairness(PrintWriter out, Report.Fairness f, String base, String variant) {
-        out.print(new Summary("", List.of(fairness(f, base, variant))).text().substring(1));
+        out.print("\n" + fairness(f, base, variant).text());
         out.flush();
     }
 
@@ -303,13 +303,18 @@ final class ReviewCommand implements Callable<Integer> {
 
     /** The check that first shows the first property lost, or null. */
     private static String firstLoss(List<ReviewDiff.Row> rows) {
-        ReviewDiff.Row first = rows.stream().filter(r -> r.change().startsWith("LOST")).findFirst().orElse(null);
-        if (first == null) {
-            return null;
-        }
-        String by = first.variantChecks().stream().filter(n -> n.contains("VIOLATED") || n.contains("refuted")
-                || n.contains("mixed")).findFirst().orElse(first.variantChecks().isEmpty() ? "" : first.variantChecks().get(0));
-        return by.replaceFirst(" .*$", "");
+        return rows.stream().filter(r -> r.change().startsWith("LOST")).findFirst().map(r -> checkName(shownBy(r))).orElse(null);
+    }
+
+    /** The variant's checks of a lost row that show the loss ("CNA_Reset_N3_T1 K=1 refuted"), else all of them. */
+    private static String shownBy(ReviewDiff.Row lost) {
+        return lost.variantChecks().stream().filter(n -> n.contains("VIOLATED") || n.contains("refuted") || n.contains("mixed"))
+                .findFirst().orElse(String.join(", ", lost.variantChecks()));
+    }
+
+    /** The check's name at the start of {@link #shownBy}'s text. */
+    private static String checkName(String shownBy) {
+        return shownBy.split("[ ,]", 2)[0];
     }
 
     /**
@@ -324,12 +329,10 @@ final class ReviewCommand implements Callable<Integer> {
         if (lost.isEmpty()) {
             c.append(" loses no property that ").append(base).append(" shows in these checks");
         } else {
-            ReviewDiff.Row first = lost.get(0);
-            String by = first.variantChecks().stream().filter(n -> n.contains("VIOLATED") || n.contains("refuted")
-                    || n.contains("mixed")).findFirst().orElse(String.join(", ", first.variantChecks()));
+            String by = shownBy(lost.get(0));
             c.append(" loses ").append(String.join(", ", lost.stream().map(ReviewDiff.Row::summary).toList()))
                     .append("; first shown by ").append(by.replaceFirst(" (VIOLATED|refuted)$", ""));
-            String name = by.replaceFirst(" .*$", "");
+            String name = checkName(by);
             tlc.entrySet().stream().filter(e -> e.getKey().check().equals(name) && e.getKey().variant().equals(variant)
                     && e.getValue().trace() != null).findFirst().ifPresent(e -> c.append(" (").append(told(e.getKey(), e.getValue()))
                     .append(')'));

@@ -123,8 +123,9 @@ public record Story(List<String> sentences, List<String> starved, int threads, S
                     "From state %d on, the behaviour repeats forever (states %d to %d, then back to %d): ",
                     steps.get(back).number(), steps.get(back).number(), steps.get(n - 1).number(), steps.get(back).number()));
             if (!waiting.isEmpty()) {
-                b.append(waitText(waiting, loop, steps, where));
-                clause = waitText(waiting, loop, steps, where) + " for ever";
+                String waits = waitText(waiting, loop, steps, where);
+                b.append(waits);
+                clause = waits + " for ever";
                 b.append(takes.isEmpty() ? ", and no thread takes the lock."
                         : " while " + names(takes.keySet()) + " take" + (takes.size() == 1 ? "s" : "") + " the lock "
                                 + times(takes.values().stream().mapToInt(Integer::intValue).sum()) + " in each round"
@@ -145,10 +146,10 @@ public record Story(List<String> sentences, List<String> starved, int threads, S
                     waiting.add(t);
                 }
             }
+            clause = waiting.isEmpty() ? null : waitText(waiting, List.of(n - 1), steps, where) + " for ever";
             out.add(String.format(Locale.ROOT, "After state %d %s%s.", steps.get(n - 1).number(),
                     deadlock ? "no step is enabled (a deadlock)" : "no step is ever taken again",
-                    waiting.isEmpty() ? "" : ": " + waitText(waiting, List.of(n - 1), steps, where) + " for ever"));
-            clause = waiting.isEmpty() ? null : waitText(waiting, List.of(n - 1), steps, where) + " for ever";
+                    clause == null ? "" : ": " + clause));
             waiting.forEach(t -> starved.add(TlcTrace.threadName(t)));
         } else {
             TlcTrace.Step last = steps.get(n - 1);

@@ -33,6 +33,12 @@ public record Summary(String title, List<Block> blocks) {
      * with a caption is indented under it; in the report a folded table is closed until opened.
      */
     public record Table(String caption, List<String> header, List<List<String>> rows, boolean fold) implements Block {
+        /** The table as the terminal prints it (its caption, then its rows aligned). */
+        public String text() {
+            StringBuilder b = new StringBuilder();
+            table(b, this);
+            return b.toString();
+        }
     }
 
     /** A caption and a text shown as it is (folded in the report), such as a check's detail. */
