@@ -49,11 +49,16 @@ Has(e, f) == f \in DOMAIN e
 WordFound(e) == Has(e, "tail") => L(X(e)) = Word(e.tail, e.pending, e.locked)
 WordLeft(e)  == Has(e, "ntail") => lk'[LockOf(X(e))] = Word(e.ntail, e.npending, e.nlocked)
 
+\* The node the slowpath grabs (node = grab_mcs_node(node, idx)): the one it holds once queued or
+\* counted, or, when the trylock takes the lock first (the spec then grabs none), the next free one.
+\* The port reports it either way, so it is checked either way.
+GrabbedNode(x) == IF node'[x] # Nil THEN node'[x] ELSE EncodeTail(x[1], count[x[1]])
+
 \* What the native steps observed beyond the word.
 QObserved(e) ==
     LET x == X(e) IN
     CASE e.a = "Queue"       -> /\ (pc'[x] = "cs") = e.ok
-                                /\ ~e.ok => node'[x] = e.node
+                                /\ e.node = GrabbedNode(x)
       [] e.a = "LinkPrev"    -> /\ prev[x] = e.prev
                                 /\ e.prev \in Nodes /\ nnext'[e.prev] = node[x]
       [] e.a = "HeadCmpxchg" -> (pc'[x] = "cs") = e.ok
