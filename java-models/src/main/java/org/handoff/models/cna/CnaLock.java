@@ -132,8 +132,9 @@ public class CnaLock extends QSpinLock {
 
     /**
      * The CNA hooks of one lock: each hook calls the lock's step of the same name. The hooks CNA
-     * does not use, {@code pv_wait_node} and {@code pv_kick_node}, go to {@code extra} (tests, or the
-     * PV hooks of {@code cna-pv}); {@code pv_init_node} and {@code pv_wait_head_or_lock} of
+     * does not use ({@code pv_wait_node}, {@code pv_kick_node}, {@code pv_enabled()}, the slowpath's
+     * trylock, the unlock, a new CPU's nodes) go to {@code extra} (tests, or the PV hooks of
+     * {@code cna-pv}); {@code pv_init_node} and {@code pv_wait_head_or_lock} of
      * {@code extra} run after CNA's own step in the same slot. With {@link Hooks#NATIVE} as
      * {@code extra} (the default) those calls do nothing and return 0.
      */
@@ -165,6 +166,26 @@ public class CnaLock extends QSpinLock {
         public int waitHeadOrLock(QSpinLock l, Node node) {
             lock.cnaHeadOfEmptyQueue(node);
             return extra.waitHeadOrLock(l, node);
+        }
+
+        @Override
+        public void newCpu(Cpu cpu) {
+            extra.newCpu(cpu);
+        }
+
+        @Override
+        public boolean pvEnabled() {
+            return extra.pvEnabled();
+        }
+
+        @Override
+        public boolean slowpathTrylock(QSpinLock l) {
+            return extra.slowpathTrylock(l);
+        }
+
+        @Override
+        public void unlock(QSpinLock l) {
+            extra.unlock(l);
         }
 
         @Override

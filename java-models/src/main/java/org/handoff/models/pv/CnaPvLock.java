@@ -18,6 +18,10 @@ import org.handoff.models.trace.TraceRecorder;
  * queue's first node with no {@code pv_kick_node} at all. A node that halted in
  * {@code pv_wait_node} and is handed the lock that way is never hashed, so no unlock kicks it.
  *
+ * <p>The composition is by hooks alone: {@link CnaLock}'s hook set passes every slot CNA leaves
+ * alone to its {@code extra} hooks, here {@link Paravirt} (including {@code pv_enabled()}, the
+ * slowpath's unfair trylock, the unlock and the per-CPU PV nodes), so nothing of PV is restated.
+ *
  * <p>Ported as {@code NR_CPUS >= 16K} (see {@link PvQSpinLock}).
  */
 public class CnaPvLock extends CnaLock {
@@ -57,35 +61,5 @@ public class CnaPvLock extends CnaLock {
     @Override
     public String variant() {
         return "cna-pv";
-    }
-
-    @Override
-    public Cpu newContext() {
-        Cpu cpu = super.newContext();
-        pv.register(cpu);
-        return cpu;
-    }
-
-    /** queued_spin_lock_slowpath under {@code pv_enabled()}: {@code goto pv_queue}. */
-    @Override
-    protected void slowpath(Cpu cpu, int val) {
-        queue(cpu);
-    }
-
-    /** pv_hybrid_queued_unfair_trylock. */
-    @Override
-    protected boolean queuedSpinTrylock() {
-        return pv.unfairTrylock(this);
-    }
-
-    @Override
-    public boolean tryLock(Cpu cpu) {
-        return super.queuedSpinTrylock();
-    }
-
-    /** __pv_queued_spin_unlock. */
-    @Override
-    public void unlock(Cpu cpu) {
-        pv.unlock(this);
     }
 }

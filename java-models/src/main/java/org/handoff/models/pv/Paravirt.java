@@ -277,8 +277,9 @@ public class Paravirt implements QSpinLock.Hooks {
         return pvNodes[node.cpu().number() * QSpinLock.MAX_NODES + node.index()];
     }
 
-    /** Creates the PV nodes of a new CPU; the lock's {@code newContext} calls it. */
-    public void register(Cpu cpu) {
+    /** Creates the PV nodes of a new CPU (the lock's {@code newContext} calls this hook). */
+    @Override
+    public void newCpu(Cpu cpu) {
         if (cpu.number() >= MAX_CPUS) {
             throw new IllegalStateException("a PV lock has at most " + MAX_CPUS + " CPUs");
         }
@@ -576,6 +577,7 @@ public class Paravirt implements QSpinLock.Hooks {
      * __pv_queued_spin_unlock: {@code cmpxchg_release(&lock->locked, _Q_LOCKED_VAL, 0)} (the step
      * UnlockCmpxchg); when the locked byte was not {@code _Q_LOCKED_VAL}, the slowpath.
      */
+    @Override
     public void unlock(QSpinLock lock) {
         int locked = wordStep("UnlockCmpxchg", () -> unlockCmpxchg(lock), x -> "");
         if (locked != QSpinLock.LOCKED_VAL) {
@@ -630,6 +632,17 @@ public class Paravirt implements QSpinLock.Hooks {
      * the lock whenever locked and pending are clear, even past a queue; keep trying while a queue
      * exists and its head is not spinning (pending clear).
      */
+    @Override
+    public boolean slowpathTrylock(QSpinLock lock) {
+        return unfairTrylock(lock);
+    }
+
+    /** {@code pv_enabled()}: the PV slowpath has no pending path ({@code goto pv_queue}). */
+    @Override
+    public boolean pvEnabled() {
+        return true;
+    }
+
     public boolean unfairTrylock(QSpinLock lock) {
         for (long i = 0;; i++) {
             int val = lock.wordOpaque();

@@ -12,17 +12,18 @@ import org.handoff.models.trace.TraceRecorder;
  * <p>What differs from the native lock, each named after its kernel code:
  * <ul>
  * <li>{@code pv_enabled()}: the slowpath goes straight to the queue ({@code goto pv_queue}), with no
- *     pending path ({@link #slowpath});
+ *     pending path ({@link Paravirt#pvEnabled});
  * <li>the slowpath's {@code queued_spin_trylock} is {@code pv_hybrid_queued_unfair_trylock}, which
- *     may steal the lock past a queue whose head is halted ({@link #queuedSpinTrylock}); the public
- *     {@link #tryLock} stays the native one;
+ *     may steal the lock past a queue whose head is halted ({@link Paravirt#slowpathTrylock}); the
+ *     public {@link #tryLock} stays the native one;
  * <li>{@code pv_init_node}, {@code pv_wait_node}, {@code pv_kick_node}, {@code pv_wait_head_or_lock}:
  *     {@link Paravirt}'s hooks (the head always takes the lock inside its hook, so the native head
  *     wait never runs);
- * <li>{@code __pv_queued_spin_unlock} ({@link #unlock}): a holder that finds {@code _Q_SLOW_VAL}
+ * <li>{@code __pv_queued_spin_unlock} ({@link Paravirt#unlock}): a holder that finds {@code _Q_SLOW_VAL}
  *     unhashes the halted head, releases and kicks it.
  * </ul>
- * Each vCPU is a thread; {@code pv_wait} and {@code pv_kick} are {@code LockSupport.park} and
+ * All of them are {@link QSpinLock.Hooks}, so this class only chooses the hook set and records;
+ * {@link CnaPvLock} composes the same hook set with CNA's. Each vCPU is a thread; {@code pv_wait} and {@code pv_kick} are {@code LockSupport.park} and
  * {@code unpark}.
  *
  * <p>Ported as {@code NR_CPUS >= 16K}, as {@link QSpinLock} is: Java has no byte atomics, so every
@@ -132,37 +133,6 @@ public class PvQSpinLock extends QSpinLock {
     @Override
     public String variant() {
         return pv.variant().id();
-    }
-
-    @Override
-    public Cpu newContext() {
-        Cpu cpu = super.newContext();
-        pv.register(cpu);
-        return cpu;
-    }
-
-    /** queued_spin_lock_slowpath under {@code pv_enabled()}: {@code goto pv_queue}. */
-    @Override
-    protected void slowpath(Cpu cpu, int val) {
-        queue(cpu);
-    }
-
-    /** The slowpath's {@code queued_spin_trylock}, which paravirt.h defines as the unfair trylock. */
-    @Override
-    protected boolean queuedSpinTrylock() {
-        return pv.unfairTrylock(this);
-    }
-
-    /** queued_spin_trylock, the native one (the unfair form is the slowpath's alone). */
-    @Override
-    public boolean tryLock(Cpu cpu) {
-        return super.queuedSpinTrylock();
-    }
-
-    /** __pv_queued_spin_unlock. */
-    @Override
-    public void unlock(Cpu cpu) {
-        pv.unlock(this);
     }
 
     /**

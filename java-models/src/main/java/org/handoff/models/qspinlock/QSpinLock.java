@@ -321,6 +321,38 @@ public class QSpinLock implements HandoffLock<QSpinLock.Cpu>, Traceable {
             lock.mcsHandoff(next, 1);
         }
 
+        /**
+         * A new CPU of the lock's machine, after its {@code qnodes} exist: PV sets up the
+         * {@code struct pv_node} half of each ({@code qnodes} are {@code struct qnode}, sized for PV).
+         */
+        default void newCpu(Cpu cpu) {
+        }
+
+        /**
+         * {@code pv_enabled()}: true makes {@code queued_spin_lock_slowpath} go straight to the queue
+         * ({@code goto pv_queue}), past the pending-bit path.
+         */
+        default boolean pvEnabled() {
+            return false;
+        }
+
+        /**
+         * The slowpath's {@code queued_spin_trylock} (before and after the node is grabbed). Natively
+         * the public trylock; {@code paravirt.h} makes it {@code pv_hybrid_queued_unfair_trylock}
+         * there, and only there: {@link QSpinLock#tryLock} stays native.
+         */
+        default boolean slowpathTrylock(QSpinLock lock) {
+            return lock.queuedSpinTrylock();
+        }
+
+        /**
+         * {@code queued_spin_unlock}: natively {@code smp_store_release(&lock->locked, 0)}
+         * ({@link QSpinLock#unlock}); PV's is {@code __pv_queued_spin_unlock}.
+         */
+        default void unlock(QSpinLock lock) {
+            lock.queuedSpinUnlock();
+        }
+
         Hooks NATIVE = new Hooks() {
         };
     }
@@ -443,7 +475,9 @@ public class QSpinLock implements HandoffLock<QSpinLock.Cpu>, Traceable {
     /** A new CPU of this lock's machine. */
     @Override
     public Cpu newContext() {
-        return machine.newCpu();
+        Cpu cpu = machine.newCpu();
+        hooks.newCpu(cpu);
+        return cpu;
     }
 
     public Machine machine() {
@@ -549,7 +583,7 @@ public class QSpinLock implements HandoffLock<QSpinLock.Cpu>, Traceable {
      * that waits for other CPUs) records them itself.
      */
     protected boolean tracedQueueTrylock(TraceRecorder r, Node node) {
-        return traced(r, "Queue", this::queuedSpinTrylock,
+        return traced(r, "Queue", () -> hooks.slowpathTrylock(this),
                 ok -> "ok=" + ok + " node=" + specNode(r, node) + queueFields(r, node));
     }
 
@@ -653,7 +687,8 @@ public class QSpinLock implements HandoffLock<QSpinLock.Cpu>, Traceable {
     }
 
     /**
-     * queued_spin_unlock: {@code smp_store_release(&lock->locked, 0)}. The kernel stores the locked
+     * queued_spin_unlock ({@link Hooks#unlock}; natively the following): {@code
+     * smp_store_release(&lock->locked, 0)}. The kernel stores the locked
      * byte alone, so concurrent changes to pending and tail survive it. With whole-word access the
      * same effect is a release compare-and-exchange loop that clears the locked bits and keeps the
      * rest; release pairs with the acquire of whoever takes the lock next (fast path, trylock,
@@ -662,6 +697,11 @@ public class QSpinLock implements HandoffLock<QSpinLock.Cpu>, Traceable {
      */
     @Override
     public void unlock(Cpu cpu) {
+        hooks.unlock(this);
+    }
+
+    /** The native {@code queued_spin_unlock} ({@link #unlock}; the default of {@link Hooks#unlock}). */
+    private void queuedSpinUnlock() {
         TraceRecorder r = trace;
         if (r == null) {
             releaseLockedByte();
@@ -682,7 +722,8 @@ public class QSpinLock implements HandoffLock<QSpinLock.Cpu>, Traceable {
         }
     }
 
-    protected boolean queuedSpinTrylock() {
+    /** queued_spin_trylock, the native one (the slowpath's goes through {@link Hooks#slowpathTrylock}). */
+    private boolean queuedSpinTrylock() {
         int v = mem.getOpaqueInt(VAL, this); // atomic_read
         if (v != 0) {
             return false;
@@ -700,6 +741,10 @@ public class QSpinLock implements HandoffLock<QSpinLock.Cpu>, Traceable {
 
     /** queued_spin_lock_slowpath(lock, val). */
     protected void slowpath(Cpu cpu, int val) {
+        if (hooks.pvEnabled()) { // goto pv_queue
+            queue(cpu);
+            return;
+        }
         TraceRecorder r = trace;
         // Wait a bounded time for an in-progress pending->locked hand-over: 0,1,0 -> 0,0,1.
         if (val == PENDING_VAL) {
@@ -836,7 +881,7 @@ public class QSpinLock implements HandoffLock<QSpinLock.Cpu>, Traceable {
                 throw new IllegalStateException("a recorded run nests no acquisitions: one node per CPU");
             }
             // More nesting than nodes: spin on trylock without a node, as the kernel does.
-            for (long i = 0; !(doorways == null ? queuedSpinTrylock() : observedTrylock()); i++) {
+            for (long i = 0; !(doorways == null ? hooks.slowpathTrylock(this) : observedTrylock()); i++) {
                 if (!spin.keepSpinning(i)) {
                     break;
                 }
@@ -851,7 +896,7 @@ public class QSpinLock implements HandoffLock<QSpinLock.Cpu>, Traceable {
         cpu.maybeInterrupt(Step.NODE_TAKEN);
 
         // The node's cache line was cold: one more trylock before queueing.
-        boolean got = r == null ? (doorways == null ? queuedSpinTrylock() : observedTrylock())
+        boolean got = r == null ? (doorways == null ? hooks.slowpathTrylock(this) : observedTrylock())
                 : tracedQueueTrylock(r, node);
         if (got) {
             releaseNode(cpu, node);
@@ -872,7 +917,7 @@ public class QSpinLock implements HandoffLock<QSpinLock.Cpu>, Traceable {
 
     /** The slowpath's {@code queued_spin_trylock} through the observer: an entry when it succeeds. */
     private boolean observedTrylock() {
-        return doorways.entry(() -> queuedSpinTrylock() ? 1 : 0, ok -> ok != 0) != 0;
+        return doorways.entry(() -> hooks.slowpathTrylock(this) ? 1 : 0, ok -> ok != 0) != 0;
     }
 
     /** {@code queued_fetch_set_pending_acquire} through the observer: a doorway when the thread then owns pending. */

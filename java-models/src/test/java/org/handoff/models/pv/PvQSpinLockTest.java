@@ -131,9 +131,25 @@ class PvQSpinLockTest {
     @Timeout(value = 2, unit = TimeUnit.MINUTES)
     void cnaPvLosesTheWakeupOfALocalSuccessor() throws InterruptedException {
         CnaPvLock lock = new CnaPvLock(QUEUE_SOON);
+        strandsTheLocalSuccessor(lock, lock.paravirt());
+    }
+
+    /**
+     * The same finding with another CNA policy composed with PV by hooks alone, as a variant in any
+     * package would: {@code cna-threshold}'s public {@code (SpinPolicy, Hooks)} constructor given the
+     * PV hook set. The kick goes to the original successor whatever the policy chose.
+     */
+    @Test
+    @Timeout(value = 2, unit = TimeUnit.MINUTES)
+    void cnaThresholdOnPvHooksLosesItToo() throws InterruptedException {
+        Paravirt pv = new Paravirt(Paravirt.Variant.PV);
+        strandsTheLocalSuccessor(new org.handoff.models.cna.CnaLock.Threshold(QUEUE_SOON, pv), pv);
+    }
+
+    private static void strandsTheLocalSuccessor(org.handoff.models.cna.CnaLock lock, Paravirt pv)
+            throws InterruptedException {
         lock.topology(org.handoff.models.cna.Topology.parse("0,0,1,0"));
-        lock.paravirt().spinThreshold(16);
-        Paravirt pv = lock.paravirt();
+        pv.spinThreshold(16);
         QSpinLock.Cpu h = lock.newContext();
         QSpinLock.Cpu v = lock.newContext();
         QSpinLock.Cpu a = lock.newContext();
@@ -172,8 +188,24 @@ class PvQSpinLockTest {
     @Timeout(value = 2, unit = TimeUnit.MINUTES)
     void pvKicksTheHaltedSuccessor() throws InterruptedException {
         PvQSpinLock lock = new PvQSpinLock(QUEUE_SOON);
-        lock.paravirt().spinThreshold(16);
-        Paravirt pv = lock.paravirt();
+        kicksTheHaltedSuccessor(lock, lock.paravirt());
+    }
+
+    /**
+     * CNA composed with PV by hooks alone: the staging above on {@code cna-threshold} given the PV
+     * hook set, one NUMA node (so the policy keeps queue order). The head hashes itself only on the
+     * {@code pv_enabled()} path (natively it would take pending and spin), and only PV's unlock
+     * unhashes and kicks it (natively it would stay parked, and the hash entry would stay).
+     */
+    @Test
+    @Timeout(value = 2, unit = TimeUnit.MINUTES)
+    void cnaComposesWithPvThroughTheHooks() throws InterruptedException {
+        Paravirt pv = new Paravirt(Paravirt.Variant.PV);
+        kicksTheHaltedSuccessor(new org.handoff.models.cna.CnaLock.Threshold(QUEUE_SOON, pv), pv);
+    }
+
+    private static void kicksTheHaltedSuccessor(QSpinLock lock, Paravirt pv) throws InterruptedException {
+        pv.spinThreshold(16);
         QSpinLock.Cpu h = lock.newContext();
         QSpinLock.Cpu a = lock.newContext();
         QSpinLock.Cpu b = lock.newContext();
