@@ -579,9 +579,9 @@ public final class Report {
                         + "and with the yielding policy.", cpus, opts.csTokens));
         if (!missing.isEmpty()) {
             md.append("**Not measured: ").append(String.join(", ", missing))
-                    .append(" — not registered in this build (the paravirtual qspinlock port, "
-                            + "`org.handoff.models.pv.PvQSpinLock`, is not in this tree yet). Registering them in "
-                            + "`LockRegistry` is all this experiment needs to include them.**\n\n");
+                    .append(" — no port registered for them in the manifest's `ports` (or the manifest expects "
+                            + "them to lose a waiter, a wake-up or safety). Registering a port there is all this "
+                            + "experiment needs to include it.**\n\n");
         }
         md.append("Throughput (ops/s):\n\n");
         md.append(pivotBy(series, threads, rows, r -> r.key.lock + " " + r.key.spin, Row::ops));

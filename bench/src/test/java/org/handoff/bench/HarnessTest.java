@@ -98,7 +98,8 @@ class HarnessTest {
     void unknownLockIsOneLine() {
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
                 () -> LockRegistry.create("no-such-lock", new LockRegistry.Settings("forever", 2, 8, 1)));
-        assertTrue(e.getMessage().startsWith("unknown lock 'no-such-lock' (one of mcs, "), e.getMessage());
+        assertTrue(e.getMessage().startsWith("unknown lock 'no-such-lock' (one of ") && e.getMessage().contains(" mcs, "),
+                e.getMessage());
         assertFalse(e.getMessage().contains("\n"));
     }
 
@@ -130,6 +131,25 @@ class HarnessTest {
         assertEquals(LockRegistry.names(), buf.toString(StandardCharsets.UTF_8).lines().toList());
         assertTrue(LockRegistry.names().containsAll(List.of("mcs", "qspinlock", "cna-v1", "cna-prob", "cna-threshold",
                 "ticket", "clh", "mlock", "combining", "combining-batch", "reentrantlock", "synchronized")));
+    }
+
+    /**
+     * The ports come from the manifest's registry: every variant with a port (cna-prob and
+     * pv-wait-early from their own manifest files, ticket-trylock), no mutant, and no variant the
+     * manifest expects to lose a wake-up (cna-pv, which could hang a benchmark).
+     */
+    @Test
+    void thePortsAreTheManifestsVariants() {
+        var m = org.handoff.core.Manifest.load(org.handoff.core.ProjectRoot.find());
+        assertTrue(LockRegistry.names().containsAll(List.of("cna-prob", "pv", "pv-wait-early", "pv-wait-early-merged",
+                "ticket-w2", "ticket-trylock")), LockRegistry.names().toString());
+        assertFalse(LockRegistry.names().contains("cna-pv"), "cna-pv loses a wake-up");
+        for (var c : m.checks()) {
+            if (c.mutant()) {
+                assertFalse(LockRegistry.names().contains(c.variant()) && m.checks().stream().noneMatch(
+                        x -> x.variant().equals(c.variant()) && !x.mutant()), c.variant() + " is a mutant");
+            }
+        }
     }
 
 }
