@@ -2,6 +2,7 @@ package org.handoff.litmus;
 
 import java.lang.reflect.Constructor;
 import java.util.function.BiFunction;
+import java.util.function.Function;
 import org.handoff.models.Ports;
 import org.handoff.models.SpinPolicy;
 import org.handoff.models.qspinlock.QSpinLock;
@@ -28,6 +29,16 @@ public final class LockChoice {
             Class<L> base) {
         Constructor<? extends L> k = constructor(test, base, base, SpinPolicy.class, QSpinLock.Hooks.class);
         return (spin, hooks) -> make(k, spin, hooks);
+    }
+
+    /**
+     * The constructor {@code (SpinPolicy)} of the lock chosen for {@code test} (a subclass of
+     * {@code base}, default {@code dflt}), as a factory: the tests of a family whose shapes build the
+     * lock with a spin policy only (PV's).
+     */
+    public static <L> Function<SpinPolicy, L> withPolicy(Class<?> test, Class<L> base, Class<? extends L> dflt) {
+        Constructor<? extends L> k = constructor(test, base, dflt, SpinPolicy.class);
+        return spin -> make(k, spin);
     }
 
     /**

@@ -1,5 +1,7 @@
 package org.handoff.litmus.pv;
 
+import org.handoff.litmus.LockChoice;
+import org.handoff.models.pv.PvQSpinLock;
 import org.openjdk.jcstress.annotations.Actor;
 import org.openjdk.jcstress.annotations.Arbiter;
 import org.openjdk.jcstress.annotations.Expect;
@@ -9,7 +11,8 @@ import org.openjdk.jcstress.annotations.State;
 import org.openjdk.jcstress.infra.results.III_Result;
 
 /**
- * Hashed at most once, {@code pv} ({@link KickHaltStage}, B halted): actor 1 is the holder,
+ * Hashed at most once, {@code pv} or the variant its manifest entry names (chosen by
+ * {@link LockChoice}) ({@link KickHaltStage}, B halted): actor 1 is the holder,
  * hand-off and {@code pv_kick_node} ({@code r1} = 1 when it hashed the lock to B); actor 2 is B
  * woken (spuriously, or by its re-check) as soon as it sees the hand-off: its
  * {@code cmpxchg(&pn->state, vcpu_halted, vcpu_running)}, then {@code pv_wait_head_or_lock}'s read
@@ -33,7 +36,8 @@ import org.openjdk.jcstress.infra.results.III_Result;
         desc = "DeadlockFreedom: B never saw the hand-off.")
 @State
 public class PvHashConsistent {
-    private final KickHaltStage s = new KickHaltStage(org.handoff.models.pv.PvQSpinLock::new, true);
+    private final KickHaltStage s = new KickHaltStage(LockChoice.withPolicy(PvHashConsistent.class, PvQSpinLock.class,
+            PvQSpinLock.class), true);
 
     @Actor
     public void holder(III_Result r) {

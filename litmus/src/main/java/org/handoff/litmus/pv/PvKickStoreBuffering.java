@@ -1,5 +1,7 @@
 package org.handoff.litmus.pv;
 
+import org.handoff.litmus.LockChoice;
+import org.handoff.models.pv.PvQSpinLock;
 import org.openjdk.jcstress.annotations.Actor;
 import org.openjdk.jcstress.annotations.Expect;
 import org.openjdk.jcstress.annotations.JCStressTest;
@@ -8,7 +10,8 @@ import org.openjdk.jcstress.annotations.State;
 import org.openjdk.jcstress.infra.results.II_Result;
 
 /**
- * The kick/halt handshake of {@code pv} as a store-buffering litmus ({@link KickHaltStage},
+ * The kick/halt handshake of {@code pv} (or the variant its manifest entry names, chosen by
+ * {@link LockChoice}) as a store-buffering litmus ({@link KickHaltStage},
  * B running): actor 1 is the holder, {@code next->locked = 1} (release) and {@code pv_kick_node}
  * ({@code r1} = 1 when it saw {@code vcpu_halted} and hashed B); actor 2 is B,
  * {@code smp_store_mb(pn->state, vcpu_halted)} and the re-read of {@code node->locked}
@@ -30,7 +33,8 @@ import org.openjdk.jcstress.infra.results.II_Result;
         desc = "NoLostWakeup: the kicker read B running and B missed the hand-off: B halts and is never kicked.")
 @State
 public class PvKickStoreBuffering {
-    private final KickHaltStage s = new KickHaltStage(org.handoff.models.pv.PvQSpinLock::new, false);
+    private final KickHaltStage s = new KickHaltStage(LockChoice.withPolicy(PvKickStoreBuffering.class, PvQSpinLock.class,
+            PvQSpinLock.class), false);
 
     @Actor
     public void holder(II_Result r) {

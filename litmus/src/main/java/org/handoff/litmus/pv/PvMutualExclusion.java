@@ -1,5 +1,8 @@
 package org.handoff.litmus.pv;
 
+import org.handoff.litmus.LockChoice;
+import org.handoff.models.pv.PvQSpinLock;
+import org.handoff.models.qspinlock.QSpinLock;
 import org.openjdk.jcstress.annotations.Actor;
 import org.openjdk.jcstress.annotations.Arbiter;
 import org.openjdk.jcstress.annotations.Expect;
@@ -9,7 +12,11 @@ import org.openjdk.jcstress.annotations.State;
 import org.openjdk.jcstress.infra.results.IIIII_Result;
 
 /**
- * MutualExclusion, NoLostWakeup and HashConsistent of {@code pv} (the PV slowpath with the plain {@code pv_wait_node}): two actors
+ * MutualExclusion, NoLostWakeup and HashConsistent of the variant its manifest entry names (its port
+ * is chosen by {@link LockChoice}; {@code pv}, the PV slowpath with the plain {@code pv_wait_node},
+ * by default; also {@code pv-wait-early}, {@code pv-wait-early-merged} and {@code cna-pv}, whose two
+ * actors never form a secondary queue, so for it this checks that the composition keeps the PV
+ * paths intact, not CNA's hand-off to another node): two actors
  * each take the lock four times and increment two plain fields inside ({@link PvHarness}: short
  * spin thresholds, a holder that keeps the lock a few microseconds, bounded parks). The results are {@code x, y}, whether a wait gave up, whether a
  * park timed out after its event with no kick coming, and whether the hash table holds or held
@@ -42,7 +49,8 @@ import org.openjdk.jcstress.infra.results.IIIII_Result;
         desc = "DeadlockFreedom: a stranded thread entered without the lock; the lost increment follows from that.")
 @State
 public class PvMutualExclusion {
-    private final PvHarness h = new PvHarness(org.handoff.models.pv.PvQSpinLock::new);
+    private final PvHarness h = new PvHarness(LockChoice.withPolicy(PvMutualExclusion.class, QSpinLock.class,
+            PvQSpinLock.class));
 
     @Actor
     public void actor1() {

@@ -5,6 +5,9 @@
  * ({@link org.handoff.models.pv.PvMutants}). As for the other families, each test checks one
  * catalogue property, every forbidden (or property-breaking interesting) outcome's description
  * starts with that property's name, and the manifest lists each test with its expected verdict.
+ * The correct variants share {@code PvMutualExclusion}, {@code PvKickStoreBuffering} and
+ * {@code PvHashConsistent}, which run the port registered for the entry's variant
+ * ({@link org.handoff.litmus.LockChoice}); a scaffolded PV variant is listed under them as it is.
  *
  * <p>Three shapes:
  * <ul>
