@@ -63,8 +63,11 @@ final class VariantCommand implements Runnable {
                         + " specifications), renamed with the variant's prefix so that they call the copies.",
                 "  specs/models/<Spec>_<Name>_*.cfg: BASE's model configs (every size, bound, tight and witness"
                         + " model of BASE on the family's spec), checking the copied specification.",
+                "  For a family whose scaffold copies no wrappers (PV), the configs keep the family's specification"
+                        + " and put each copied hook in place of the family's by a definition override (Hook <- MineHook).",
                 "  <java-dir>/<package>/<Class>.java: the Java port, a subclass of BASE's port with its"
-                        + " constructors and overrides of the family's Java hooks that call the base's, ready to edit.",
+                        + " constructors and overrides of the family's Java hooks that call the base's, ready to edit"
+                        + " (PV: a PvQSpinLock built with its own Paravirt hook set, whose overrides those are).",
                 "  manifest/<name>.json: the variant's manifest file. It registers the port under 'ports' and"
                         + " copies BASE's entries at every level: TLC on the copied models, Lincheck and the jcstress"
                         + " tests that choose their lock by variant (through the port's name), trace validation (held"
@@ -187,7 +190,7 @@ final class VariantCommand implements Runnable {
             roots.addAll(org.handoff.specs.TlcConfig.parse(Files.readString(specs.resolve(e.path("config").asText())))
                     .behaviourDefinitions());
         }
-        files.put(specFile, specModule(specs, f, module, prefix, name, base, copied, sc.hooks(), roots));
+        files.put(specFile, specModule(specs, f, module, prefix, name, base, copied, sc.hooks(), roots, sc.byOverrides()));
         purposes.put(specFile, "the spec module: " + f.spec() + "'s hooks (" + String.join(", ", sc.hooks())
                 + ") copied as " + prefix + "*, ready to edit");
 
@@ -230,7 +233,8 @@ final class VariantCommand implements Runnable {
         for (Map.Entry<String, String> cfg : configs.entrySet()) {
             Path from = specs.resolve(cfg.getKey());
             Path to = specs.resolve(cfg.getValue());
-            files.put(to, config(Files.readString(from), prefix, copied, name, base, from.getFileName().toString()));
+            files.put(to, config(Files.readString(from), prefix, copied, name, base, from.getFileName().toString(),
+                    sc.byOverrides()));
             purposes.put(to, "a model of " + module + " at the sizes of " + from.getFileName());
         }
 
@@ -241,9 +245,17 @@ final class VariantCommand implements Runnable {
         } catch (ClassNotFoundException | LinkageError e) {
             throw new HandoffException("port class " + portOfBase + " of " + base + " not found on the class path");
         }
-        files.put(javaFile, javaPort(baseClass, pkg, className, name, base, sc.java()));
-        purposes.put(javaFile, "the Java port: a " + baseClass.getSimpleName() + " overriding "
-                + String.join(", ", sc.java()) + ", ready to edit");
+        if (sc.javaHookSet() == null) {
+            files.put(javaFile, javaPort(baseClass, pkg, className, name, base, sc.java()));
+            purposes.put(javaFile, "the Java port: a " + baseClass.getSimpleName() + " overriding "
+                    + String.join(", ", sc.java()) + ", ready to edit");
+        } else {
+            HookSetPort hp = hookSetPort(baseClass, sc.javaHookSet(), pkg, className, name, base, sc.java());
+            files.put(javaFile, hp.source());
+            purposes.put(javaFile, "the Java port: a " + hp.port().getSimpleName() + " built with its own "
+                    + hp.hookSet().getSimpleName() + " hook set overriding " + String.join(", ", sc.java())
+                    + ", ready to edit");
+        }
 
         // The variant's manifest file.
         ObjectNode file = json.createObjectNode();
@@ -318,8 +330,29 @@ final class VariantCommand implements Runnable {
     }
 
     /** The spec module: a header, EXTENDS the family spec, the copied definitions renamed. */
+    /** Every definition of {@code src} (and the modules it extends) that {@code roots} use, themselves included. */
+    private static Set<String> usedFrom(SpecSource src, Set<String> roots) {
+        Set<String> used = new LinkedHashSet<>();
+        java.util.ArrayDeque<String> todo = new java.util.ArrayDeque<>(roots);
+        Pattern identifier = Pattern.compile("(?<![A-Za-z0-9_!])[A-Za-z_][A-Za-z0-9_]*");
+        while (!todo.isEmpty()) {
+            String n = todo.pop();
+            SpecSource.Definition d = src.definition(n);
+            if (d == null || !used.add(n)) {
+                continue;
+            }
+            Matcher mm = identifier.matcher(d.body());
+            while (mm.find()) {
+                if (!used.contains(mm.group())) {
+                    todo.push(mm.group());
+                }
+            }
+        }
+        return used;
+    }
+
     private static String specModule(Path specs, Family f, String module, String prefix, String name, String base,
-            Set<String> copied, List<String> hooks, Set<String> roots) throws IOException {
+            Set<String> copied, List<String> hooks, Set<String> roots, boolean overrides) throws IOException {
         SpecSource src = SpecSource.load(specs.resolve(f.spec() + ".tla"), List.of(specs));
         List<SpecSource.Definition> defs = new ArrayList<>();
         for (String d : copied) {
@@ -350,6 +383,18 @@ final class VariantCommand implements Runnable {
                 }
             }
         }
+        if (overrides) {
+            // Nothing is copied to call the copies: each config puts them in place of the family's
+            // definitions. A hook must still be something BASE's specification uses.
+            Set<String> used = usedFrom(src, roots);
+            for (String h : hooks) {
+                if (!used.contains(h)) {
+                    throw new HandoffException("family " + f.name() + "'s scaffold copies " + h + ", which no"
+                            + " specification that " + base + "'s models check uses, so an edit of it would change nothing");
+                }
+            }
+            reached.addAll(hooks);
+        }
         for (String h : hooks) {
             if (!reached.contains(h)) {
                 throw new HandoffException("family " + f.name() + "'s scaffold copies " + h + ", but no copied definition"
@@ -371,8 +416,12 @@ final class VariantCommand implements Runnable {
                 "Until it is edited it is " + base + ": the definitions below are copies of " + f.spec() + "'s,"
                         + " renamed with the prefix " + prefix + " so that they call each other. Edit the hooks ("
                         + hooks.stream().map(h -> prefix + h).collect(Collectors.joining(", ")) + ") to express the"
-                        + " patch; each keeps the comment that names the kernel function it models. The rest put the"
-                        + " hooks into the behaviour that the models in models/" + module + "_*.cfg check.")));
+                        + " patch; each keeps the comment that names the kernel function it models. "
+                        + (overrides ? "The models in models/" + module + "_*.cfg check " + f.spec() + "'s own"
+                                + " specification with these copies in place of its hooks (a line 'Hook <- " + prefix
+                                + "Hook' each), so nothing else is copied."
+                                : "The rest put the hooks into the behaviour that the models in models/" + module
+                                        + "_*.cfg check."))));
         sb.append("EXTENDS ").append(f.spec()).append("\n");
         for (SpecSource.Definition d : defs) {
             int start = d.line() - 1;
@@ -407,7 +456,7 @@ final class VariantCommand implements Runnable {
         for (String p : paragraphs) {
             StringBuilder line = new StringBuilder();
             for (String word : p.split(" ")) {
-                if (line.length() > 0 && line.length() + 1 + word.length() > 72) {
+                if (line.length() > 0 && line.length() + 1 + word.length() > 71) {
                     sb.append("(* ").append(String.format("%-72s", line)).append("*)\n");
                     line.setLength(0);
                 }
@@ -419,11 +468,28 @@ final class VariantCommand implements Runnable {
     }
 
     /** A copy of a base model config that checks the copied specification. */
-    private static String config(String text, String prefix, Set<String> copied, String name, String base, String from) {
+    private static String config(String text, String prefix, Set<String> copied, String name, String base, String from,
+            boolean overrides) {
         StringBuilder sb = new StringBuilder("\\* " + name + " (scaffolded from " + base + "'s " + from + "):"
-                + " the same model, checking the variant's copied specification.\n");
+                + (overrides ? " the same model, with the variant's copies in place of the family's hooks.\n"
+                        : " the same model, checking the variant's copied specification.\n"));
         Pattern section = Pattern.compile("^(\\s*(?:SPECIFICATION|INIT|NEXT)\\s+)([A-Za-z_][A-Za-z0-9_]*)(.*)$");
+        Pattern keyword = Pattern.compile("^\\s*(SPECIFICATION|INIT|NEXT|INVARIANTS?|PROPERTY|PROPERTIES|CONSTRAINTS?"
+                + "|ACTION_CONSTRAINTS?|SYMMETRY|VIEW|CHECK_DEADLOCK)\\b.*");
+        boolean placed = !overrides;
         for (String line : text.split("\n", -1)) {
+            if (!placed && keyword.matcher(line).matches()) {
+                // The overrides end the CONSTANTS section, before the first section after it.
+                sb.append("CONSTANTS\n");
+                for (String hook : copied) {
+                    if (Pattern.compile("^\\s*" + hook + "\\s*<-", Pattern.MULTILINE).matcher(text).find()) {
+                        throw new HandoffException(from + " already replaces " + hook + "; the scaffold cannot put "
+                                + prefix + hook + " in its place");
+                    }
+                    sb.append("    ").append(hook).append(" <- ").append(prefix).append(hook).append('\n');
+                }
+                placed = true;
+            }
             Matcher mm = section.matcher(line);
             if (mm.matches() && copied.contains(mm.group(2))) {
                 line = mm.group(1) + prefix + mm.group(2) + mm.group(3);
@@ -455,20 +521,129 @@ final class VariantCommand implements Runnable {
                     .append(parameters(k)).append(") {\n        super(").append(arguments(k)).append(");\n    }\n\n");
         }
         sb.append("    @Override\n    public String variant() {\n        return \"").append(name).append("\";\n    }\n");
+        overrides(sb, baseClass, base, hooks, "    ");
+        return sb.append("}\n").toString();
+    }
+
+    record HookSetPort(String source, Class<?> port, Class<?> hookSet) {
+    }
+
+    /**
+     * The Java port of a family whose hooks are a hook set the port is built with (PV: {@code
+     * Paravirt}): a subclass of the first class from BASE's port up that takes
+     * {@code (SpinPolicy, HookSet, DoorwayObserver)}, built with a nested subclass of the hook set,
+     * made as BASE's is (its constructor's one argument read back from BASE's own hook set), whose
+     * overrides of the family's Java hooks call the hook set's.
+     */
+    static HookSetPort hookSetPort(Class<?> baseClass, String hookSetName, String pkg, String className, String name,
+            String base, List<String> hooks) {
+        ClassLoader loader = VariantCommand.class.getClassLoader();
+        Class<?> hookSet;
+        try {
+            hookSet = Class.forName(hookSetName, false, loader);
+        } catch (ClassNotFoundException | LinkageError e) {
+            throw new HandoffException("the scaffold's hook set class " + hookSetName + " is not on the class path");
+        }
+        Class<?> observer = org.handoff.models.qspinlock.QSpinLock.DoorwayObserver.class;
+        Class<?> port = baseClass;
+        while (port != null && !hasConstructor(port, org.handoff.models.SpinPolicy.class, hookSet, observer)) {
+            port = port.getSuperclass();
+        }
+        if (port == null) {
+            throw new HandoffException(baseClass.getName() + " has no class above it that takes (SpinPolicy, "
+                    + hookSet.getSimpleName() + ", DoorwayObserver); the scaffold cannot build it with a hook set");
+        }
+        // BASE's hook set, read from a BASE port: which constructor argument makes the same one.
+        Object basePort;
+        try {
+            basePort = baseClass.getConstructor().newInstance();
+        } catch (ReflectiveOperationException | RuntimeException e) {
+            throw new HandoffException("port class " + baseClass.getName() + " of " + base
+                    + " cannot be built with no arguments: " + e);
+        }
+        Object baseHooks = null;
+        for (Method mm : baseClass.getMethods()) {
+            if (mm.getParameterCount() == 0 && mm.getReturnType() == hookSet) {
+                try {
+                    baseHooks = mm.invoke(basePort);
+                } catch (ReflectiveOperationException e) {
+                    throw new HandoffException(baseClass.getName() + "." + mm.getName() + "() failed: " + e.getCause());
+                }
+                break;
+            }
+        }
+        if (baseHooks == null || baseHooks.getClass() != hookSet) {
+            throw new HandoffException(base + "'s port shows no plain " + hookSet.getSimpleName() + " hook set (a public"
+                    + " method returning it); scaffold from a variant that has one");
+        }
+        String argument = null;
+        for (Constructor<?> k : hookSet.getConstructors()) {
+            if (k.getParameterCount() != 1 || !k.getParameterTypes()[0].isEnum()) {
+                continue;
+            }
+            for (Method mm : hookSet.getMethods()) {
+                if (mm.getParameterCount() == 0 && mm.getReturnType() == k.getParameterTypes()[0]) {
+                    try {
+                        argument = k.getParameterTypes()[0].getCanonicalName() + "." + ((Enum<?>) mm.invoke(baseHooks)).name();
+                    } catch (ReflectiveOperationException e) {
+                        throw new HandoffException(hookSet.getName() + "." + mm.getName() + "() failed: " + e.getCause());
+                    }
+                }
+            }
+        }
+        if (argument == null) {
+            throw new HandoffException(hookSet.getName() + " has no public constructor of one enum argument that a"
+                    + " method of it reads back; the scaffold cannot make " + base + "'s hook set");
+        }
+        String spin = org.handoff.models.SpinPolicy.class.getCanonicalName();
+        StringBuilder sb = new StringBuilder();
+        sb.append("package ").append(pkg).append(";\n\n");
+        sb.append("/**\n * ").append(name).append(": a proposed variant, written by {@code handoff variant new} from ")
+                .append(base).append(".\n * Until it is edited it is ").append(base).append(": a {@link ")
+                .append(port.getCanonicalName()).append("} built with\n * {@link Hooks}, a {@link ")
+                .append(hookSet.getCanonicalName()).append("} made as ").append(base).append("'s is\n * ({@code ")
+                .append(argument.substring(hookSet.getPackageName().length() + 1))
+                .append("}), whose overrides call the hook set's. Edit them to express the patch; the hook\n")
+                .append(" * set's Javadoc names the kernel function each models. Every level finds this class through\n")
+                .append(" * the manifest's {@code ports}.\n */\n");
+        sb.append("public class ").append(className).append(" extends ").append(port.getCanonicalName()).append(" {\n");
+        sb.append("    public ").append(className).append("() {\n        this(").append(spin).append(".FOREVER);\n    }\n\n");
+        sb.append("    public ").append(className).append('(').append(spin).append(" spin) {\n        this(spin, null);\n    }\n\n");
+        sb.append("    /** With an observer of the doorway steps (the fairness harness; null for none). */\n");
+        sb.append("    protected ").append(className).append('(').append(spin).append(" spin, ")
+                .append(observer.getCanonicalName()).append(" doorways) {\n        super(spin, new Hooks(), doorways);\n    }\n\n");
+        sb.append("    @Override\n    public String variant() {\n        return \"").append(name).append("\";\n    }\n\n");
+        sb.append("    /** ").append(name).append("'s hook set: ").append(base).append("'s, to edit. */\n");
+        sb.append("    public static class Hooks extends ").append(hookSet.getCanonicalName()).append(" {\n");
+        sb.append("        public Hooks() {\n            super(").append(argument).append(");\n        }\n");
+        overrides(sb, hookSet, base, hooks, "        ");
+        sb.append("    }\n}\n");
+        return new HookSetPort(sb.toString(), port, hookSet);
+    }
+
+    /** An override of each of {@code hooks} (methods of {@code owner}) that calls the overridden one, indented by {@code in}. */
+    private static void overrides(StringBuilder sb, Class<?> owner, String base, List<String> hooks, String in) {
         for (String hook : hooks) {
-            Method method = findHook(baseClass, hook);
+            Method method = findHook(owner, hook);
             if (method == null) {
-                throw new HandoffException("the Java hook " + hook + " is not an overridable method of "
-                        + baseClass.getName());
+                throw new HandoffException("the Java hook " + hook + " is not an overridable method of " + owner.getName());
             }
             String ret = method.getReturnType().getCanonicalName();
-            sb.append("\n    /** ").append(base).append("'s {@code ").append(hook).append("}, to edit. */\n");
-            sb.append("    @Override\n    ").append(Modifier.isPublic(method.getModifiers()) ? "public " : "protected ")
-                    .append(ret).append(' ').append(hook).append('(').append(parameters(method)).append(") {\n        ")
-                    .append(ret.equals("void") ? "" : "return ").append("super.").append(hook).append('(')
-                    .append(arguments(method)).append(");\n    }\n");
+            sb.append('\n').append(in).append("/** ").append(base).append("'s {@code ").append(hook).append("}, to edit. */\n");
+            sb.append(in).append("@Override\n").append(in).append(Modifier.isPublic(method.getModifiers()) ? "public " : "protected ")
+                    .append(ret).append(' ').append(hook).append('(').append(parameters(method)).append(") {\n")
+                    .append(in).append("    ").append(ret.equals("void") ? "" : "return ").append("super.").append(hook)
+                    .append('(').append(arguments(method)).append(");\n").append(in).append("}\n");
         }
-        return sb.append("}\n").toString();
+    }
+
+    private static boolean hasConstructor(Class<?> c, Class<?>... parameters) {
+        try {
+            int mod = c.getDeclaredConstructor(parameters).getModifiers();
+            return Modifier.isPublic(mod) || Modifier.isProtected(mod);
+        } catch (NoSuchMethodException e) {
+            return false;
+        }
     }
 
     private static Method findHook(Class<?> c, String hook) {

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -114,8 +115,11 @@ class VariantBadInputTest {
         // A policy name CNA.tla does not know: TLC would stop on it in every model of the variant.
         Path cfg = root.resolve("specs/models/CNA_Mine_N3.cfg");
         Files.writeString(cfg, Files.readString(cfg).replace("Variant = \"v1\"", "Variant = \"reset\""));
+        // The line of the ASSUME's expression: the one after "ASSUME CnaAssumptions ==".
+        List<String> spec = Files.readAllLines(root.resolve("specs/CNA.tla"));
+        int line = spec.indexOf("ASSUME CnaAssumptions ==") + 2;
         assertStopsBeforeRunning("CNA_Mine_N3.cfg: ASSUME Variant \\in {\"v1\", \"prob\", \"threshold\"}",
-                "(CNA.tla:64) is false with Variant = \"reset\"");
+                "(CNA.tla:" + line + ") is false with Variant = \"reset\"");
     }
 
     /**

@@ -177,14 +177,79 @@ class VariantScaffoldTest {
      */
     @Test
     void aHookWhoseCallerIsNotCopiedIsRefused() throws IOException {
-        Path cna = root.resolve("manifest/cna.json");
-        String text = Files.readString(cna);
-        String kept = text.replaceFirst("\"PassLockFindSuccessor\",\\s*\"PassLockNoSearch\"", "\"PassLockNoSearch\"");
-        assertFalse(kept.equals(text), "manifest/cna.json's scaffold no longer lists PassLockFindSuccessor as this test expects");
-        Files.writeString(cna, kept);
-        CliTest.Run r = CliTest.run("variant", "new", "cna", "cna-mine", "--from", "cna-threshold");
+        refused("cna", "\"PassLockFindSuccessor\",\\s*\"PassLockNoSearch\"", "\"PassLockNoSearch\"", "cna-threshold",
+                "copies MaySearch, but no copied definition that cna-threshold's models run uses it", "CNA_Mine");
+    }
+
+    /** Seeds {@code pattern} -> {@code replacement} into the family's manifest file; the scaffold must refuse. */
+    private void refused(String family, String pattern, String replacement, String base, String error, String module)
+            throws IOException {
+        Path file = root.resolve("manifest/" + family + ".json");
+        String text = Files.readString(file);
+        String seeded = text.replaceFirst(pattern, replacement);
+        assertFalse(seeded.equals(text), file + "'s scaffold no longer matches " + pattern + " as this test expects");
+        Files.writeString(file, seeded);
+        CliTest.Run r = CliTest.run("variant", "new", family, family + "-mine", "--from", base);
         assertEquals(Main.BAD_INPUT, r.code(), r.out() + r.err());
-        assertTrue(r.err().contains("copies MaySearch, but no copied definition that cna-threshold's models run uses it"), r.err());
-        assertFalse(Files.exists(root.resolve("specs/CNA_Mine.tla")));
+        assertTrue(r.err().contains(error), r.err());
+        assertFalse(Files.exists(root.resolve("specs/" + module + ".tla")));
+    }
+
+    /**
+     * A family whose scaffold puts its copies in place by definition overrides and whose Java hooks
+     * are a hook set (PV): the configs keep PV's specification with a line 'Hook <- MineHook' per
+     * hook, the copied models pass the preflight, a witness gives the base's verdict, the jcstress
+     * tests that choose their lock by variant are listed, and the port is a PvQSpinLock built with
+     * its own Paravirt subclass, made as the base's is.
+     */
+    @Test
+    void aPvVariantByOverridesAndAHookSet() throws Exception {
+        CliTest.Run r = CliTest.run("variant", "new", "pv", "pv-mine", "--from", "pv-wait-early-merged", "--package",
+                "org.example.pv");
+        assertEquals(Main.OK, r.code(), r.out() + r.err());
+        Manifest m = Manifest.load(root);
+        assertEquals("org.example.pv.PvMine", m.port("pv", "pv-mine"));
+        List<Check> mine = m.checks().stream().filter(c -> c.variant().equals("pv-mine")).toList();
+        List<Check> base = m.checks().stream().filter(c -> c.variant().equals("pv-wait-early-merged")).toList();
+        assertEquals(base.stream().filter(c -> c.level() == Level.JCSTRESS).map(Check::check).toList(),
+                mine.stream().filter(c -> c.level() == Level.JCSTRESS).map(Check::check).toList());
+        List<Check> tlc = mine.stream().filter(c -> c.level() == Level.TLC).toList();
+        assertEquals(base.stream().filter(c -> c.level() == Level.TLC && c.param("spec").equals("PV.tla")).count(),
+                tlc.size());
+        String cfg = Files.readString(root.resolve("specs/models/PV_Mine_N2.cfg"));
+        assertTrue(cfg.contains("SPECIFICATION PvSpec") && cfg.contains("    KickNode <- MineKickNode\n")
+                && cfg.contains("    WaitNodeSpin <- MineWaitNodeSpin\n"), cfg);
+        assertTrue(Files.readString(root.resolve("specs/PV_Mine.tla")).contains("MineWaitNodeSleep(x) == Runs(x) /\\ WaitNodeSleepWith(x, TRUE)"));
+        new TlcRunner().preflight(tlc, new RunContext(root, work, null));
+
+        Check b = base.stream().filter(c -> c.check().equals("PV_WaitEarlyMerged_N2_wWaitsEarlyPrevHalted")).findFirst()
+                .orElseThrow();
+        Check w = tlc.stream().filter(c -> c.check().equals("PV_Mine_N2_wWaitsEarlyPrevHalted")).findFirst().orElseThrow();
+        Verdict vb = new TlcRunner().run(b, new RunContext(root, work.resolve("b"), null));
+        Verdict vw = new TlcRunner().run(w, new RunContext(root, work.resolve("w"), null));
+        assertEquals(vb.actual(), vw.actual(), vw.detail());
+        assertEquals(vb.violated(), vw.violated());
+
+        Path source = root.resolve("java-models/src/main/java/org/example/pv/PvMine.java");
+        Path classes = Files.createDirectories(work.resolve("classes"));
+        int rc = ToolProvider.getSystemJavaCompiler().run(null, null, null, "-d", classes.toString(), "-cp",
+                System.getProperty("java.class.path"), source.toString());
+        assertEquals(0, rc, "the scaffolded port does not compile");
+        try (URLClassLoader loader = new URLClassLoader(new java.net.URL[] {classes.toUri().toURL()},
+                VariantScaffoldTest.class.getClassLoader())) {
+            Object port = loader.loadClass("org.example.pv.PvMine").getConstructor().newInstance();
+            assertTrue(port instanceof org.handoff.models.pv.PvQSpinLock);
+            var pv = ((org.handoff.models.pv.PvQSpinLock) port).paravirt();
+            assertEquals("org.example.pv.PvMine$Hooks", pv.getClass().getName());
+            assertEquals(org.handoff.models.pv.Paravirt.Variant.WAIT_EARLY_MERGED, pv.variant());
+            assertEquals("pv-mine", ((HandoffPort) port).variant());
+        }
+    }
+
+    /** Seeded: an override-mode hook that PV's specification never uses would be edited to no effect. */
+    @Test
+    void anOverriddenHookTheSpecNeverUsesIsRefused() throws IOException {
+        refused("pv", "\"WaitEarlyAllowed\",", "\"WaitEarlyAllowed\", \"NeverWaitsEarly\",", "pv",
+                "copies NeverWaitsEarly, which no specification that pv's models check uses", "PV_Mine");
     }
 }

@@ -26,14 +26,23 @@ public record Family(String name, String spec, String description, List<String> 
      * @param hooks    the spec's definitions a variant may change (its policy and the steps it
      *                 replaces), each named after the kernel function it models
      * @param wrappers the definitions that put the hooks into the behaviour (the step relation,
-     *                 next-state relation and specifications), copied so that they call the copies
+     *                 next-state relation and specifications), copied so that they call the copies;
+     *                 none: each config puts the copies in place of the family's hooks by definition
+     *                 overrides ({@code Hook <- MineHook}) and keeps the family's specification
      * @param java     the port's protected methods a variant overrides (the same kernel functions)
+     * @param javaHookSet null when {@code java} are methods of the port's class; else the class of
+     *                 the hook set that holds them (PV: {@code Paravirt}), which the port is built with
      */
-    public record Scaffold(List<String> hooks, List<String> wrappers, List<String> java) {
+    public record Scaffold(List<String> hooks, List<String> wrappers, List<String> java, String javaHookSet) {
         public Scaffold {
             hooks = List.copyOf(hooks);
             wrappers = List.copyOf(wrappers);
             java = List.copyOf(java);
+        }
+
+        /** Whether the copies are put in place by definition overrides (no wrappers are copied). */
+        public boolean byOverrides() {
+            return wrappers.isEmpty();
         }
     }
 }

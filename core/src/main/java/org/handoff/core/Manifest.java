@@ -172,7 +172,8 @@ public final class Manifest {
             if (sc != null) {
                 String at = where + ": family " + f.path("name").asText() + ": scaffold";
                 scaffold = new Family.Scaffold(stringList(sc.path("hooks"), at + ".hooks"),
-                        stringList(sc.path("wrappers"), at + ".wrappers"), stringList(sc.path("java"), at + ".java"));
+                        stringList(sc.path("wrappers"), at + ".wrappers"), stringList(sc.path("java"), at + ".java"),
+                        sc.path("javaHookSet").asText(null));
             }
             families.add(new Family(text(f, "name", where), f.path("spec").asText(null),
                     f.path("description").asText(""), variants,
