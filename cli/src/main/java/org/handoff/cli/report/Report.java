@@ -246,7 +246,7 @@ public final class Report {
             progress.flush();
         });
         String note = configs.isEmpty() ? "the fairness harness knows none of these families (it runs "
-                + String.join(", ", FairnessHarness.LOCKS) + ", and qspinlock-family ports by class)" : null;
+                + String.join(", ", FairnessHarness.LOCKS) + " by name, and any registered port with a doorway observer by class)" : null;
         return new Fairness(seed, threads, nodes, acquisitions, probArg, threshold, results, note, Map.copyOf(notMeasured));
     }
 

@@ -32,12 +32,15 @@ class ReportFairnessTest {
                 check("cna-threshold", false, "org.handoff.models.cna.CnaLock$Threshold"), // known by name
                 check("cna-proposed", false, "org.handoff.models.cna.CnaLock$Prob"),
                 check("cna-unported", false, null),
-                check("cna-mcs-based", false, "org.handoff.models.mcs.McsLock"),
+                check("cna-mcs-based", false, "org.handoff.models.mcs.McsLock"), // another family's port: measured too
+                check("cna-ticket-w2", false, "org.handoff.models.ticket.TicketLock$Width2"),
                 check("pass-one", true, "org.handoff.models.cna.CnaMutants$PassOne")), notMeasured);
-        assertEquals(Map.of("cna-proposed", "org.handoff.models.cna.CnaLock$Prob"), ports);
-        assertEquals(Set.of("cna-unported", "cna-mcs-based"), notMeasured.keySet());
+        assertEquals(Map.of("cna-proposed", "org.handoff.models.cna.CnaLock$Prob", "cna-mcs-based",
+                "org.handoff.models.mcs.McsLock"), ports);
+        assertEquals(Set.of("cna-unported", "cna-ticket-w2"), notMeasured.keySet());
         assertTrue(notMeasured.get("cna-unported").contains("registers no port class"), notMeasured.toString());
-        assertTrue(notMeasured.get("cna-mcs-based").contains("not a qspinlock-family port"), notMeasured.toString());
+        assertTrue(notMeasured.get("cna-ticket-w2").contains("has no constructor (SpinPolicy, Doorway)"),
+                notMeasured.toString());
     }
 
     /**

@@ -2,6 +2,7 @@ package org.handoff.models.clh;
 
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
+import org.handoff.models.Doorway;
 import org.handoff.models.HandoffLock;
 import org.handoff.models.SpinPolicy;
 import org.handoff.models.trace.Memory;
@@ -81,6 +82,15 @@ public class ClhLock implements HandoffLock<ClhLock.Me>, Traceable {
         TAIL.setRelease(this, new Node()); // unrecorded: construction, before any thread
     }
 
+    /** The doorway step's observer (fairness measurements), or null. */
+    private Doorway doorway;
+
+    /** {@link #ClhLock(SpinPolicy)} whose doorway, the tail {@code xchg}, runs through {@code doorway}. */
+    protected ClhLock(SpinPolicy spin, Doorway doorway) {
+        this(spin);
+        this.doorway = doorway;
+    }
+
     @Override
     public String family() {
         return "clh";
@@ -118,7 +128,7 @@ public class ClhLock implements HandoffLock<ClhLock.Me>, Traceable {
         TraceRecorder r = trace;
         if (r == null) {
             clhInitNode(me);
-            me.pred = clhSwapTail(me);
+            me.pred = doorway == null ? clhSwapTail(me) : doorway.step(() -> clhSwapTail(me), p -> true);
             clhSpinPred(me.pred);
             return;
         }

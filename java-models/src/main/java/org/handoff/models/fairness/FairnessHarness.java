@@ -11,6 +11,7 @@ import java.util.function.IntPredicate;
 import java.util.function.IntSupplier;
 import java.util.function.Predicate;
 import java.util.function.Supplier;
+import org.handoff.models.Doorway;
 import org.handoff.models.HandoffLock;
 import org.handoff.models.SpinPolicy;
 import org.handoff.models.clh.ClhLock;
@@ -18,7 +19,6 @@ import org.handoff.models.cna.CnaLock;
 import org.handoff.models.cna.Topology;
 import org.handoff.models.mcs.McsLock;
 import org.handoff.models.mlock.MLock;
-import org.handoff.models.pv.Paravirt;
 import org.handoff.models.pv.PvQSpinLock;
 import org.handoff.models.qspinlock.QSpinLock;
 import org.handoff.models.ticket.TicketLock;
@@ -78,9 +78,31 @@ import org.handoff.models.ticket.TicketLock;
  */
 public final class FairnessHarness {
 
-    /** The locks the harness knows, by variant name. */
-    public static final List<String> LOCKS = List.of("mcs", "qspinlock", "cna-v1", "cna-prob", "cna-threshold",
-            "ticket", "clh", "mlock", "pv", "pv-wait-early", "pv-wait-early-merged");
+    /**
+     * The port classes of the variants its command line and the report's family runs measure by name
+     * (the same classes the manifest's {@code ports} register for them). The harness builds every lock
+     * the same way, from a port class ({@link #instrumented}); these names are only a default.
+     */
+    public static final java.util.Map<String, String> DEFAULT_PORTS = defaultPorts();
+
+    /** The names of {@link #DEFAULT_PORTS}, in order. */
+    public static final List<String> LOCKS = List.copyOf(DEFAULT_PORTS.keySet());
+
+    private static java.util.Map<String, String> defaultPorts() {
+        java.util.Map<String, String> m = new java.util.LinkedHashMap<>();
+        m.put("mcs", McsLock.class.getName());
+        m.put("qspinlock", QSpinLock.class.getName());
+        m.put("cna-v1", CnaLock.class.getName());
+        m.put("cna-prob", CnaLock.Prob.class.getName());
+        m.put("cna-threshold", CnaLock.Threshold.class.getName());
+        m.put("ticket", TicketLock.class.getName());
+        m.put("clh", ClhLock.class.getName());
+        m.put("mlock", MLock.class.getName());
+        m.put("pv", PvQSpinLock.class.getName());
+        m.put("pv-wait-early", PvQSpinLock.WaitEarly.class.getName());
+        m.put("pv-wait-early-merged", PvQSpinLock.WaitEarlyMerged.class.getName());
+        return java.util.Collections.unmodifiableMap(m);
+    }
 
     /**
      * What one run measures.
@@ -104,8 +126,8 @@ public final class FairnessHarness {
         /**
          * @param lock the variant's name, which labels the results: one of {@link #LOCKS}, or any
          *             name when {@code port} is given
-         * @param port null, or the class of a qspinlock-family port that the harness does not know
-         *             by name (a proposed variant; see {@link #portClass})
+         * @param port null, or the class of a port that the harness does not know by name (a
+         *             variant the manifest registers; see {@link #portClass})
          */
         public Config {
             if (port == null && !LOCKS.contains(lock)) {
@@ -164,7 +186,7 @@ public final class FairnessHarness {
      * The doorway tickets: one global counter, and each thread's ticket for its current acquisition
      * (and whether its doorway was also its entry).
      */
-    public static final class Doorways implements QSpinLock.DoorwayObserver {
+    public static final class Doorways implements QSpinLock.DoorwayObserver, Doorway {
         private final AtomicLong next = new AtomicLong();
         private final ThreadLocal<long[]> mine = ThreadLocal.withInitial(() -> new long[] {-1, 0});
         private final boolean exact;
@@ -192,6 +214,7 @@ public final class FairnessHarness {
          * Runs a step that may be a doorway, and numbers it when {@code doorway} says its result made
          * it one: under the monitor when exact, else right after it.
          */
+        @Override
         public <T> T step(Supplier<T> atomicStep, Predicate<? super T> doorway) {
             if (!exact) {
                 T r = atomicStep.get();
@@ -266,58 +289,24 @@ public final class FairnessHarness {
     }
 
     /**
-     * The lock of {@code c}, instrumented to report its doorways to {@code d}. Every doorway step goes
-     * through {@link Doorways#step}; the fast path and the queue path's trylock go through
-     * {@link Doorways#entryStep}, which numbers them only when exact (otherwise the entry does). The
-     * qspinlock family's ports (qspinlock, CNA, PV) run those steps through {@code d} as their
-     * {@link QSpinLock.DoorwayObserver}; the others override their one doorway step.
+     * The lock of {@code c}, built from its port class ({@code c.port}, else {@link #DEFAULT_PORTS})
+     * and instrumented to report its doorways to {@code d}: every doorway step goes through
+     * {@link Doorways#step}; the qspinlock family's fast path and the queue path's trylock go through
+     * {@link Doorways#entryStep}, which numbers them only when exact (otherwise the entry does). A
+     * qspinlock-family port (qspinlock, CNA, PV) takes {@code d} as its
+     * {@link QSpinLock.DoorwayObserver}, any other port as its {@link Doorway}, at construction.
      */
     @SuppressWarnings("unchecked")
     public static HandoffLock<Object> instrumented(Config c, Doorways d) {
-        SpinPolicy spin = SpinPolicy.YIELDING;
-        HandoffLock<?> lock = c.port == null ? switch (c.lock) {
-            case "mcs" -> new McsLock(spin) {
-                @Override
-                protected Node xchgTail(Node node) {
-                    return d.step(() -> super.xchgTail(node), prev -> true);
-                }
-            };
-            // The qspinlock family's ports take the observer at construction (QSpinLock's protected
-            // constructors, hence the empty subclass bodies): one code path for all of them.
-            case "qspinlock" -> new QSpinLock(spin, d) {};
-            case "cna-v1" -> new CnaLock(spin, d) {};
-            case "cna-prob" -> new CnaLock.Prob(spin, d) {}.probArg(c.probArg);
-            case "cna-threshold" -> new CnaLock.Threshold(spin, d) {}.threshold(c.threshold);
-            case "pv" -> new PvQSpinLock(spin, Paravirt.Variant.PV, d) {};
-            case "pv-wait-early" -> new PvQSpinLock.WaitEarly(spin, d) {};
-            case "pv-wait-early-merged" -> new PvQSpinLock.WaitEarlyMerged(spin, d) {};
-            case "ticket" -> new TicketLock(spin) {
-                @Override
-                protected int mpLockTicket() {
-                    return d.step(super::mpLockTicket, ticket -> true);
-                }
-            };
-            case "clh" -> new ClhLock(spin) {
-                @Override
-                protected Node clhSwapTail(Me me) {
-                    return d.step(() -> super.clhSwapTail(me), pred -> true);
-                }
-            };
-            case "mlock" -> new MLock(spin) {
-                @Override
-                protected Node mpLockSwap(Me me) {
-                    return d.step(() -> super.mpLockSwap(me), pred -> true);
-                }
-            };
-            default -> throw new IllegalArgumentException("unknown lock " + c.lock);
-        } : port(c.port, spin, d);
+        HandoffLock<?> lock = org.handoff.models.Ports.make(portConstructor(c.port != null ? c.port
+                : DEFAULT_PORTS.get(c.lock)), SpinPolicy.YIELDING, d);
         if (lock instanceof CnaLock cna) {
             cna.topology(Topology.alternating(c.nodes)).seed(c.seed);
         }
-        if (c.port != null && lock instanceof CnaLock.Prob p) {
+        if (lock instanceof CnaLock.Prob p) {
             p.probArg(c.probArg);
         }
-        if (c.port != null && lock instanceof CnaLock.Threshold t) {
+        if (lock instanceof CnaLock.Threshold t) {
             t.threshold(c.threshold);
         }
         return (HandoffLock<Object>) lock;
@@ -325,32 +314,25 @@ public final class FairnessHarness {
 
     /**
      * The class named {@code name} as a port the harness can measure: a subclass of
-     * {@link QSpinLock} (qspinlock, CNA, PV and their variants, which number their doorways through
-     * a {@link QSpinLock.DoorwayObserver}) with a constructor {@code (SpinPolicy, DoorwayObserver)}
-     * of any visibility, as the family's own classes have. A proposed variant in another package
-     * declares one that calls its base class's. Throws with one line naming what is missing.
+     * {@link QSpinLock} (qspinlock, CNA, PV and their variants) with a constructor
+     * {@code (SpinPolicy, DoorwayObserver)}, or another {@link HandoffLock} with a constructor
+     * {@code (SpinPolicy, Doorway)} (MCS, ticket, CLH, M-lock), of any visibility, as the families' own
+     * classes have. A proposed variant in another package declares one that calls its base class's.
+     * Throws with one line naming what is missing.
      */
-    public static Class<? extends QSpinLock> portClass(String name) {
+    public static Class<?> portClass(String name) {
         return portConstructor(name).getDeclaringClass();
     }
 
-    /** The constructor {@code (SpinPolicy, DoorwayObserver)} of the port class {@code name} ({@link #portClass}). */
-    private static java.lang.reflect.Constructor<? extends QSpinLock> portConstructor(String name) {
-        Class<?> c = org.handoff.models.Ports.load(name, Object.class, FairnessHarness.class.getClassLoader());
-        if (!QSpinLock.class.isAssignableFrom(c)) {
-            throw new IllegalArgumentException("port class " + name + " is not a qspinlock-family port (a QSpinLock, whose"
-                    + " doorways the harness numbers); the other families' locks are measured by name only");
-        }
-        return org.handoff.models.Ports.constructor(c.asSubclass(QSpinLock.class), true, SpinPolicy.class,
-                QSpinLock.DoorwayObserver.class);
+    /** The observer-taking constructor of the port class {@code name} ({@link #portClass}). */
+    private static java.lang.reflect.Constructor<? extends HandoffLock> portConstructor(String name) {
+        Class<? extends HandoffLock> c = org.handoff.models.Ports.load(name, HandoffLock.class,
+                FairnessHarness.class.getClassLoader());
+        return QSpinLock.class.isAssignableFrom(c)
+                ? org.handoff.models.Ports.constructor(c, true, SpinPolicy.class, QSpinLock.DoorwayObserver.class)
+                : org.handoff.models.Ports.constructor(c, true, SpinPolicy.class, Doorway.class);
     }
 
-    /** A new port of class {@code name}, its doorways observed by {@code d}. */
-    private static QSpinLock port(String name, SpinPolicy spin, Doorways d) {
-        return org.handoff.models.Ports.make(portConstructor(name), spin, d);
-    }
-
-    /** Runs {@code c} on the lock {@code c.lock} (instrumented). */
     public static Result run(Config c) throws InterruptedException {
         Doorways d = new Doorways(c.exact);
         return run(c, instrumented(c, d), d);

@@ -2,6 +2,7 @@ package org.handoff.models.mcs;
 
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
+import org.handoff.models.Doorway;
 import org.handoff.models.HandoffLock;
 import org.handoff.models.SpinPolicy;
 import org.handoff.models.trace.Memory;
@@ -71,6 +72,15 @@ public class McsLock implements HandoffLock<McsLock.Node>, Traceable {
         this.spin = spin;
     }
 
+    /** The doorway step's observer (fairness measurements), or null. */
+    private Doorway doorway;
+
+    /** {@link #McsLock(SpinPolicy)} whose doorway, the tail {@code xchg}, runs through {@code doorway}. */
+    protected McsLock(SpinPolicy spin, Doorway doorway) {
+        this(spin);
+        this.doorway = doorway;
+    }
+
     @Override
     public String family() {
         return "mcs";
@@ -109,7 +119,8 @@ public class McsLock implements HandoffLock<McsLock.Node>, Traceable {
             r.atomic("InitLocked", () -> initNode(node), "");
             r.after("InitNext", "");
         }
-        Node prev = r == null ? xchgTail(node) : r.atomic("XchgTail", () -> xchgTail(node), p -> "prev=" + r.id(p));
+        Node prev = r == null ? (doorway == null ? xchgTail(node) : doorway.step(() -> xchgTail(node), p -> true))
+                : r.atomic("XchgTail", () -> xchgTail(node), p -> "prev=" + r.id(p));
         if (prev == null) {
             return; // lock acquired uncontended
         }

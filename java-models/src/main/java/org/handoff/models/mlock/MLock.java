@@ -2,6 +2,7 @@ package org.handoff.models.mlock;
 
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
+import org.handoff.models.Doorway;
 import org.handoff.models.HandoffLock;
 import org.handoff.models.SpinPolicy;
 import org.handoff.models.trace.Memory;
@@ -86,6 +87,15 @@ public class MLock implements HandoffLock<MLock.Me>, Traceable {
         TAIL.setRelease(this, new Node()); // unrecorded: construction, before any thread
     }
 
+    /** The doorway step's observer (fairness measurements), or null. */
+    private Doorway doorway;
+
+    /** {@link #MLock(SpinPolicy)} whose doorway, the tail {@code xchg}, runs through {@code doorway}. */
+    protected MLock(SpinPolicy spin, Doorway doorway) {
+        this(spin);
+        this.doorway = doorway;
+    }
+
     @Override
     public String family() {
         return "mlock";
@@ -123,7 +133,7 @@ public class MLock implements HandoffLock<MLock.Me>, Traceable {
         TraceRecorder r = trace;
         if (r == null) {
             mpLockInitNode(me);
-            me.pred = mpLockSwap(me);
+            me.pred = doorway == null ? mpLockSwap(me) : doorway.step(() -> mpLockSwap(me), p -> true);
             mpLockSpin(me.pred);
             return;
         }

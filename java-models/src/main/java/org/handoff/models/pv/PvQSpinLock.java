@@ -1,5 +1,6 @@
 package org.handoff.models.pv;
 
+import org.handoff.models.Doorway;
 import org.handoff.models.SpinPolicy;
 import org.handoff.models.qspinlock.QSpinLock;
 import org.handoff.models.trace.TraceRecorder;
@@ -61,6 +62,11 @@ public class PvQSpinLock extends QSpinLock {
      */
     protected PvQSpinLock(SpinPolicy spin, Paravirt.Variant variant, DoorwayObserver doorways) {
         this(spin, new Paravirt(variant), doorways);
+    }
+
+    /** {@code pv} with an observer of the doorway steps (fairness measurements). */
+    protected PvQSpinLock(SpinPolicy spin, DoorwayObserver doorways) {
+        this(spin, Paravirt.Variant.PV, doorways);
     }
 
     /** {@link #PvQSpinLock(SpinPolicy, Paravirt)} with an observer of the doorway steps (null for none). */

@@ -2,6 +2,7 @@ package org.handoff.models.ticket;
 
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
+import org.handoff.models.Doorway;
 import org.handoff.models.HandoffLock;
 import org.handoff.models.SpinPolicy;
 import org.handoff.models.trace.Memory;
@@ -99,6 +100,15 @@ public class TicketLock implements HandoffLock<TicketLock.Cpu>, Traceable {
         this(KERNEL_WIDTH, spin);
     }
 
+    /** The doorway step's observer (fairness measurements), or null. */
+    private Doorway doorway;
+
+    /** {@link #TicketLock(SpinPolicy)} whose doorway, the ticket draw, runs through {@code doorway}. */
+    protected TicketLock(SpinPolicy spin, Doorway doorway) {
+        this(spin);
+        this.doorway = doorway;
+    }
+
     /** A lock with {@code width}-bit counters (1 to 32). */
     public TicketLock(int width, SpinPolicy spin) {
         if (width < 1 || width > 32) {
@@ -149,7 +159,7 @@ public class TicketLock implements HandoffLock<TicketLock.Cpu>, Traceable {
         TraceRecorder r = trace;
         if (r == null) {
             if (mpLockDepth(cpu)) {
-                cpu.ticket = mpLockTicket();
+                cpu.ticket = doorway == null ? mpLockTicket() : doorway.step(this::mpLockTicket, t -> true);
             }
             mpLockSpin(cpu.ticket);
             return;

@@ -141,7 +141,8 @@ class FairnessHarnessTest {
     void anUnmeasurablePortClassIsRefusedWithOneLine() {
         for (String[] bad : new String[][] {
                 {"org.example.NoSuchLock", "not found"},
-                {"org.handoff.models.mcs.McsLock", "not a qspinlock-family port"},
+                {"java.lang.String", "is not a org.handoff.models.HandoffLock"},
+                {"org.handoff.models.ticket.TicketLock$Width2", "has no constructor (SpinPolicy, Doorway)"},
                 {"org.handoff.models.cna.CnaMutants$PassOne", "has no constructor (SpinPolicy, DoorwayObserver)"}}) {
             IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
                     () -> new FairnessHarness.Config("proposed", 2, 2, 10, SEED, 2, 2, false, bad[0]));
