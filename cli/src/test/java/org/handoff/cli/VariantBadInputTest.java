@@ -167,8 +167,8 @@ class VariantBadInputTest {
     /** A jcstress test that builds the family's own lock would pass without running the variant. */
     @Test
     void aJcstressTestThatIgnoresTheVariantsPort() throws IOException {
-        writeVariant(MINE, "org.handoff.litmus.cna.CnaMutualExclusion", "CNAStepsTrace");
-        assertStopsBeforeRunning("jcstress:cna/cna-mine:org.handoff.litmus.cna.CnaMutualExclusion",
+        writeVariant(MINE, "org.handoff.litmus.cna.CnaProbSecondaryQueue", "CNAStepsTrace");
+        assertStopsBeforeRunning("jcstress:cna/cna-mine:org.handoff.litmus.cna.CnaProbSecondaryQueue",
                 "does not run cna-mine's port " + MINE);
     }
 

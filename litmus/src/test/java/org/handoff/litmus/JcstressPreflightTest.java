@@ -66,8 +66,8 @@ class JcstressPreflightTest {
 
     /**
      * An entry whose test runs another lock than its variant's registered port is refused: the
-     * seeded case is a CNA mutant listed under CnaMutualExclusion, which builds the correct CnaLock
-     * and ignores the lock chosen by variant, so it would pass without running the mutant.
+     * seeded case is a CNA mutant listed under CnaProbSecondaryQueue, which builds cna-prob's
+     * CnaLock.Prob and ignores the lock chosen by variant, so it would pass without running the mutant.
      */
     @Test
     void aTestThatIgnoresTheVariantsPortIsRefused() {
@@ -76,15 +76,15 @@ class JcstressPreflightTest {
         RunContext context = new RunContext(root, work, null);
         new JcstressRunner().preflight(List.of(shared), context);
         Check ignoring = new Check(shared.family(), shared.variant(), shared.mutant(), shared.level(),
-                "org.handoff.litmus.cna.CnaMutualExclusion", shared.property(), shared.expected(), shared.reason(),
+                "org.handoff.litmus.cna.CnaProbSecondaryQueue", shared.property(), shared.expected(), shared.reason(),
                 shared.profile(), shared.params());
         HandoffException e = assertThrows(HandoffException.class,
                 () -> new JcstressRunner().preflight(List.of(ignoring), context));
-        assertTrue(e.getMessage().contains("CnaMutualExclusion") && e.getMessage().contains("CnaMutants$SplitClearTail")
+        assertTrue(e.getMessage().contains("CnaProbSecondaryQueue") && e.getMessage().contains("CnaMutants$SplitClearTail")
                 && !e.getMessage().contains("\n"), e.getMessage());
         // A test that names its lock's class runs it: the family's own test under its own variant.
         Check own = Manifest.load(root).select(List.of("cna"), Level.JCSTRESS, "quick").stream()
-                .filter(c -> c.variant().equals("cna-v1") && c.check().endsWith("CnaMutualExclusion")).findFirst()
+                .filter(c -> c.variant().equals("cna-prob") && c.check().endsWith("CnaProbSecondaryQueue")).findFirst()
                 .orElseThrow();
         new JcstressRunner().preflight(List.of(own), context);
     }

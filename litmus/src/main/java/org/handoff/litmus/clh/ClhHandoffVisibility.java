@@ -1,6 +1,9 @@
 package org.handoff.litmus.clh;
 
+import java.util.function.Function;
+import org.handoff.litmus.LockChoice;
 import org.handoff.litmus.LockHarness;
+import org.handoff.models.SpinPolicy;
 import org.handoff.models.clh.ClhLock;
 import org.openjdk.jcstress.annotations.Actor;
 import org.openjdk.jcstress.annotations.Arbiter;
@@ -32,7 +35,11 @@ import org.openjdk.jcstress.infra.results.IIIII_Result;
         desc = "HandoffVisibility: the second holder missed a write of the first (stale or partial values).")
 @State
 public class ClhHandoffVisibility {
-    private final LockHarness<ClhLock.Me> h = LockHarness.of(ClhLock::new);
+    /** The port of the entry's variant ({@link LockChoice}; ClhLock by default), found once per fork. */
+    private static final Function<SpinPolicy, ClhLock> LOCK =
+            LockChoice.withPolicy(ClhHandoffVisibility.class, ClhLock.class, ClhLock.class);
+
+    private final LockHarness<ClhLock.Me> h = LockHarness.of(LOCK);
 
     @Actor
     public void actor1(IIIII_Result r) {

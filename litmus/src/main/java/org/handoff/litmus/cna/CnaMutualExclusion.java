@@ -1,6 +1,9 @@
 package org.handoff.litmus.cna;
 
+import java.util.function.Function;
+import org.handoff.litmus.LockChoice;
 import org.handoff.litmus.LockHarness;
+import org.handoff.models.SpinPolicy;
 import org.handoff.models.cna.CnaLock;
 import org.handoff.models.qspinlock.QSpinLock;
 import org.openjdk.jcstress.annotations.Actor;
@@ -38,7 +41,11 @@ import org.openjdk.jcstress.infra.results.III_Result;
         desc = "DeadlockFreedom: a stranded thread entered without the lock; the lost increment follows from that.")
 @State
 public class CnaMutualExclusion {
-    private final LockHarness<QSpinLock.Cpu> h = LockHarness.of(CnaLock::new);
+    /** The port of the entry's variant ({@link LockChoice}; CnaLock by default), found once per fork. */
+    private static final Function<SpinPolicy, CnaLock> LOCK =
+            LockChoice.withPolicy(CnaMutualExclusion.class, CnaLock.class, CnaLock.class);
+
+    private final LockHarness<QSpinLock.Cpu> h = LockHarness.of(LOCK);
 
     @Actor
     public void actor1() {

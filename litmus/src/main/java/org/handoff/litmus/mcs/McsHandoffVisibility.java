@@ -1,6 +1,9 @@
 package org.handoff.litmus.mcs;
 
+import java.util.function.Function;
+import org.handoff.litmus.LockChoice;
 import org.handoff.litmus.LockHarness;
+import org.handoff.models.SpinPolicy;
 import org.handoff.models.mcs.McsLock;
 import org.openjdk.jcstress.annotations.Actor;
 import org.openjdk.jcstress.annotations.Arbiter;
@@ -36,7 +39,11 @@ import org.openjdk.jcstress.infra.results.IIIII_Result;
         desc = "HandoffVisibility: the second holder missed a write of the first (stale or partial values).")
 @State
 public class McsHandoffVisibility {
-    private final LockHarness<McsLock.Node> h = LockHarness.staged(McsLock::new);
+    /** The port of the entry's variant ({@link LockChoice}; McsLock by default), found once per fork. */
+    private static final Function<SpinPolicy, McsLock> LOCK =
+            LockChoice.withPolicy(McsHandoffVisibility.class, McsLock.class, McsLock.class);
+
+    private final LockHarness<McsLock.Node> h = LockHarness.staged(LOCK);
 
     @Actor
     public void actor1(IIIII_Result r) {

@@ -1,6 +1,9 @@
 package org.handoff.litmus.mcs;
 
+import java.util.function.Function;
+import org.handoff.litmus.LockChoice;
 import org.handoff.litmus.LockHarness;
+import org.handoff.models.SpinPolicy;
 import org.handoff.models.mcs.McsLock;
 import org.openjdk.jcstress.annotations.Actor;
 import org.openjdk.jcstress.annotations.Arbiter;
@@ -34,7 +37,11 @@ import org.openjdk.jcstress.infra.results.III_Result;
         desc = "DeadlockFreedom: a stranded thread entered without the lock; the lost increment follows from that.")
 @State
 public class McsMutualExclusion {
-    private final LockHarness<McsLock.Node> h = LockHarness.of(McsLock::new);
+    /** The port of the entry's variant ({@link LockChoice}; McsLock by default), found once per fork. */
+    private static final Function<SpinPolicy, McsLock> LOCK =
+            LockChoice.withPolicy(McsMutualExclusion.class, McsLock.class, McsLock.class);
+
+    private final LockHarness<McsLock.Node> h = LockHarness.of(LOCK);
 
     @Actor
     public void actor1() {

@@ -1,5 +1,8 @@
 package org.handoff.litmus.mcs;
 
+import java.util.function.Function;
+import org.handoff.litmus.LockChoice;
+import org.handoff.models.SpinPolicy;
 import org.handoff.models.mcs.McsLock;
 import org.openjdk.jcstress.annotations.Actor;
 import org.openjdk.jcstress.annotations.Expect;
@@ -29,7 +32,11 @@ import org.openjdk.jcstress.annotations.State;
         desc = "DeadlockFreedom: the waiter was still spinning after the holder released the lock.")
 @State
 public class McsTermination {
-    private final McsLock lock = new McsLock();
+    /** The port of the entry's variant ({@link LockChoice}; McsLock by default), found once per fork. */
+    private static final Function<SpinPolicy, McsLock> LOCK =
+            LockChoice.withPolicy(McsTermination.class, McsLock.class, McsLock.class);
+
+    private final McsLock lock = LOCK.apply(SpinPolicy.FOREVER);
     private final McsLock.Node holder = lock.newContext();
     private final McsLock.Node waiter = lock.newContext();
 

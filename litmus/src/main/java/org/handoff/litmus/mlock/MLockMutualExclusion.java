@@ -1,6 +1,9 @@
 package org.handoff.litmus.mlock;
 
+import java.util.function.Function;
+import org.handoff.litmus.LockChoice;
 import org.handoff.litmus.LockHarness;
+import org.handoff.models.SpinPolicy;
 import org.handoff.models.mlock.MLock;
 import org.openjdk.jcstress.annotations.Actor;
 import org.openjdk.jcstress.annotations.Arbiter;
@@ -34,7 +37,11 @@ import org.openjdk.jcstress.infra.results.III_Result;
         desc = "DeadlockFreedom: a stranded thread entered without the lock; the lost increment follows from that.")
 @State
 public class MLockMutualExclusion {
-    private final LockHarness<MLock.Me> h = LockHarness.of(MLock::new);
+    /** The port of the entry's variant ({@link LockChoice}; MLock by default), found once per fork. */
+    private static final Function<SpinPolicy, MLock> LOCK =
+            LockChoice.withPolicy(MLockMutualExclusion.class, MLock.class, MLock.class);
+
+    private final LockHarness<MLock.Me> h = LockHarness.of(LOCK);
 
     @Actor
     public void actor1() {

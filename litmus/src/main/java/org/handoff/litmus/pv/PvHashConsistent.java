@@ -1,6 +1,8 @@
 package org.handoff.litmus.pv;
 
+import java.util.function.Function;
 import org.handoff.litmus.LockChoice;
+import org.handoff.models.SpinPolicy;
 import org.handoff.models.pv.PvQSpinLock;
 import org.openjdk.jcstress.annotations.Actor;
 import org.openjdk.jcstress.annotations.Arbiter;
@@ -36,8 +38,11 @@ import org.openjdk.jcstress.infra.results.III_Result;
         desc = "DeadlockFreedom: B never saw the hand-off.")
 @State
 public class PvHashConsistent {
-    private final KickHaltStage s = new KickHaltStage(LockChoice.withPolicy(PvHashConsistent.class, PvQSpinLock.class,
-            PvQSpinLock.class), true);
+    /** The port of the entry's variant ({@link LockChoice}; PvQSpinLock by default), found once per fork. */
+    private static final Function<SpinPolicy, PvQSpinLock> LOCK =
+            LockChoice.withPolicy(PvHashConsistent.class, PvQSpinLock.class, PvQSpinLock.class);
+
+    private final KickHaltStage s = new KickHaltStage(LOCK, true);
 
     @Actor
     public void holder(III_Result r) {

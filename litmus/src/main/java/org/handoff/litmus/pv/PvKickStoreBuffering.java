@@ -1,6 +1,8 @@
 package org.handoff.litmus.pv;
 
+import java.util.function.Function;
 import org.handoff.litmus.LockChoice;
+import org.handoff.models.SpinPolicy;
 import org.handoff.models.pv.PvQSpinLock;
 import org.openjdk.jcstress.annotations.Actor;
 import org.openjdk.jcstress.annotations.Expect;
@@ -33,8 +35,11 @@ import org.openjdk.jcstress.infra.results.II_Result;
         desc = "NoLostWakeup: the kicker read B running and B missed the hand-off: B halts and is never kicked.")
 @State
 public class PvKickStoreBuffering {
-    private final KickHaltStage s = new KickHaltStage(LockChoice.withPolicy(PvKickStoreBuffering.class, PvQSpinLock.class,
-            PvQSpinLock.class), false);
+    /** The port of the entry's variant ({@link LockChoice}; PvQSpinLock by default), found once per fork. */
+    private static final Function<SpinPolicy, PvQSpinLock> LOCK =
+            LockChoice.withPolicy(PvKickStoreBuffering.class, PvQSpinLock.class, PvQSpinLock.class);
+
+    private final KickHaltStage s = new KickHaltStage(LOCK, false);
 
     @Actor
     public void holder(II_Result r) {

@@ -1,6 +1,8 @@
 package org.handoff.litmus.pv;
 
+import java.util.function.Function;
 import org.handoff.litmus.LockChoice;
+import org.handoff.models.SpinPolicy;
 import org.handoff.models.pv.PvQSpinLock;
 import org.handoff.models.qspinlock.QSpinLock;
 import org.openjdk.jcstress.annotations.Actor;
@@ -49,8 +51,11 @@ import org.openjdk.jcstress.infra.results.IIIII_Result;
         desc = "DeadlockFreedom: a stranded thread entered without the lock; the lost increment follows from that.")
 @State
 public class PvMutualExclusion {
-    private final PvHarness h = new PvHarness(LockChoice.withPolicy(PvMutualExclusion.class, QSpinLock.class,
-            PvQSpinLock.class));
+    /** The port of the entry's variant ({@link LockChoice}; PvQSpinLock by default), found once per fork. */
+    private static final Function<SpinPolicy, QSpinLock> LOCK =
+            LockChoice.withPolicy(PvMutualExclusion.class, QSpinLock.class, PvQSpinLock.class);
+
+    private final PvHarness h = new PvHarness(LOCK);
 
     @Actor
     public void actor1() {

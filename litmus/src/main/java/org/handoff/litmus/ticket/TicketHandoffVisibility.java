@@ -1,6 +1,9 @@
 package org.handoff.litmus.ticket;
 
+import java.util.function.Function;
+import org.handoff.litmus.LockChoice;
 import org.handoff.litmus.LockHarness;
+import org.handoff.models.SpinPolicy;
 import org.handoff.models.ticket.TicketLock;
 import org.openjdk.jcstress.annotations.Actor;
 import org.openjdk.jcstress.annotations.Arbiter;
@@ -33,7 +36,11 @@ import org.openjdk.jcstress.infra.results.IIIII_Result;
         desc = "HandoffVisibility: the second holder missed a write of the first (stale or partial values).")
 @State
 public class TicketHandoffVisibility {
-    private final LockHarness<TicketLock.Cpu> h = LockHarness.of(TicketLock::new);
+    /** The port of the entry's variant ({@link LockChoice}; TicketLock by default), found once per fork. */
+    private static final Function<SpinPolicy, TicketLock> LOCK =
+            LockChoice.withPolicy(TicketHandoffVisibility.class, TicketLock.class, TicketLock.class);
+
+    private final LockHarness<TicketLock.Cpu> h = LockHarness.of(LOCK);
 
     @Actor
     public void actor1(IIIII_Result r) {

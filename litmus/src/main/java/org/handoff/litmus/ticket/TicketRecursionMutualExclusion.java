@@ -1,6 +1,9 @@
 package org.handoff.litmus.ticket;
 
+import java.util.function.Function;
+import org.handoff.litmus.LockChoice;
 import org.handoff.litmus.LockHarness;
+import org.handoff.models.SpinPolicy;
 import org.handoff.models.ticket.TicketLock;
 import org.openjdk.jcstress.annotations.Actor;
 import org.openjdk.jcstress.annotations.Arbiter;
@@ -33,7 +36,11 @@ import org.openjdk.jcstress.infra.results.III_Result;
         desc = "DeadlockFreedom: a stranded thread entered without the lock; the lost increment follows from that.")
 @State
 public class TicketRecursionMutualExclusion {
-    private final LockHarness<TicketLock.Cpu> h = LockHarness.of(spin -> new Nested(new TicketLock(spin)));
+    /** The port of the entry's variant ({@link LockChoice}; TicketLock by default), found once per fork. */
+    private static final Function<SpinPolicy, TicketLock> LOCK =
+            LockChoice.withPolicy(TicketRecursionMutualExclusion.class, TicketLock.class, TicketLock.class);
+
+    private final LockHarness<TicketLock.Cpu> h = LockHarness.of(spin -> new Nested(LOCK.apply(spin)));
 
     @Actor
     public void actor1() {
