@@ -93,21 +93,26 @@ public final class LockRegistry {
     }
 
     private static void registerPorts(Manifest m) {
+        Set<String> broken = new java.util.HashSet<>();
+        m.checks().stream().filter(LockRegistry::breaks).forEach(c -> broken.add(c.family() + "/" + c.variant()));
         Set<String> seen = new LinkedHashSet<>();
         for (Check c : m.families().stream().flatMap(f -> m.checks().stream().filter(c -> c.family().equals(f.name())))
                 .toList()) {
             String port = m.port(c.family(), c.variant());
-            if (c.mutant() || port == null || !seen.add(c.variant())) {
-                continue;
-            }
-            if (m.checks().stream().noneMatch(x -> x.family().equals(c.family()) && x.variant().equals(c.variant())
-                    && breaks(x))) {
+            if (!c.mutant() && port != null && seen.add(c.variant()) && !broken.contains(c.family() + "/" + c.variant())) {
                 register(c.variant(), s -> port(c.variant(), port, s));
             }
         }
     }
 
     private LockRegistry() {
+    }
+
+    /** The one-line error of a bench run without the manifest, whose ports it lists. */
+    private static void requireManifest() {
+        if (manifestError != null) {
+            throw new IllegalArgumentException(manifestError);
+        }
     }
 
     /** Whether {@code c} expects its variant to lose one of {@link #UNBENCHABLE_LOSSES}. */
@@ -156,16 +161,12 @@ public final class LockRegistry {
 
     /** The registered names, in registration order. */
     public static synchronized List<String> names() {
-        if (manifestError != null) {
-            throw new IllegalArgumentException(manifestError);
-        }
+        requireManifest();
         return List.copyOf(LOCKS.keySet());
     }
 
     public static synchronized boolean has(String name) {
-        if (manifestError != null) {
-            throw new IllegalArgumentException(manifestError);
-        }
+        requireManifest();
         return LOCKS.containsKey(name);
     }
 
@@ -181,7 +182,8 @@ public final class LockRegistry {
             f = LOCKS.get(name);
         }
         if (f == null) {
-            throw new IllegalArgumentException(manifestError != null ? manifestError : unknown(name));
+            requireManifest();
+            throw new IllegalArgumentException(unknown(name));
         }
         return f.apply(settings);
     }

@@ -330,25 +330,30 @@ final class VariantCommand implements Runnable {
     }
 
     /** The spec module: a header, EXTENDS the family spec, the copied definitions renamed. */
-    /** Every definition of {@code src} (and the modules it extends) that {@code roots} use, themselves included. */
-    private static Set<String> usedFrom(SpecSource src, Set<String> roots) {
-        Set<String> used = new LinkedHashSet<>();
+    /** A name in a definition's body, not one after an instance's {@code !}. */
+    private static final Pattern IDENTIFIER = Pattern.compile("(?<![A-Za-z0-9_!])[A-Za-z_][A-Za-z0-9_]*");
+
+    /**
+     * The definitions of {@code src} (and the modules it extends) that {@code roots} reach, themselves
+     * included, going only through names that {@code follow} accepts.
+     */
+    private static Set<String> reach(SpecSource src, Set<String> roots, java.util.function.Predicate<String> follow) {
+        Set<String> reached = new LinkedHashSet<>();
         java.util.ArrayDeque<String> todo = new java.util.ArrayDeque<>(roots);
-        Pattern identifier = Pattern.compile("(?<![A-Za-z0-9_!])[A-Za-z_][A-Za-z0-9_]*");
         while (!todo.isEmpty()) {
             String n = todo.pop();
-            SpecSource.Definition d = src.definition(n);
-            if (d == null || !used.add(n)) {
+            SpecSource.Definition d = follow.test(n) ? src.definition(n) : null;
+            if (d == null || !reached.add(n)) {
                 continue;
             }
-            Matcher mm = identifier.matcher(d.body());
+            Matcher mm = IDENTIFIER.matcher(d.body());
             while (mm.find()) {
-                if (!used.contains(mm.group())) {
+                if (!reached.contains(mm.group())) {
                     todo.push(mm.group());
                 }
             }
         }
-        return used;
+        return reached;
     }
 
     private static String specModule(Path specs, Family f, String module, String prefix, String name, String base,
@@ -368,25 +373,11 @@ final class VariantCommand implements Runnable {
         // copies that use each other. A hook outside that would be edited to no effect (its caller
         // is the family's, which calls the family's hook), so the scaffold is refused; a wrapper
         // outside it (FairSpec for a base whose models use CnaSpec) is left out.
-        Set<String> reached = new LinkedHashSet<>();
-        java.util.ArrayDeque<String> todo = new java.util.ArrayDeque<>();
-        roots.stream().filter(copied::contains).forEach(todo::add);
-        while (!todo.isEmpty()) {
-            String n = todo.pop();
-            if (!reached.add(n)) {
-                continue;
-            }
-            String body = src.definition(n).body();
-            for (String c : copied) {
-                if (!reached.contains(c) && Pattern.compile("(?<![A-Za-z0-9_!])" + c + "(?![A-Za-z0-9_])").matcher(body).find()) {
-                    todo.push(c);
-                }
-            }
-        }
+        Set<String> reached = reach(src, roots, copied::contains);
         if (overrides) {
             // Nothing is copied to call the copies: each config puts them in place of the family's
             // definitions. A hook must still be something BASE's specification uses.
-            Set<String> used = usedFrom(src, roots);
+            Set<String> used = reach(src, roots, n -> true);
             for (String h : hooks) {
                 if (!used.contains(h)) {
                     throw new HandoffException("family " + f.name() + "'s scaffold copies " + h + ", which no"

@@ -13,4 +13,12 @@ import java.util.function.Supplier;
  */
 public interface Doorway {
     <T> T step(Supplier<T> step, Predicate<? super T> ordered);
+
+    /**
+     * {@code step}, through {@code doorway} when there is one (null: run alone), for a port whose
+     * doorway step orders the thread whatever it returns (a tail {@code xchg}, a ticket draw).
+     */
+    static <T> T always(Doorway doorway, Supplier<T> step) {
+        return doorway == null ? step.get() : doorway.step(step, result -> true);
+    }
 }

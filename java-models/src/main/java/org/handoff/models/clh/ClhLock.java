@@ -128,7 +128,7 @@ public class ClhLock implements HandoffLock<ClhLock.Me>, Traceable {
         TraceRecorder r = trace;
         if (r == null) {
             clhInitNode(me);
-            me.pred = doorway == null ? clhSwapTail(me) : doorway.step(() -> clhSwapTail(me), p -> true);
+            me.pred = Doorway.always(doorway, () -> clhSwapTail(me));
             clhSpinPred(me.pred);
             return;
         }

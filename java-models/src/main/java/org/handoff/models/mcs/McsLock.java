@@ -119,7 +119,7 @@ public class McsLock implements HandoffLock<McsLock.Node>, Traceable {
             r.atomic("InitLocked", () -> initNode(node), "");
             r.after("InitNext", "");
         }
-        Node prev = r == null ? (doorway == null ? xchgTail(node) : doorway.step(() -> xchgTail(node), p -> true))
+        Node prev = r == null ? Doorway.always(doorway, () -> xchgTail(node))
                 : r.atomic("XchgTail", () -> xchgTail(node), p -> "prev=" + r.id(p));
         if (prev == null) {
             return; // lock acquired uncontended

@@ -133,7 +133,7 @@ public class MLock implements HandoffLock<MLock.Me>, Traceable {
         TraceRecorder r = trace;
         if (r == null) {
             mpLockInitNode(me);
-            me.pred = doorway == null ? mpLockSwap(me) : doorway.step(() -> mpLockSwap(me), p -> true);
+            me.pred = Doorway.always(doorway, () -> mpLockSwap(me));
             mpLockSpin(me.pred);
             return;
         }

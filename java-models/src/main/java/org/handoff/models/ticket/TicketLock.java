@@ -159,7 +159,7 @@ public class TicketLock implements HandoffLock<TicketLock.Cpu>, Traceable {
         TraceRecorder r = trace;
         if (r == null) {
             if (mpLockDepth(cpu)) {
-                cpu.ticket = doorway == null ? mpLockTicket() : doorway.step(this::mpLockTicket, t -> true);
+                cpu.ticket = Doorway.always(doorway, this::mpLockTicket);
             }
             mpLockSpin(cpu.ticket);
             return;
