@@ -56,6 +56,14 @@ QueueWellFormed(Members, Last, Succ(_), Nil) ==
                 /\ q[Len(q)] = Last
 
 (***************************************************************************)
+(* HandoffVisibility (invariant), for the weak-memory specs: a holder     *)
+(* that has read the critical section's shared data read what the last    *)
+(* holder left there. Readers are the holders past their reads, seen(t)   *)
+(* what t read, and last the value the completed critical sections leave. *)
+(***************************************************************************)
+HandoffVisibility(Readers, seen(_), last) == \A t \in Readers : seen(t) = last
+
+(***************************************************************************)
 (* NoLostWaiter (invariant), for locks with a second queue (CNA): every   *)
 (* queued thread is in exactly one of the main queue and the secondary    *)
 (* queue, and both are well-formed lists: the secondary one from SecHead  *)

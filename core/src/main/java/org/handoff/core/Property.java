@@ -53,9 +53,10 @@ public enum Property {
             "the port's hash table: no second entry for a lock, none left when the lock is free (jcstress)"),
     /**
      * Writes made in a critical section are visible to the next holder. A memory-model property: the
-     * specs are sequentially consistent and hold it by construction.
+     * sequentially consistent specs hold it by construction; the weak-memory specs (MCSWeak) check it
+     * on the critical section's data under each memory model.
      */
-    HandoffVisibility("implied by the sequentially consistent specs",
+    HandoffVisibility("Invariant HandoffVisibility (Properties.tla, instantiated by the weak-memory specs)",
             "data written by one holder is read by the next (jcstress)"),
     /** Combining locks: every submitted request runs exactly once, before its submitter returns. */
     RunsExactlyOnce("Invariant RunsExactlyOnce (Properties.tla)",
@@ -116,8 +117,8 @@ public enum Property {
      */
     public String specGap() {
         return switch (this) {
-            case HandoffVisibility -> "a memory-model property: the specs are sequentially consistent, where it holds"
-                    + " by construction";
+            case HandoffVisibility -> "a memory-model property: a sequentially consistent spec holds it by"
+                    + " construction; the family's weak-memory spec, where it has one (MCSWeak), checks it";
             case SpecConformance -> "a property between the levels, not of either: the crosscheck level checks it by"
                     + " running TLC on the port's recorded traces";
             default -> null;

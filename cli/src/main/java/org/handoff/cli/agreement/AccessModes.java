@@ -1,0 +1,285 @@
+package org.handoff.cli.agreement;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.handoff.core.HandoffException;
+import org.handoff.core.ProjectRoot;
+import org.handoff.models.mcs.McsLock;
+import org.handoff.models.ticket.TicketLock;
+import org.objectweb.asm.ClassReader;
+import org.objectweb.asm.Opcodes;
+import org.objectweb.asm.tree.AbstractInsnNode;
+import org.objectweb.asm.tree.ClassNode;
+import org.objectweb.asm.tree.FieldInsnNode;
+import org.objectweb.asm.tree.MethodInsnNode;
+import org.objectweb.asm.tree.MethodNode;
+
+/**
+ * The access-mode agreement of a family (docs/weak-memory.md): every shared access of its
+ * weak-memory spec, with the kernel order the spec gives it (the spec's {@code Kernel} record), next
+ * to the access the Java port really makes for it, read from the port's bytecode (the
+ * {@link org.handoff.models.trace.Memory} method it calls, on which {@code VarHandle} field). The
+ * port's order must be the spec's, or stronger where a written reason says why the JMM needs more
+ * than the kernel (Java has no address dependencies); anything else is a problem. So a port
+ * weakened from {@code setRelease} to a plain store, or a spec annotation changed without the port,
+ * fails the build ({@code AccessModeAgreementTest}).
+ */
+public final class AccessModes {
+    /** One access of the spec, and where the port makes it: a step method and the field it touches. */
+    public record Access(String name, String method, String field) {
+    }
+
+    /**
+     * A family's table: its weak-memory spec, the port class, the accesses, and the accesses where
+     * the port is stronger than the kernel, each with the port's order and the reason.
+     */
+    public record FamilyModes(String family, String spec, Class<?> port, List<Access> accesses,
+            Map<String, String[]> stronger) {
+    }
+
+    /** One row: an access, its spec order, the port's call and its order, and the verdict. */
+    public record Row(String access, String specOrder, String javaCall, String javaOrder, String note, boolean ok) {
+    }
+
+    public static final FamilyModes MCS = new FamilyModes("mcs", "MCSWeak.tla", McsLock.class, List.of(
+            new Access("init_locked", "initNode", "LOCKED"),
+            new Access("init_next", "initNode", "NEXT"),
+            new Access("xchg_tail", "xchgTail", "TAIL"),
+            new Access("link_prev", "linkPrev", "NEXT"),
+            new Access("spin_locked", "spinLocked", "LOCKED"),
+            new Access("unlock_read_next", "readNext", "NEXT"),
+            new Access("unlock_cmpxchg", "cmpxchgTail", "TAIL"),
+            new Access("unlock_wait_next", "waitNext", "NEXT"),
+            new Access("unlock_handoff", "handoff", "LOCKED")),
+            Map.of("link_prev", new String[] {"release", "the kernel's fully ordered xchg orders the node's"
+                    + " initialisation before this store; the JMM gives getAndSet no such effect on later"
+                    + " accesses, so the port publishes with a release"},
+                    "unlock_read_next", new String[] {"acquire", "the kernel relies on the address dependency to"
+                            + " the successor's node; Java has none, so the load is an acquire (pairs with link_prev)"},
+                    "unlock_wait_next", new String[] {"acquire", "as unlock_read_next: no address dependency in Java"}));
+
+    public static final FamilyModes TICKET = new FamilyModes("ticket", "TicketWeak.tla", TicketLock.class, List.of(
+            new Access("mp_lock_ticket", "mpLockTicket", "USERS"),
+            new Access("mp_lock_spin", "mpLockSpin", "TICKET"),
+            new Access("mp_unlock_load", "mpUnlockLoad", "TICKET"),
+            new Access("mp_unlock_store", "mpUnlockStore", "TICKET")),
+            Map.of("mp_lock_ticket", new String[] {"full", "VarHandle has no relaxed getAndAdd; OpenBSD's"
+                    + " atomic_inc_int_nv implies no barrier"}));
+
+    /** Every family with a weak-memory spec, in the order the tables are printed. */
+    public static final List<FamilyModes> FAMILIES = List.of(MCS, TICKET);
+
+    private static final String MEMORY = "org/handoff/models/trace/Memory";
+    private static final Pattern KERNEL = Pattern.compile("(?s)\\nKernel\\s*==\\s*\\[(.*?)\\]");
+    private static final Pattern PAIR = Pattern.compile("(\\w+)\\s*\\|->\\s*\"(\\w+)\"");
+
+    private AccessModes() {
+    }
+
+    /** The orders of the spec's {@code Kernel} record, by access name, from the spec's text. */
+    public static Map<String, String> specOrders(String specText, String where) {
+        Matcher m = KERNEL.matcher(specText);
+        if (!m.find()) {
+            throw new HandoffException(where + ": no record 'Kernel == [access |-> \"order\", ...]'");
+        }
+        Map<String, String> out = new LinkedHashMap<>();
+        Matcher p = PAIR.matcher(m.group(1));
+        while (p.find()) {
+            out.put(p.group(1), p.group(2));
+        }
+        return out;
+    }
+
+    /** The order a {@code Memory} method gives its access, in the spec's words. */
+    static String orderOf(String memoryMethod) {
+        String n = memoryMethod;
+        if (n.contains("Release")) {
+            return "release";
+        }
+        if (n.contains("Acquire")) {
+            return "acquire";
+        }
+        if (n.contains("Opaque")) {
+            return "once";
+        }
+        if (n.contains("Volatile") || n.startsWith("getAnd") || n.startsWith("compareAnd")) {
+            return "full";
+        }
+        return "plain";
+    }
+
+    /** How strong an order is, for a comparison of one access (plain and once are alike). */
+    private static int rank(String order) {
+        return switch (order) {
+            case "plain", "once", "relaxed" -> 0;
+            case "acquire", "release" -> 1;
+            case "acq_rel" -> 2;
+            case "full" -> 3;
+            default -> throw new HandoffException("unknown order '" + order + "'");
+        };
+    }
+
+    private static boolean same(String spec, String java) {
+        return rank(spec) == rank(java) && (rank(spec) != 1 || spec.equals(java));
+    }
+
+    /** The Memory calls a step method of {@code port} makes, as "FIELD.method", following calls to other steps. */
+    static List<String> memoryCalls(Class<?> port, String method) {
+        List<String> out = new ArrayList<>();
+        collect(port, method, out, new LinkedHashSet<>());
+        return out;
+    }
+
+    private static void collect(Class<?> port, String method, List<String> out, Set<String> seen) {
+        if (!seen.add(method)) {
+            return;
+        }
+        MethodNode m = find(port, method);
+        String lastField = null;
+        for (AbstractInsnNode i : m.instructions) {
+            if (i instanceof FieldInsnNode f && i.getOpcode() == Opcodes.GETSTATIC
+                    && f.desc.equals("Ljava/lang/invoke/VarHandle;")) {
+                lastField = f.name;
+            } else if (i instanceof MethodInsnNode c) {
+                if (c.owner.equals(MEMORY) && !c.name.equals("recordTo")) {
+                    out.add(lastField + "." + c.name);
+                } else if (isPortClass(port, c.owner) && !c.name.startsWith("<") && declares(port, c.name)) {
+                    collect(port, c.name, out, seen);
+                }
+            }
+        }
+    }
+
+    private static boolean isPortClass(Class<?> port, String owner) {
+        for (Class<?> k = port; k != null && k != Object.class; k = k.getSuperclass()) {
+            if (k.getName().replace('.', '/').equals(owner)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private static boolean declares(Class<?> port, String method) {
+        try {
+            find(port, method);
+            return true;
+        } catch (HandoffException e) {
+            return false;
+        }
+    }
+
+    /** The method as the most derived class of {@code port} declares it (virtual dispatch). */
+    private static MethodNode find(Class<?> port, String method) {
+        for (Class<?> k = port; k != null && k != Object.class; k = k.getSuperclass()) {
+            for (MethodNode m : classNode(k).methods) {
+                if (m.name.equals(method) && (m.access & Opcodes.ACC_SYNTHETIC) == 0) {
+                    return m;
+                }
+            }
+        }
+        throw new HandoffException(port.getName() + ": no method " + method);
+    }
+
+    private static ClassNode classNode(Class<?> k) {
+        String res = "/" + k.getName().replace('.', '/') + ".class";
+        try (InputStream in = k.getResourceAsStream(res)) {
+            if (in == null) {
+                throw new HandoffException("no class file for " + k.getName());
+            }
+            ClassNode n = new ClassNode();
+            new ClassReader(in).accept(n, ClassReader.SKIP_FRAMES);
+            return n;
+        } catch (IOException e) {
+            throw new HandoffException("cannot read the class file of " + k.getName() + ": " + e.getMessage(), e);
+        }
+    }
+
+    /** The table of {@code f} with {@code port} in place of the family's port (a mutant, say). */
+    public static List<Row> rows(FamilyModes f, Map<String, String> spec, Class<?> port) {
+        List<Row> rows = new ArrayList<>();
+        Set<String> mapped = new LinkedHashSet<>();
+        for (Access a : f.accesses()) {
+            mapped.add(a.name());
+            String specOrder = spec.get(a.name());
+            List<String> calls = memoryCalls(port, a.method()).stream().filter(c -> c.startsWith(a.field() + ".")).toList();
+            if (specOrder == null) {
+                rows.add(new Row(a.name(), "—", String.join(", ", calls), "—", "the spec's Kernel record has no such access", false));
+                continue;
+            }
+            if (calls.isEmpty()) {
+                rows.add(new Row(a.name(), specOrder, "—", "—", a.method() + " makes no Memory access to " + a.field(), false));
+                continue;
+            }
+            Set<String> orders = new LinkedHashSet<>();
+            calls.forEach(c -> orders.add(orderOf(c.substring(c.indexOf('.') + 1))));
+            String javaOrder = String.join("/", orders);
+            String[] stronger = f.stronger().get(a.name());
+            boolean ok;
+            String note;
+            if (orders.size() != 1) {
+                ok = false;
+                note = "the port makes this access with several orders";
+            } else if (stronger != null) {
+                ok = stronger[0].equals(javaOrder) && rank(javaOrder) > rank(specOrder);
+                note = ok ? "stronger than the kernel: " + stronger[1]
+                        : "recorded as " + stronger[0] + " over the spec's order, but the port makes it " + javaOrder
+                                + " and the spec says " + specOrder;
+            } else {
+                ok = same(specOrder, javaOrder);
+                note = ok ? "" : "the port makes it " + javaOrder + ", the spec " + specOrder;
+            }
+            rows.add(new Row(a.name(), specOrder, a.method() + ": " + String.join(", ", calls), javaOrder, note, ok));
+        }
+        for (String s : spec.keySet()) {
+            if (!mapped.contains(s)) {
+                rows.add(new Row(s, spec.get(s), "—", "—", "no port step is mapped to this access", false));
+            }
+        }
+        return rows;
+    }
+
+    /** The family's table against its own port and spec file. */
+    public static List<Row> rows(Path root, FamilyModes f) {
+        Path spec = root.resolve("specs").resolve(f.spec());
+        try {
+            return rows(f, specOrders(Files.readString(spec), "specs/" + f.spec()), f.port());
+        } catch (IOException e) {
+            throw new HandoffException("cannot read specs/" + f.spec() + ": " + e.getMessage(), e);
+        }
+    }
+
+    public static String markdown(FamilyModes f, List<Row> rows) {
+        StringBuilder s = new StringBuilder();
+        s.append("| access (`").append(f.spec()).append("`) | kernel order | port (`")
+                .append(f.port().getSimpleName()).append("`): step and Memory call | port order | agrees |\n");
+        s.append("|---|---|---|---|---|\n");
+        for (Row r : rows) {
+            s.append("| `").append(r.access()).append("` | ").append(r.specOrder()).append(" | ").append(r.javaCall())
+                    .append(" | ").append(r.javaOrder()).append(" | ").append(r.ok() ? "yes" : "NO")
+                    .append(r.note().isEmpty() ? "" : ": " + r.note()).append(" |\n");
+        }
+        return s.toString();
+    }
+
+    public static void main(String[] args) {
+        Path root = ProjectRoot.find();
+        boolean ok = true;
+        for (FamilyModes f : FAMILIES) {
+            List<Row> rows = rows(root, f);
+            System.out.println("#### " + f.family() + "\n");
+            System.out.println(markdown(f, rows));
+            ok &= rows.stream().allMatch(Row::ok);
+        }
+        System.exit(ok ? 0 : 1);
+    }
+}

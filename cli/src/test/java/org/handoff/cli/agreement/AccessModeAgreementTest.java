@@ -1,0 +1,79 @@
+package org.handoff.cli.agreement;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import org.handoff.cli.agreement.AccessModes.Row;
+import org.handoff.core.ProjectRoot;
+import org.handoff.models.mcs.McsMutants;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The MCS and ticket ports make every access of their weak-memory specs with the spec's kernel order, or a stronger one
+ * for a recorded reason; and the comparison catches a port weakened under the spec (the mutant
+ * plain-store-handoff) and a spec annotation changed without the port.
+ */
+class AccessModeAgreementTest {
+    private final Path root = ProjectRoot.find();
+
+    private static List<String> disagreements(List<Row> rows) {
+        return rows.stream().filter(r -> !r.ok()).map(r -> r.access() + ": " + r.note()).toList();
+    }
+
+    @Test
+    void theMcsPortMakesEachAccessOfTheSpecInItsOrder() {
+        List<Row> rows = AccessModes.rows(root, AccessModes.MCS);
+        assertEquals(List.of(), disagreements(rows), AccessModes.markdown(AccessModes.MCS, rows));
+        assertEquals(9, rows.size(), "one row per access of the spec's Kernel record");
+    }
+
+    @Test
+    void theTicketPortMakesEachAccessOfTheSpecInItsOrder() {
+        List<Row> rows = AccessModes.rows(root, AccessModes.TICKET);
+        assertEquals(List.of(), disagreements(rows), AccessModes.markdown(AccessModes.TICKET, rows));
+        assertEquals(4, rows.size(), "one row per access of the spec's Kernel record");
+    }
+
+    @Test
+    void theTicketMutantWithoutMembarExitIsCaught() throws IOException {
+        Map<String, String> spec = AccessModes.specOrders(Files.readString(root.resolve("specs/TicketWeak.tla")), "TicketWeak");
+        List<String> bad = disagreements(AccessModes.rows(AccessModes.TICKET, spec,
+                org.handoff.models.ticket.TicketMutants.PlainRelease.class));
+        assertEquals(List.of("mp_unlock_store: the port makes it plain, the spec release"), bad);
+    }
+
+    @Test
+    void aPortWeakenedUnderTheSpecIsCaught() throws IOException {
+        Map<String, String> spec = AccessModes.specOrders(Files.readString(root.resolve("specs/MCSWeak.tla")), "MCSWeak");
+        List<String> bad = disagreements(AccessModes.rows(AccessModes.MCS, spec, McsMutants.PlainStoreHandoff.class));
+        assertEquals(1, bad.size(), bad.toString());
+        assertTrue(bad.get(0).startsWith("unlock_handoff: the port makes it plain, the spec release"), bad.toString());
+    }
+
+    @Test
+    void aSpecAnnotationChangedWithoutThePortIsCaught() throws IOException {
+        String text = Files.readString(root.resolve("specs/MCSWeak.tla"));
+        // the handoff annotated as a plain store, and the link as a release (the port is unchanged)
+        String edited = text.replace("unlock_handoff |-> \"release\"", "unlock_handoff |-> \"once\"")
+                .replace("link_prev      |-> \"once\"", "link_prev      |-> \"release\"");
+        assertFalse(edited.equals(text), "the edit must apply to the spec's Kernel record");
+        List<String> bad = disagreements(AccessModes.rows(AccessModes.MCS, AccessModes.specOrders(edited, "edited"),
+                AccessModes.MCS.port()));
+        assertEquals(2, bad.size(), bad.toString());
+        assertTrue(bad.get(0).startsWith("link_prev: recorded as release over the spec's order"), bad.toString());
+        assertTrue(bad.get(1).startsWith("unlock_handoff: the port makes it release, the spec once"), bad.toString());
+    }
+
+    @Test
+    void aSpecWithoutAKernelRecordIsOneLine() {
+        var e = org.junit.jupiter.api.Assertions.assertThrows(org.handoff.core.HandoffException.class,
+                () -> AccessModes.specOrders("---- MODULE X ----\n====", "specs/X.tla"));
+        assertTrue(e.getMessage().startsWith("specs/X.tla: no record 'Kernel"), e.getMessage());
+    }
+}
