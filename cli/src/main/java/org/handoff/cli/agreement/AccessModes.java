@@ -14,6 +14,7 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.handoff.core.HandoffException;
 import org.handoff.core.ProjectRoot;
+import org.handoff.models.clh.ClhLock;
 import org.handoff.models.mcs.McsLock;
 import org.handoff.models.ticket.TicketLock;
 import org.objectweb.asm.ClassReader;
@@ -76,8 +77,15 @@ public final class AccessModes {
             Map.of("mp_lock_ticket", new String[] {"full", "VarHandle has no relaxed getAndAdd; OpenBSD's"
                     + " atomic_inc_int_nv implies no barrier"}));
 
+    public static final FamilyModes CLH = new FamilyModes("clh", "CLHWeak.tla", ClhLock.class, List.of(
+            new Access("clh_init_node", "clhInitNode", "LOCKED"),
+            new Access("clh_swap_tail", "clhSwapTail", "TAIL"),
+            new Access("clh_spin_pred", "clhSpinPred", "LOCKED"),
+            new Access("clh_release", "clhRelease", "LOCKED")),
+            Map.of());
+
     /** Every family with a weak-memory spec, in the order the tables are printed. */
-    public static final List<FamilyModes> FAMILIES = List.of(MCS, TICKET);
+    public static final List<FamilyModes> FAMILIES = List.of(MCS, TICKET, CLH);
 
     private static final String MEMORY = "org/handoff/models/trace/Memory";
     private static final Pattern KERNEL = Pattern.compile("(?s)\\nKernel\\s*==\\s*\\[(.*?)\\]");

@@ -15,7 +15,7 @@ import org.handoff.models.mcs.McsMutants;
 import org.junit.jupiter.api.Test;
 
 /**
- * The MCS and ticket ports make every access of their weak-memory specs with the spec's kernel order, or a stronger one
+ * The MCS, ticket and CLH ports make every access of their weak-memory specs with the spec's kernel order, or a stronger one
  * for a recorded reason; and the comparison catches a port weakened under the spec (the mutant
  * plain-store-handoff) and a spec annotation changed without the port.
  */
@@ -37,6 +37,13 @@ class AccessModeAgreementTest {
     void theTicketPortMakesEachAccessOfTheSpecInItsOrder() {
         List<Row> rows = AccessModes.rows(root, AccessModes.TICKET);
         assertEquals(List.of(), disagreements(rows), AccessModes.markdown(AccessModes.TICKET, rows));
+        assertEquals(4, rows.size(), "one row per access of the spec's Kernel record");
+    }
+
+    @Test
+    void theClhPortMakesEachAccessOfTheSpecInItsOrder() {
+        List<Row> rows = AccessModes.rows(root, AccessModes.CLH);
+        assertEquals(List.of(), disagreements(rows), AccessModes.markdown(AccessModes.CLH, rows));
         assertEquals(4, rows.size(), "one row per access of the spec's Kernel record");
     }
 
