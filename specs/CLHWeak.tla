@@ -37,16 +37,6 @@ NotRead == 2            \* an early-read slot holding nothing
 
 Kernel == [clh_init_node |-> "once",    clh_swap_tail |-> "full",
            clh_spin_pred |-> "acquire", clh_release   |-> "release"]
-Accesses == DOMAIN Kernel
-
-AllOrders == {"plain", "once", "acquire", "release", "acq_rel", "full", "relaxed"}
-Weakened(a, o) == (a \o ":" \o o) \in Weaken
-ASSUME WeakenAssumption ==
-    /\ \A w \in Weaken : \E a \in Accesses, o \in AllOrders : w = a \o ":" \o o
-    /\ \A a \in Accesses, o1, o2 \in AllOrders : Weakened(a, o1) /\ Weakened(a, o2) => o1 = o2
-O(a) == IF \E o \in AllOrders : Weakened(a, o)
-        THEN CHOOSE o \in AllOrders : Weakened(a, o)
-        ELSE Kernel[a]
 
 \* The locations, << name, node >> (Memory.tla).
 LTail      == << "tail", 0 >>
@@ -67,6 +57,11 @@ VARIABLES
 vars == << mem, buf, pc, node, pred, rx, ry, gen >>
 
 M == INSTANCE Memory
+
+ASSUME WeakenAssumption == M!WeakenValid(Kernel, Weaken)
+
+\* The order of access a in this model.
+O(a) == M!OrderOf(Kernel, Weaken, a)
 
 TryingPCs == { "init_node", "swap_tail", "spin_pred" }
 CsPCs     == { "cs_read", "cs_write_x", "cs_write_y" }

@@ -66,22 +66,6 @@ Kernel == [init_locked    |-> "plain",   init_next      |-> "plain",
            spin_locked    |-> "acquire", unlock_read_next |-> "once",
            unlock_cmpxchg |-> "release", unlock_wait_next |-> "once",
            unlock_handoff |-> "release"]
-Accesses == DOMAIN Kernel
-
-\* Every order an access can be given.
-AllOrders == {"plain", "once", "acquire", "release", "acq_rel", "full", "relaxed"}
-
-\* Weaken names "access:order" strings (a TLC config has no tuples).
-Weakened(a, o) == (a \o ":" \o o) \in Weaken
-
-ASSUME WeakenAssumption ==
-    /\ \A w \in Weaken : \E a \in Accesses, o \in AllOrders : w = a \o ":" \o o
-    /\ \A a \in Accesses, o1, o2 \in AllOrders : Weakened(a, o1) /\ Weakened(a, o2) => o1 = o2
-
-\* The order of access a in this model.
-O(a) == IF \E o \in AllOrders : Weakened(a, o)
-        THEN CHOOSE o \in AllOrders : Weakened(a, o)
-        ELSE Kernel[a]
 
 \* The locations, << name, node >> (Memory.tla).
 LTail      == << "tail", 0 >>
@@ -102,6 +86,11 @@ VARIABLES
 vars == << mem, buf, pc, prev, succ, rx, ry, gen >>
 
 M == INSTANCE Memory
+
+ASSUME WeakenAssumption == M!WeakenValid(Kernel, Weaken)
+
+\* The order of access a in this model.
+O(a) == M!OrderOf(Kernel, Weaken, a)
 
 TryingPCs == { "init_next", "xchg_tail", "link_prev", "spin_locked" }
 CsPCs     == { "cs_read", "cs_write_x", "cs_write_y" }

@@ -70,6 +70,26 @@ StoreOrders == {"plain", "once", "release"}
 LoadOrders  == {"plain", "once", "acquire"}
 RmwOrders   == {"full", "acq_rel", "acquire", "release", "relaxed"}
 
+\* Every order an access can be given.
+Orders == StoreOrders \cup LoadOrders \cup RmwOrders
+
+\* How a spec's models weaken its code: the spec's record kernel maps each access
+\* to the order the code gives it, and weaken is a set of "access:order" strings
+\* (a TLC config has no tuples) naming accesses given another order.
+Weakened(weaken, a, o) == (a \o ":" \o o) \in weaken
+
+\* Every string of weaken names one access of kernel and one order, at most one per access.
+WeakenValid(kernel, weaken) ==
+    /\ \A w \in weaken : \E a \in DOMAIN kernel, o \in Orders : w = a \o ":" \o o
+    /\ \A a \in DOMAIN kernel, o1, o2 \in Orders :
+          Weakened(weaken, a, o1) /\ Weakened(weaken, a, o2) => o1 = o2
+
+\* The order of access a in a model.
+OrderOf(kernel, weaken, a) ==
+    IF \E o \in Orders : Weakened(weaken, a, o)
+    THEN CHOOSE o \in Orders : Weakened(weaken, a, o)
+    ELSE kernel[a]
+
 NoLoc == << "none", 0 >>   \* the location of a wmb marker (locations are << name, index >>)
 
 Buffered(t) == buf[t] # << >>

@@ -48,16 +48,6 @@ NotRead == 2            \* an early-read slot holding nothing
 \* The orders in kern_lock.c, with the barriers folded into the accesses they order.
 Kernel == [mp_lock_ticket  |-> "relaxed", mp_lock_spin    |-> "acquire",
            mp_unlock_load  |-> "once",    mp_unlock_store |-> "release"]
-Accesses == DOMAIN Kernel
-
-AllOrders == {"plain", "once", "acquire", "release", "acq_rel", "full", "relaxed"}
-Weakened(a, o) == (a \o ":" \o o) \in Weaken
-ASSUME WeakenAssumption ==
-    /\ \A w \in Weaken : \E a \in Accesses, o \in AllOrders : w = a \o ":" \o o
-    /\ \A a \in Accesses, o1, o2 \in AllOrders : Weakened(a, o1) /\ Weakened(a, o2) => o1 = o2
-O(a) == IF \E o \in AllOrders : Weakened(a, o)
-        THEN CHOOSE o \in AllOrders : Weakened(a, o)
-        ELSE Kernel[a]
 
 \* The locations, << name, 0 >> (Memory.tla).
 LUsers   == << "mpl_users", 0 >>
@@ -78,6 +68,11 @@ VARIABLES
 vars == << mem, buf, pc, ticket, loaded, rx, ry, gen >>
 
 M == INSTANCE Memory
+
+ASSUME WeakenAssumption == M!WeakenValid(Kernel, Weaken)
+
+\* The order of access a in this model.
+O(a) == M!OrderOf(Kernel, Weaken, a)
 
 TryingPCs == { "take_ticket", "spin" }
 CsPCs     == { "cs_read", "cs_write_x", "cs_write_y" }

@@ -12,7 +12,11 @@ import java.util.Map;
 import org.handoff.cli.agreement.AccessModes.Row;
 import org.handoff.core.ProjectRoot;
 import org.handoff.models.mcs.McsMutants;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
 
 /**
  * The MCS, ticket and CLH ports make every access of their weak-memory specs with the spec's kernel order, or a stronger one
@@ -26,25 +30,23 @@ class AccessModeAgreementTest {
         return rows.stream().filter(r -> !r.ok()).map(r -> r.access() + ": " + r.note()).toList();
     }
 
-    @Test
-    void theMcsPortMakesEachAccessOfTheSpecInItsOrder() {
-        List<Row> rows = AccessModes.rows(root, AccessModes.MCS);
-        assertEquals(List.of(), disagreements(rows), AccessModes.markdown(AccessModes.MCS, rows));
-        assertEquals(9, rows.size(), "one row per access of the spec's Kernel record");
+    /** Each family's rows, and how many accesses its spec's Kernel record has. */
+    static Stream<Arguments> families() {
+        return Stream.of(Arguments.of(AccessModes.MCS, 9), Arguments.of(AccessModes.TICKET, 4),
+                Arguments.of(AccessModes.CLH, 4));
+    }
+
+    @ParameterizedTest
+    @MethodSource("families")
+    void eachPortMakesEachAccessOfItsSpecInItsOrder(AccessModes.FamilyModes family, int accesses) {
+        List<Row> rows = AccessModes.rows(root, family);
+        assertEquals(List.of(), disagreements(rows), AccessModes.markdown(family, rows));
+        assertEquals(accesses, rows.size(), "one row per access of the spec's Kernel record");
     }
 
     @Test
-    void theTicketPortMakesEachAccessOfTheSpecInItsOrder() {
-        List<Row> rows = AccessModes.rows(root, AccessModes.TICKET);
-        assertEquals(List.of(), disagreements(rows), AccessModes.markdown(AccessModes.TICKET, rows));
-        assertEquals(4, rows.size(), "one row per access of the spec's Kernel record");
-    }
-
-    @Test
-    void theClhPortMakesEachAccessOfTheSpecInItsOrder() {
-        List<Row> rows = AccessModes.rows(root, AccessModes.CLH);
-        assertEquals(List.of(), disagreements(rows), AccessModes.markdown(AccessModes.CLH, rows));
-        assertEquals(4, rows.size(), "one row per access of the spec's Kernel record");
+    void everyFamilyWithAWeakMemorySpecIsChecked() {
+        assertEquals(AccessModes.FAMILIES, families().map(a -> a.get()[0]).toList());
     }
 
     @Test
