@@ -70,8 +70,11 @@ StoreOrders == {"plain", "once", "release"}
 LoadOrders  == {"plain", "once", "acquire"}
 RmwOrders   == {"full", "acq_rel", "acquire", "release", "relaxed"}
 
+\* Barriers: smp_mb(), smp_wmb(), and "none" for a barrier a mutant leaves out.
+BarrierOrders == {"mb", "wmb", "none"}
+
 \* Every order an access can be given.
-Orders == StoreOrders \cup LoadOrders \cup RmwOrders
+Orders == StoreOrders \cup LoadOrders \cup RmwOrders \cup BarrierOrders
 
 \* How a spec's models weaken its code: the spec's record kernel maps each access
 \* to the order the code gives it, and weaken is a set of "access:order" strings
@@ -111,9 +114,9 @@ Load(t, l) == Forward(buf[t], l, mem[l])
 
 \* Loads may be satisfied before older loads of their CPU: only under WMO. A
 \* spec asks this before letting a later load run ahead of an earlier one whose
-\* order is o (an acquire load or a fully ordered RMW is never
+\* order is o (an acquire load, a fully ordered RMW or smp_mb() is never
 \* passed).
-LoadsEarly(o) == MemoryModel = "WMO" /\ o \notin {"acquire", "acq_rel", "full"}
+LoadsEarly(o) == MemoryModel = "WMO" /\ o \notin {"acquire", "acq_rel", "full", "mb"}
 
 \* Some CPU other than t holds location l with a buffered RMW write.
 HeldByOther(t, l) ==

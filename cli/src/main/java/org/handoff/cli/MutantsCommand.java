@@ -9,6 +9,7 @@ import java.util.concurrent.Callable;
 import org.handoff.cli.agreement.MutantAgreement;
 import org.handoff.core.Level;
 import org.handoff.core.Manifest;
+import org.handoff.core.Mutant;
 import org.handoff.core.ProjectRoot;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -46,8 +47,13 @@ final class MutantsCommand implements Callable<Integer> {
         for (MutantAgreement.Row r : rows) {
             List<String> by = r.caughtBy().stream().map(l -> l == Level.CROSSCHECK ? "trace" : l.id()).toList();
             String source = r.sources().isEmpty() ? "(not described)" : r.sources().values().iterator().next();
+            boolean unneeded = r.kind() == Mutant.Kind.UNNEEDED;
             out.printf(fmt, r.family(), String.join(" = ", r.names()), r.kind() == null ? "?" : r.kind().id(),
-                    by.isEmpty() ? "none (by design, see 'crosscheck --tables')" : String.join(", ", by), source);
+                    unneeded ? "not a bug: passes (see its reason)"
+                            : by.isEmpty() ? "none (by design, see 'crosscheck --tables')" : String.join(", ", by), source);
+            if (unneeded) {
+                continue;
+            }
             for (Level l : MutantAgreement.COLUMNS) {
                 int[] s = score.get(l);
                 s[1]++;
@@ -56,14 +62,16 @@ final class MutantsCommand implements Callable<Integer> {
                 }
             }
         }
-        out.printf("%nMutation score by level (%d bugs; paired variants of one bug count once):%n", rows.size());
+        long bugs = rows.stream().filter(r -> r.kind() != Mutant.Kind.UNNEEDED).count();
+        out.printf("%nMutation score by level (%d bugs; paired variants of one bug count once; weakenings of kind"
+                + " 'unneeded' are not bugs and not scored):%n", bugs);
         for (Level l : MutantAgreement.COLUMNS) {
             int[] s = score.get(l);
             out.printf("  %-9s %3d / %-3d  %5.1f %%%n", l == Level.CROSSCHECK ? "trace" : l.id(), s[0], s[1],
                     s[1] == 0 ? 0.0 : 100.0 * s[0] / s[1]);
         }
-        long any = rows.stream().filter(r -> !r.caughtBy().isEmpty()).count();
-        out.printf("  %-9s %3d / %-3d  %5.1f %%%n", "any", any, rows.size(), rows.isEmpty() ? 0.0 : 100.0 * any / rows.size());
+        long any = rows.stream().filter(r -> r.kind() != Mutant.Kind.UNNEEDED && !r.caughtBy().isEmpty()).count();
+        out.printf("  %-9s %3d / %-3d  %5.1f %%%n", "any", any, bugs, bugs == 0 ? 0.0 : 100.0 * any / bugs);
         List<String> proxies = proxies(manifest, families);
         if (!proxies.isEmpty()) {
             out.printf("%nCaught on another property than the one that names the bug (the model also violates a property"

@@ -573,8 +573,21 @@ public final class Manifest {
             if (actions != null && c.level() == Level.TLC && !c.mutant() && !c.isWitness() && c.expected() == Outcome.PASS) {
                 Map<String, List<String>> splits = splits(c);
                 java.util.LinkedHashSet<String> all = new java.util.LinkedHashSet<>();
+                List<String> outside = c.strings("outside");
+                for (String o : outside) {
+                    if (!actions.contains(o)) {
+                        throw new HandoffException("manifest entry " + c.id() + ": 'outside' names " + o
+                                + ", which is not an action of " + c.family() + "/" + c.variant());
+                    }
+                }
+                if (!outside.isEmpty() && (c.reason() == null || c.reason().isBlank())) {
+                    throw new HandoffException("manifest entry " + c.id() + ": 'outside' needs a 'reason' (why the"
+                            + " model is a slice without those actions)");
+                }
                 for (String a : actions) {
-                    all.addAll(splits.getOrDefault(a, List.of(a)));
+                    if (!outside.contains(a)) {
+                        all.addAll(splits.getOrDefault(a, List.of(a)));
+                    }
                 }
                 all.addAll(c.covers());
                 c = c.withParam("covers", List.copyOf(all));

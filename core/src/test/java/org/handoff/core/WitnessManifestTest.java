@@ -80,6 +80,21 @@ class WitnessManifestTest {
         assertEquals(1, e.getMessage().lines().count());
     }
 
+    /** A slice of a variant (PVWeak) leaves the actions it does not contain out, and says why. */
+    @Test
+    void aSliceNamesTheActionsOutsideItWithAReason() {
+        String actions = ", \"variantActions\": [{\"family\": \"mcs\", \"variant\": \"v\", \"actions\": [\"A\", \"B\"]}]";
+        String slice = TWIN.replace("\"states\": 10", "\"states\": 10, \"outside\": [\"B\"], \"reason\": \"a slice\"");
+        assertEquals(List.of("A"), parse(slice, actions).checks().get(0).covers());
+        HandoffException unknown = assertThrows(HandoffException.class,
+                () -> parse(slice.replace("[\"B\"]", "[\"C\"]"), actions));
+        assertTrue(unknown.getMessage().contains("'outside' names C, which is not an action of mcs/v"), unknown.getMessage());
+        HandoffException noReason = assertThrows(HandoffException.class,
+                () -> parse(slice.replace(", \"reason\": \"a slice\"", ""), actions));
+        assertTrue(noReason.getMessage().contains("'outside' needs a 'reason'"), noReason.getMessage());
+        assertEquals(1, noReason.getMessage().lines().count());
+    }
+
     @Test
     void aVacuousRunIsNoPassAndASetDifferenceIsAMismatch() {
         Manifest m = parse(TWIN + "," + witness("models/M_N3.cfg", ""), "");

@@ -16,6 +16,7 @@ import org.handoff.core.HandoffException;
 import org.handoff.core.ProjectRoot;
 import org.handoff.models.clh.ClhLock;
 import org.handoff.models.mcs.McsLock;
+import org.handoff.models.qspinlock.QSpinLock;
 import org.handoff.models.ticket.TicketLock;
 import org.objectweb.asm.ClassReader;
 import org.objectweb.asm.Opcodes;
@@ -84,8 +85,46 @@ public final class AccessModes {
             new Access("clh_release", "clhRelease", "LOCKED")),
             Map.of());
 
+    private static final String NO_RELAXED_CAS = "VarHandle has no relaxed compare-and-exchange that returns the"
+            + " value found, so the port's loop uses the volatile one (the class comment of QSpinLock)";
+
+    public static final FamilyModes QSPINLOCK = new FamilyModes("qspinlock", "QSpinlockWeak.tla", QSpinLock.class,
+            List.of(new Access("fast_cmpxchg", "fastPathCmpxchg", "VAL"),
+                    new Access("pending_reload", "waitPendingHandover", "VAL"),
+                    new Access("set_pending", "queuedFetchSetPendingAcquire", "VAL"),
+                    new Access("clear_pending", "clearPending", "VAL"),
+                    new Access("pending_wait", "waitLockedClear", "VAL"),
+                    new Access("clear_pending_set_locked", "clearPendingSetLocked", "VAL"),
+                    new Access("init_locked", "initNode", "NODE_LOCKED"),
+                    new Access("init_next", "initNode", "NEXT"),
+                    new Access("queue_trylock", "queuedSpinTrylock", "VAL"),
+                    new Access("publish_wmb", "xchgTail", "VAL"),
+                    new Access("xchg_tail", "xchgTail", "VAL"),
+                    new Access("link_prev", "linkPrev", "NEXT"),
+                    new Access("mcs_spin", "spinNodeLocked", "NODE_LOCKED"),
+                    new Access("head_wait", "waitHead", "VAL"),
+                    new Access("head_cmpxchg", "claimAsLast", "VAL"),
+                    new Access("set_locked", "setLocked", "VAL"),
+                    new Access("wait_next", "waitNext", "NEXT"),
+                    new Access("mcs_handoff", "mcsHandoff", "NODE_LOCKED"),
+                    new Access("unlock", "releaseLockedByte", "VAL")),
+            Map.of("clear_pending", new String[] {"full", NO_RELAXED_CAS},
+                    "clear_pending_set_locked", new String[] {"full", NO_RELAXED_CAS},
+                    "xchg_tail", new String[] {"full", NO_RELAXED_CAS},
+                    "head_cmpxchg", new String[] {"full", NO_RELAXED_CAS},
+                    "set_locked", new String[] {"full", NO_RELAXED_CAS + "; the kernel's byte store has no whole-word"
+                            + " form weaker than a relaxed RMW"},
+                    "publish_wmb", new String[] {"full", "the port has no smp_wmb(): its tail exchange is a volatile"
+                            + " compare-and-exchange, which orders the node's initialisation before the tail as the"
+                            + " barrier does"},
+                    "link_prev", new String[] {"release", "the kernel's smp_wmb() orders the node's initialisation"
+                            + " before this store; the JMM gives the volatile tail exchange no such effect on later"
+                            + " accesses, so the port publishes with a release"},
+                    "wait_next", new String[] {"acquire", "the kernel relies on the address dependency to the"
+                            + " successor's node; Java has none, so the load is an acquire (pairs with link_prev)"}));
+
     /** Every family with a weak-memory spec, in the order the tables are printed. */
-    public static final List<FamilyModes> FAMILIES = List.of(MCS, TICKET, CLH);
+    public static final List<FamilyModes> FAMILIES = List.of(MCS, QSPINLOCK, TICKET, CLH);
 
     private static final String MEMORY = "org/handoff/models/trace/Memory";
     private static final Pattern KERNEL = Pattern.compile("(?s)\\nKernel\\s*==\\s*\\[(.*?)\\]");
@@ -126,13 +165,18 @@ public final class AccessModes {
         return "plain";
     }
 
+    private static boolean isRmw(String memoryMethod) {
+        return memoryMethod.startsWith("compareAnd") || memoryMethod.startsWith("weakCompareAnd")
+                || memoryMethod.startsWith("getAnd");
+    }
+
     /** How strong an order is, for a comparison of one access (plain and once are alike). */
     private static int rank(String order) {
         return switch (order) {
-            case "plain", "once", "relaxed" -> 0;
-            case "acquire", "release" -> 1;
+            case "plain", "once", "relaxed", "none" -> 0;
+            case "acquire", "release", "wmb" -> 1;
             case "acq_rel" -> 2;
-            case "full" -> 3;
+            case "full", "mb" -> 3;
             default -> throw new HandoffException("unknown order '" + order + "'");
         };
     }
@@ -220,6 +264,11 @@ public final class AccessModes {
             mapped.add(a.name());
             String specOrder = spec.get(a.name());
             List<String> calls = memoryCalls(port, a.method()).stream().filter(c -> c.startsWith(a.field() + ".")).toList();
+            // A compare-and-exchange loop reads its first guess with a load: the access is the RMW.
+            List<String> rmw = calls.stream().filter(c -> isRmw(c.substring(c.indexOf('.') + 1))).toList();
+            if (!rmw.isEmpty()) {
+                calls = rmw;
+            }
             if (specOrder == null) {
                 rows.add(new Row(a.name(), "—", String.join(", ", calls), "—", "the spec's Kernel record has no such access", false));
                 continue;

@@ -58,6 +58,7 @@ public final class MutantAgreement {
                     + " (docs/crosscheck.md)";
             case FAIRNESS -> "a change to the spec's fairness assumption: no code to record";
             case COMPILER -> "a compiler transformation: the recorder's lock orders every recorded access";
+            case UNNEEDED -> "a weakening the models show harmless: no bug to record";
             case SC -> null;
         };
     }

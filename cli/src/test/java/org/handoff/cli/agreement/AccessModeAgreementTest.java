@@ -19,7 +19,7 @@ import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
- * The MCS, ticket and CLH ports make every access of their weak-memory specs with the spec's kernel order, or a stronger one
+ * The MCS, qspinlock, ticket and CLH ports make every access of their weak-memory specs with the spec's kernel order, or a stronger one
  * for a recorded reason; and the comparison catches a port weakened under the spec (the mutant
  * plain-store-handoff) and a spec annotation changed without the port.
  */
@@ -32,7 +32,8 @@ class AccessModeAgreementTest {
 
     /** Each family's rows, and how many accesses its spec's Kernel record has. */
     static Stream<Arguments> families() {
-        return Stream.of(Arguments.of(AccessModes.MCS, 9), Arguments.of(AccessModes.TICKET, 4),
+        return Stream.of(Arguments.of(AccessModes.MCS, 9), Arguments.of(AccessModes.QSPINLOCK, 19),
+                Arguments.of(AccessModes.TICKET, 4),
                 Arguments.of(AccessModes.CLH, 4));
     }
 
