@@ -47,6 +47,11 @@ final class CheckCommand implements Callable<Integer> {
             "(e.g. MCS_N3, non-atomic-tail, McsTermination); repeatable."})
     List<String> only = new ArrayList<>();
 
+    @Option(names = "--memory-model", paramLabel = "M", description = {"Only TLC models under this memory model: SC, TSO "
+            + "or WMO (specs/Memory.tla; a spec without a MemoryModel constant is SC); repeatable. Other levels are "
+            + "left out."})
+    List<String> memoryModels = new ArrayList<>();
+
     @Option(names = "--profile", paramLabel = "P", defaultValue = "quick",
             description = "quick (default: what 'mvn verify' runs) or full (adds the long models).")
     String profile;
@@ -88,7 +93,8 @@ final class CheckCommand implements Callable<Integer> {
         Path root = ProjectRoot.find();
         Manifest manifest = Manifest.load(root);
         List<Check> checks = manifest.select(families, null, profile).stream()
-                .filter(Runners.atLevels(levels)).filter(Runners.named(only)).toList();
+                .filter(Runners.atLevels(levels)).filter(Runners.named(only))
+                .filter(Runners.underMemoryModels(root, memoryModels)).toList();
         if (checks.isEmpty()) {
             throw new HandoffException("no checks selected");
         }
@@ -104,7 +110,7 @@ final class CheckCommand implements Callable<Integer> {
         PrintWriter out = spec.commandLine().getOut();
         if (json) {
             out.println(new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT).writeValueAsString(
-                    verdicts.stream().map(CheckCommand::toJson).toList()));
+                    verdicts.stream().map(v -> toJson(root, v)).toList()));
         } else {
             printTable(out, verdicts);
         }
@@ -140,7 +146,7 @@ final class CheckCommand implements Callable<Integer> {
     }
 
     /** The JSON object of one verdict; the field names are a contract that scripts rely on. */
-    static Map<String, Object> toJson(Verdict v) {
+    static Map<String, Object> toJson(Path root, Verdict v) {
         Check c = v.check();
         Map<String, Object> o = new LinkedHashMap<>();
         o.put("family", c.family());
@@ -148,6 +154,7 @@ final class CheckCommand implements Callable<Integer> {
         o.put("mutant", c.mutant());
         o.put("level", c.level().id());
         o.put("check", c.check());
+        o.put("memory_model", Runners.memoryModel(root, c));
         o.put("port", c.port());
         o.put("property", c.property());
         o.put("expected", c.expected().id());

@@ -238,6 +238,37 @@ final class Runners {
     }
 
     /** The checks whose variant, model or test is named by --check (every check when none is). */
+    /** The memory models a TLC model can run under (specs/Memory.tla). */
+    static final List<String> MEMORY_MODELS = List.of("SC", "TSO", "WMO");
+
+    /**
+     * The memory model of a TLC check: its config's {@code MemoryModel} constant, or "SC" for a spec
+     * without one (the family specs are sequentially consistent); null for the other levels.
+     */
+    static String memoryModel(Path root, Check c) {
+        if (c.level() != Level.TLC || c.param("config") == null) {
+            return null;
+        }
+        Path config = root.resolve("specs").resolve(c.param("config"));
+        try {
+            String v = org.handoff.specs.TlcConfig.parse(Files.readString(config)).constantAssignments().get("MemoryModel");
+            // The assignment as written: MemoryModel = "WMO".
+            return v == null ? "SC" : v.substring(v.indexOf('=') + 1).replace("\"", "").trim();
+        } catch (IOException e) {
+            throw new HandoffException("cannot read " + config + ": " + e.getMessage());
+        }
+    }
+
+    /** TLC checks under one of the given memory models (all checks when none is given). */
+    static java.util.function.Predicate<Check> underMemoryModels(Path root, List<String> models) {
+        for (String m : models) {
+            if (!MEMORY_MODELS.contains(m)) {
+                throw new HandoffException("unknown memory model '" + m + "' (" + String.join(", ", MEMORY_MODELS) + ")");
+            }
+        }
+        return c -> models.isEmpty() || models.contains(memoryModel(root, c));
+    }
+
     static java.util.function.Predicate<Check> named(java.util.List<String> names) {
         return c -> names.isEmpty() || names.contains(c.variant()) || names.contains(c.check())
                 || names.contains(c.shortName());

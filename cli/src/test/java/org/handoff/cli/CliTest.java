@@ -162,6 +162,26 @@ class CliTest {
         assertOneLineError(run("check", "mcs", "--level", "tlc", "--level", "nope"), "nope");
     }
 
+    /** --memory-model selects TLC models by their MemoryModel constant; a spec without one is SC. */
+    @Test
+    void memoryModelSelectsTheWeakMemoryModels() throws Exception {
+        Run r = run("check", "mcs", "--memory-model", "WMO", "--check", "MCSWeak_N2_WMO", "--check", "MCSWeak_N2_TSO",
+                "--check", "relaxed-spin", "--json");
+        assertEquals(Main.OK, r.code(), r.out() + r.err());
+        JsonNode arr = new ObjectMapper().readTree(r.out());
+        Set<String> names = new java.util.TreeSet<>();
+        for (JsonNode v : arr) {
+            assertEquals("WMO", v.get("memory_model").asText(), v.toString());
+            names.add(v.get("check").asText());
+        }
+        // The TSO model and the TSO entry of relaxed-spin (full profile anyway) are left out.
+        assertTrue(names.contains("MCSWeak_N2_WMO") && names.contains("MCSWeak_RelaxedSpin_N2_WMO"), names.toString());
+        assertTrue(names.stream().noneMatch(n -> n.contains("TSO")), names.toString());
+        Run sc = run("check", "mcs", "--memory-model", "SC", "--check", "MCS_N2", "--json");
+        assertEquals("SC", new ObjectMapper().readTree(sc.out()).get(0).get("memory_model").asText(), sc.out() + sc.err());
+        assertOneLineError(run("check", "mcs", "--memory-model", "ARM"), "unknown memory model 'ARM' (SC, TSO, WMO)");
+    }
+
     @Test
     void jdkIsCheckedAndNamed(@TempDir Path dir) throws Exception {
         String[] mcs = {"check", "mcs", "--level", "tlc", "--check", "MCS_N2", "--jdk"};
