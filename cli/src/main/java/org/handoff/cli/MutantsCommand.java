@@ -47,13 +47,13 @@ final class MutantsCommand implements Callable<Integer> {
         for (MutantAgreement.Row r : rows) {
             List<String> by = r.caughtBy().stream().map(l -> l == Level.CROSSCHECK ? "trace" : l.id()).toList();
             String source = r.sources().isEmpty() ? "(not described)" : r.sources().values().iterator().next();
-            boolean unneeded = r.kind() == Mutant.Kind.UNNEEDED;
             out.printf(fmt, r.family(), String.join(" = ", r.names()), r.kind() == null ? "?" : r.kind().id(),
-                    unneeded ? "not a bug: passes (see its reason)"
+                    r.kind() == Mutant.Kind.UNNEEDED ? "not a bug: passes (see its reason)"
                             : by.isEmpty() ? "none (by design, see 'crosscheck --tables')" : String.join(", ", by), source);
-            if (unneeded) {
-                continue;
-            }
+        }
+        // Weakenings of kind 'unneeded' are not bugs: they are listed above and not scored.
+        List<MutantAgreement.Row> bugs = rows.stream().filter(r -> r.kind() != Mutant.Kind.UNNEEDED).toList();
+        for (MutantAgreement.Row r : bugs) {
             for (Level l : MutantAgreement.COLUMNS) {
                 int[] s = score.get(l);
                 s[1]++;
@@ -62,16 +62,15 @@ final class MutantsCommand implements Callable<Integer> {
                 }
             }
         }
-        long bugs = rows.stream().filter(r -> r.kind() != Mutant.Kind.UNNEEDED).count();
         out.printf("%nMutation score by level (%d bugs; paired variants of one bug count once; weakenings of kind"
-                + " 'unneeded' are not bugs and not scored):%n", bugs);
+                + " 'unneeded' are not bugs and not scored):%n", bugs.size());
         for (Level l : MutantAgreement.COLUMNS) {
             int[] s = score.get(l);
             out.printf("  %-9s %3d / %-3d  %5.1f %%%n", l == Level.CROSSCHECK ? "trace" : l.id(), s[0], s[1],
                     s[1] == 0 ? 0.0 : 100.0 * s[0] / s[1]);
         }
-        long any = rows.stream().filter(r -> r.kind() != Mutant.Kind.UNNEEDED && !r.caughtBy().isEmpty()).count();
-        out.printf("  %-9s %3d / %-3d  %5.1f %%%n", "any", any, bugs, bugs == 0 ? 0.0 : 100.0 * any / bugs);
+        long any = bugs.stream().filter(r -> !r.caughtBy().isEmpty()).count();
+        out.printf("  %-9s %3d / %-3d  %5.1f %%%n", "any", any, bugs.size(), bugs.isEmpty() ? 0.0 : 100.0 * any / bugs.size());
         List<String> proxies = proxies(manifest, families);
         if (!proxies.isEmpty()) {
             out.printf("%nCaught on another property than the one that names the bug (the model also violates a property"

@@ -237,7 +237,6 @@ final class Runners {
         return c -> only.isEmpty() || only.contains(c.level());
     }
 
-    /** The checks whose variant, model or test is named by --check (every check when none is). */
     /** The memory models a TLC model can run under (specs/Memory.tla). */
     static final List<String> MEMORY_MODELS = List.of("SC", "TSO", "WMO");
 
@@ -251,9 +250,8 @@ final class Runners {
         }
         Path config = root.resolve("specs").resolve(c.param("config"));
         try {
-            String v = org.handoff.specs.TlcConfig.parse(Files.readString(config)).constantAssignments().get("MemoryModel");
-            // The assignment as written: MemoryModel = "WMO".
-            return v == null ? "SC" : v.substring(v.indexOf('=') + 1).replace("\"", "").trim();
+            String v = org.handoff.specs.TlcConfig.parse(Files.readString(config)).constantValue("MemoryModel");
+            return v == null ? "SC" : v.replace("\"", "");
         } catch (IOException e) {
             throw new HandoffException("cannot read " + config + ": " + e.getMessage());
         }
@@ -269,6 +267,7 @@ final class Runners {
         return c -> models.isEmpty() || models.contains(memoryModel(root, c));
     }
 
+    /** The checks whose variant, model or test is named by --check (every check when none is). */
     static java.util.function.Predicate<Check> named(java.util.List<String> names) {
         return c -> names.isEmpty() || names.contains(c.variant()) || names.contains(c.check())
                 || names.contains(c.shortName());

@@ -167,6 +167,16 @@ public final class TlcConfig {
         return out;
     }
 
+    /**
+     * The value the config assigns to a constant ({@code MemoryModel = "WMO"} gives {@code "WMO"},
+     * quotes kept), or null when it does not assign it with {@code =}.
+     */
+    public String constantValue(String name) {
+        String a = constantAssignments().get(name);
+        java.util.regex.Matcher m = a == null ? null : java.util.regex.Pattern.compile("^\\S+\\s*=(?!>)\\s*(.*)$").matcher(a);
+        return m != null && m.matches() ? m.group(1).trim() : null;
+    }
+
     /** Only the config's constant assignments, as a CONSTANT section (empty when it has none). */
     public String constantsOnly() {
         String text = sectionText.getOrDefault("CONSTANT", "");

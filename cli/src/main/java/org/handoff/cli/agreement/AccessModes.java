@@ -53,6 +53,9 @@ public final class AccessModes {
     public record Row(String access, String specOrder, String javaCall, String javaOrder, String note, boolean ok) {
     }
 
+    private static final String NO_ADDRESS_DEPENDENCY = "the kernel relies on the address dependency to the"
+            + " successor's node; Java has none, so the load is an acquire (pairs with link_prev)";
+
     public static final FamilyModes MCS = new FamilyModes("mcs", "MCSWeak.tla", McsLock.class, List.of(
             new Access("init_locked", "initNode", "LOCKED"),
             new Access("init_next", "initNode", "NEXT"),
@@ -66,8 +69,7 @@ public final class AccessModes {
             Map.of("link_prev", new String[] {"release", "the kernel's fully ordered xchg orders the node's"
                     + " initialisation before this store; the JMM gives getAndSet no such effect on later"
                     + " accesses, so the port publishes with a release"},
-                    "unlock_read_next", new String[] {"acquire", "the kernel relies on the address dependency to"
-                            + " the successor's node; Java has none, so the load is an acquire (pairs with link_prev)"},
+                    "unlock_read_next", new String[] {"acquire", NO_ADDRESS_DEPENDENCY},
                     "unlock_wait_next", new String[] {"acquire", "as unlock_read_next: no address dependency in Java"}));
 
     public static final FamilyModes TICKET = new FamilyModes("ticket", "TicketWeak.tla", TicketLock.class, List.of(
@@ -120,8 +122,7 @@ public final class AccessModes {
                     "link_prev", new String[] {"release", "the kernel's smp_wmb() orders the node's initialisation"
                             + " before this store; the JMM gives the volatile tail exchange no such effect on later"
                             + " accesses, so the port publishes with a release"},
-                    "wait_next", new String[] {"acquire", "the kernel relies on the address dependency to the"
-                            + " successor's node; Java has none, so the load is an acquire (pairs with link_prev)"}));
+                    "wait_next", new String[] {"acquire", NO_ADDRESS_DEPENDENCY}));
 
     /** Every family with a weak-memory spec, in the order the tables are printed. */
     public static final List<FamilyModes> FAMILIES = List.of(MCS, QSPINLOCK, TICKET, CLH);
