@@ -361,5 +361,14 @@ class CliTest {
         // every mcs mutant, the weak-memory ones included, is caught by TLC; each level counts the same bugs
         assertTrue(r.out().matches("(?s).*tlc\\s+(\\d+) / \\1 .*trace\\s+\\d+ / \\1 .*"), r.out());
         assertOneLineError(run("mutants", "nosuchlock"), "unknown family");
+        // A weakening of kind 'unneeded' is listed as not a bug and left out of the score.
+        Run q = run("mutants", "qspinlock");
+        assertEquals(Main.OK, q.code(), q.out() + q.err());
+        long listed = q.out().lines().filter(l -> l.startsWith("qspinlock ")).count();
+        long unneeded = q.out().lines().filter(l -> l.startsWith("qspinlock ") && l.contains(" unneeded ")
+                && l.contains("not a bug: passes")).count();
+        assertTrue(unneeded >= 2, q.out());
+        assertTrue(q.out().contains("(" + (listed - unneeded) + " bugs;"), q.out());
+        assertTrue(q.out().matches("(?s).*any\\s+\\d+ / " + (listed - unneeded) + " .*"), q.out());
     }
 }
