@@ -4,12 +4,13 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assertions.fail;
 
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
-import java.util.concurrent.CyclicBarrier;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.Test;
@@ -30,14 +31,19 @@ class HarnessTest {
     }
 
     static Workload.Snapshot torture(BenchLock lock, Workload work, int threads, int perThread) throws Exception {
-        CyclicBarrier start = new CyclicBarrier(threads);
+        // Every thread spins (none parks) until all have arrived, so they start together even on a
+        // loaded machine, where waking a parked thread can take longer than a whole run.
+        AtomicInteger arrived = new AtomicInteger();
         Throwable[] failure = new Throwable[1];
         Thread[] ts = new Thread[threads];
         for (int i = 0; i < threads; i++) {
             BenchLock.Handle h = lock.newHandle(work);
             ts[i] = new Thread(() -> {
                 try {
-                    start.await();
+                    arrived.incrementAndGet();
+                    while (arrived.get() < threads) {
+                        Thread.onSpinWait();
+                    }
                     for (int k = 0; k < perThread; k++) {
                         h.execute();
                     }
@@ -75,12 +81,13 @@ class HarnessTest {
 
     @Test
     void aBrokenLockIsCaught() throws Exception {
-        // No lock at all: two threads race on the counter, and the harness must see lost increments
-        // (up to 8 runs of 200,000 entries each; one run with every increment intact is possible,
-        // eight in a row practically not).
-        int n = 200_000;
-        boolean caught = false;
-        for (int attempt = 0; attempt < 8 && !caught; attempt++) {
+        // No lock at all: two threads race on the counter, and the harness must see lost increments.
+        // A run of a fixed number of entries can end before the other thread is even scheduled (a
+        // million entries take a few milliseconds), so each run lasts 100 ms of wall time, and runs
+        // repeat until one loses an increment: at most 30, a second of overlap on two CPUs and
+        // dozens of preemptions in the middle of an increment even on one.
+        StringBuilder seen = new StringBuilder();
+        for (int attempt = 0; attempt < 30; attempt++) {
             Workload work = new Workload(0, 0, 1);
             BenchLock none = new BenchLock("none", "none") {
                 @Override
@@ -88,10 +95,41 @@ class HarnessTest {
                     return new Handle(index, () -> w.enter(index));
                 }
             };
-            Workload.Snapshot s = torture(none, work, 2, n);
-            caught = s.counter() != 2L * n || s.sumPerThread() != 2L * n;
+            Workload.Snapshot s = race(none, work, 100);
+            if (s.counter() != s.sumPerThread()) {
+                return;
+            }
+            seen.append(' ').append(s.counter());
         }
-        assertTrue(caught, "the counter stayed exact without a lock in 8 runs");
+        fail("the counter stayed exact without a lock in 30 runs of 100 ms (entries:" + seen + ")");
+    }
+
+    /** Two threads run entries for {@code millis} of wall time; returns the snapshot. */
+    static Workload.Snapshot race(BenchLock lock, Workload work, long millis) throws Exception {
+        AtomicInteger arrived = new AtomicInteger();
+        Thread[] ts = new Thread[2];
+        for (int i = 0; i < 2; i++) {
+            BenchLock.Handle h = lock.newHandle(work);
+            ts[i] = new Thread(() -> {
+                arrived.incrementAndGet();
+                while (arrived.get() < 2) {
+                    Thread.onSpinWait();
+                }
+                long end = System.nanoTime() + millis * 1_000_000;
+                do {
+                    for (int k = 0; k < 1024; k++) {
+                        h.execute();
+                    }
+                } while (System.nanoTime() < end);
+            });
+            ts[i].setDaemon(true);
+            ts[i].start();
+        }
+        for (Thread t : ts) {
+            t.join(60_000);
+            assertFalse(t.isAlive(), "a racing thread did not finish in 60 s");
+        }
+        return work.snapshot(2);
     }
 
     @Test
