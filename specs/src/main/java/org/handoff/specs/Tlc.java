@@ -366,7 +366,8 @@ public final class Tlc {
      * ({@code -XX:TieredStopAtLevel=1}): a run of a few seconds spends more CPU in C2's compiler
      * thread than C2's code saves it, which matters when two runs share two cores; a search of half
      * a minute costs about the same either way, and a long one is much slower without C2 (the
-     * commit that added the flag has the measurements).
+     * commit that added the flag has the measurements). Every run loads TLC's classes from one
+     * class-data-sharing archive ({@link TlcClassArchive}).
      */
     static List<String> jvmOptions(Path tmp, Request req, int workers) {
         List<String> jvm = new ArrayList<>(List.of(workers > 1 ? "-XX:+UseParallelGC" : "-XX:+UseSerialGC",
@@ -374,6 +375,7 @@ public final class Tlc {
         if (req.brief()) {
             jvm.add("-XX:TieredStopAtLevel=1");
         }
+        jvm.addAll(TlcClassArchive.jvmOptions());
         if (req.heap() != null) {
             jvm.add("-Xmx" + req.heap());
         }
