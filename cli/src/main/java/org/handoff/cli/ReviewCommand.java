@@ -64,6 +64,11 @@ final class ReviewCommand implements Callable<Integer> {
     @Option(names = "--profile", paramLabel = "P", defaultValue = "quick", description = "quick (default) or full.")
     String profile;
 
+    @Option(names = "--memory-model", paramLabel = "M", description = {"Only TLC models under this memory model: SC, TSO "
+            + "or WMO (a spec without a MemoryModel constant counts as SC); repeatable; other levels are left out. The "
+            + "diff keeps the memory models apart either way."})
+    List<String> memoryModels = new ArrayList<>();
+
     @CommandLine.Mixin
     ForkOptions fork = new ForkOptions();
 
@@ -102,18 +107,28 @@ final class ReviewCommand implements Callable<Integer> {
         Set<String> known = new LinkedHashSet<>(f.variants());
         manifest.select(List.of(family), null, "full").stream().filter(c -> !c.mutant()).map(Check::variant)
                 .forEach(known::add);
+        // A mutant may be reviewed as the variant (what a weakened barrier or a dropped check loses,
+        // per memory model), never as the baseline.
+        Set<String> mutants = new LinkedHashSet<>();
+        manifest.select(List.of(family), null, "full").stream().filter(Check::mutant).map(Check::variant)
+                .filter(v -> !known.contains(v)).forEach(mutants::add);
+        boolean variantIsMutant = mutants.contains(variant);
         String base = baseline != null ? baseline : f.variants().isEmpty() ? null : f.variants().get(0);
         for (String v : new String[] {variant, base}) {
-            if (v == null || !known.contains(v)) {
-                throw new HandoffException("unknown variant '" + v + "' of " + family + " (known: " + String.join(", ", known) + ")");
+            if (v == null || !(known.contains(v) || (v.equals(variant) && variantIsMutant))) {
+                throw new HandoffException("unknown variant '" + v + "' of " + family + " (known: " + String.join(", ", known)
+                        + (v != null && mutants.contains(v) ? "; '" + v + "' is a mutant, which can be the variant, not the baseline"
+                                : mutants.isEmpty() ? "" : "; or one of its mutants as the variant, listed by ./handoff mutants " + family)
+                        + ")");
             }
         }
         if (base.equals(variant)) {
             throw new HandoffException("the variant '" + variant + "' is its own baseline; name another with --baseline");
         }
         List<Check> checks = manifest.select(List.of(family), null, profile).stream()
-                .filter(c -> !c.mutant() && (c.variant().equals(variant) || c.variant().equals(base)))
+                .filter(c -> c.variant().equals(variant) ? c.mutant() == variantIsMutant : !c.mutant() && c.variant().equals(base))
                 .filter(atLevels)
+                .filter(Runners.underMemoryModels(root, memoryModels))
                 .filter(c -> onlyChecks.isEmpty() || onlyChecks.contains(c.check()) || onlyChecks.contains(c.shortName())).toList();
         for (String name : onlyChecks) {
             if (checks.stream().noneMatch(c -> c.check().equals(name) || c.shortName().equals(name))) {
@@ -123,7 +138,7 @@ final class ReviewCommand implements Callable<Integer> {
         }
         if (checks.stream().noneMatch(c -> c.variant().equals(variant))) {
             throw new HandoffException("variant '" + variant + "' has no checks in the " + profile + " profile"
-                    + (levels.isEmpty() ? "" : " at " + levels));
+                    + (levels.isEmpty() ? "" : " at " + levels) + (memoryModels.isEmpty() ? "" : " under " + memoryModels));
         }
         Map<Level, LevelRunner> runners = Runners.all();
         PrintWriter err = spec.commandLine().getErr();
@@ -224,7 +239,7 @@ final class ReviewCommand implements Callable<Integer> {
                 first == null ? List.of() : List.of(first)));
         List<List<String>> props = new ArrayList<>();
         for (ReviewDiff.Row r : rows) {
-            props.add(List.of(r.level().id(), r.property(), r.baseline(), r.variant(), r.change(),
+            props.add(List.of(r.levelLabel(), r.property(), r.baseline(), r.variant(), r.change(),
                     String.join(", ", r.variantChecks()) + "; " + String.join(", ", r.baselineChecks())));
         }
         blocks.add(new Summary.Table(null, List.of("LEVEL", "PROPERTY", base, variant, "CHANGE", "CHECKS (variant; baseline)"),

@@ -50,12 +50,26 @@ final class ReviewDiff {
      * One row: property at level, what the baseline's and the variant's checks show ("-": not
      * checked), the change, and the checks behind each side.
      */
-    record Row(String property, Level level, String baseline, String variant, String change,
+    record Row(String property, Level level, String memoryModel, String baseline, String variant, String change,
             List<String> baselineChecks, List<String> variantChecks) {
+        Row(String property, Level level, String baseline, String variant, String change, List<String> baselineChecks,
+                List<String> variantChecks) {
+            this(property, level, null, baseline, variant, change, baselineChecks, variantChecks);
+        }
+
+        /**
+         * The level as the diff prints it: "tlc" for the sequentially consistent models (every family
+         * spec, and a weak-memory spec run under SC), "tlc TSO" or "tlc WMO" for the others.
+         */
+        String levelLabel() {
+            return level.id() + (memoryModel == null ? "" : " " + memoryModel);
+        }
+
         /** The row as an item of the Gained/Lost lines: the property, its level and the detail. */
         String summary() {
             String detail = change.replaceFirst("^(GAINED|LOST)", "").replaceFirst("^ \\((.*)\\)$", "$1").strip();
-            return property + " (" + level.id() + (detail.isEmpty() ? "" : ", " + detail) + ")";
+            return property + " (" + level.id() + (memoryModel == null ? "" : " under " + memoryModel)
+                    + (detail.isEmpty() ? "" : ", " + detail) + ")";
         }
     }
 
@@ -154,7 +168,24 @@ final class ReviewDiff {
         return out;
     }
 
-    /** Merges one variant's verdicts: per "level property", what they show and which checks show it. */
+    /**
+     * The memory model a TLC check runs under when it is not sequential consistency (its config's
+     * {@code MemoryModel}, "TSO" or "WMO"); null for SC, for a spec without the constant, and for
+     * the other levels. A patch that changes a barrier gains or loses per memory model, so the
+     * diff keeps them apart.
+     */
+    static String weakMemoryModel(Check c, Path specsDir) {
+        String m = Runners.memoryModel(specsDir.getParent(), c);
+        return m == null || m.equals("SC") ? null : m;
+    }
+
+    /** The key a verdict's property is merged under: level, memory model (when weak), property. */
+    private static String key(Check c, String property, Path specsDir) {
+        String mm = weakMemoryModel(c, specsDir);
+        return c.level().id() + (mm == null ? "" : "/" + mm) + " " + property;
+    }
+
+    /** Merges one variant's verdicts: per "level[/model] property", what they show and which checks show it. */
     static Map<String, Map.Entry<Shown, List<String>>> merge(List<Verdict> verdicts, Path specsDir) {
         Map<String, Map.Entry<Shown, List<String>>> out = new TreeMap<>();
         for (Verdict v : verdicts) {
@@ -163,7 +194,7 @@ final class ReviewDiff {
                 shown.remove(Property.BoundedBypass.name()); // per K, in the bound row
             }
             for (Map.Entry<String, Shown> e : shown.entrySet()) {
-                String key = v.check().level().id() + " " + e.getKey();
+                String key = key(v.check(), e.getKey(), specsDir);
                 Map.Entry<Shown, List<String>> prev = out.get(key);
                 List<String> checks = new ArrayList<>(prev == null ? List.of() : prev.getValue());
                 checks.add(v.check().shortName() + (e.getValue() == Shown.HOLDS ? "" : " " + e.getValue().word()));
@@ -191,30 +222,41 @@ final class ReviewDiff {
         Map<String, Map.Entry<Shown, List<String>>> b = merge(baseline, specsDir);
         Map<String, Map.Entry<Shown, List<String>>> v = merge(variant, specsDir);
         Set<String> keys = new java.util.TreeSet<>(java.util.Comparator
-                .comparing((String k) -> Level.of(k.substring(0, k.indexOf(' '))).ordinal()).thenComparing(k -> k));
+                .comparing((String k) -> Level.of(levelOf(k)).ordinal()).thenComparing(k -> memoryModelOf(k) == null ? "" : memoryModelOf(k))
+                .thenComparing(k -> k));
         keys.addAll(b.keySet());
         keys.addAll(v.keySet());
         List<Row> rows = new ArrayList<>();
         for (String k : keys) {
-            Level level = Level.of(k.substring(0, k.indexOf(' ')));
+            Level level = Level.of(levelOf(k));
             String property = k.substring(k.indexOf(' ') + 1);
             Map.Entry<Shown, List<String>> bb = b.get(k);
             Map.Entry<Shown, List<String>> vv = v.get(k);
             Shown bs = bb == null ? null : bb.getKey();
             Shown vs = vv == null ? null : vv.getKey();
-            rows.add(new Row(property, level, bs == null ? "-" : bs.word(), vs == null ? "-" : vs.word(), change(bs, vs),
+            rows.add(new Row(property, level, memoryModelOf(k), bs == null ? "-" : bs.word(), vs == null ? "-" : vs.word(), change(bs, vs),
                     bb == null ? List.of() : bb.getValue(), vv == null ? List.of() : vv.getValue()));
         }
         Row bounds = boundRow(baseline, variant, specsDir);
         if (bounds != null) {
             int at = 0;
-            while (at < rows.size() && rows.get(at).level() == Level.TLC
+            while (at < rows.size() && rows.get(at).level() == Level.TLC && rows.get(at).memoryModel() == null
                     && rows.get(at).property().compareTo(bounds.property()) < 0) {
                 at++;
             }
             rows.add(at, bounds);
         }
         return rows;
+    }
+
+    private static String levelOf(String key) {
+        String head = key.substring(0, key.indexOf(' '));
+        return head.contains("/") ? head.substring(0, head.indexOf('/')) : head;
+    }
+
+    private static String memoryModelOf(String key) {
+        String head = key.substring(0, key.indexOf(' '));
+        return head.contains("/") ? head.substring(head.indexOf('/') + 1) : null;
     }
 
     /** The bypass bound K a TLC model checks (null: it checks none, or is a witness). */

@@ -329,6 +329,24 @@ class CliTest {
                 "--fairness-acquisitions 0 turns off");
         assertOneLineError(run("review", "pv", "--variant", "pv-wait-early", "--fairness-acquisitions", "-1"), "must not be negative");
         assertOneLineError(run("review", "pv", "--variant", "pv-wait-early", "--check", "PV_N9"), "--check PV_N9: no check of pv or pv-wait-early");
+        assertOneLineError(run("review", "pv", "--variant", "pv", "--baseline", "kick-no-barrier"),
+                "'kick-no-barrier' is a mutant, which can be the variant, not the baseline");
+        assertOneLineError(run("review", "pv", "--variant", "kick-no-barrier", "--memory-model", "POWER"), "unknown memory model 'POWER'");
+    }
+
+    /**
+     * A mutant reviewed as the variant, per memory model: PV's kick without smp_mb__before_atomic()
+     * loses NoLostWakeup under WMO and keeps it under TSO (the full profile has its TSO model).
+     */
+    @Test
+    void reviewKeepsTheMemoryModelsApart() {
+        Run r = run("review", "pv", "--variant", "kick-no-barrier", "--level", "tlc", "--memory-model", "TSO", "--memory-model", "WMO",
+                "--profile", "full", "--fairness-acquisitions", "0");
+        assertEquals(Main.OK, r.code(), r.out() + r.err());
+        assertTrue(r.out().contains("Conclusion: kick-no-barrier loses NoLostWakeup (tlc under WMO)"), r.out());
+        assertTrue(r.out().matches("(?s).*\\ntlc WMO\\s+NoLostWakeup\\s+holds\\s+VIOLATED\\s+LOST\\s.*"), r.out());
+        assertTrue(r.out().matches("(?s).*\\ntlc TSO\\s+NoLostWakeup\\s+holds\\s+holds\\s+same\\s.*"), r.out());
+        assertFalse(r.out().contains("PVWeak_SC"), "an SC model ran under --memory-model TSO/WMO: " + r.out());
     }
 
     /**

@@ -46,6 +46,34 @@ class ReviewDiffTest {
     }
 
     @Test
+    void eachMemoryModelIsItsOwnRow() {
+        // qspinlock's weak-memory models against relaxed-unlock's (configs from specs/models): the
+        // loss under WMO is not blurred into "LOST in some models" by the passes under SC and TSO.
+        List<Verdict> base = List.of(
+                passed(entry("cna-threshold", "tlc", "QSpinlockWeak_N2_SC", "models/QSpinlockWeak_N2_SC.cfg", "pass", "MutualExclusion")),
+                passed(entry("cna-threshold", "tlc", "QSpinlockWeak_N2_TSO", "models/QSpinlockWeak_N2_TSO.cfg", "pass", "MutualExclusion")),
+                passed(entry("cna-threshold", "tlc", "QSpinlockWeak_N2_WMO_safety", "models/QSpinlockWeak_N2_WMO_safety.cfg", "pass",
+                        "MutualExclusion")));
+        List<Verdict> variant = List.of(
+                passed(entry("cna-reset", "tlc", "QSpinlockWeak_RelaxedUnlock_N2_SC", "models/QSpinlockWeak_N2_SC.cfg", "pass",
+                        "MutualExclusion")),
+                passed(entry("cna-reset", "tlc", "QSpinlockWeak_RelaxedUnlock_N2_TSO", "models/QSpinlockWeak_RelaxedUnlock_N2_TSO.cfg",
+                        "pass", "MutualExclusion")),
+                failed(entry("cna-reset", "tlc", "QSpinlockWeak_RelaxedUnlock_N2_WMO", "models/QSpinlockWeak_RelaxedUnlock_N2_WMO.cfg",
+                        "fail", "HandoffVisibility"), "HandoffVisibility"));
+        List<ReviewDiff.Row> rows = ReviewDiff.rows(base, variant, SPECS);
+        java.util.Map<String, ReviewDiff.Row> byKey = new java.util.HashMap<>();
+        rows.forEach(r -> byKey.put(r.levelLabel() + " " + r.property(), r));
+        assertEquals("LOST", byKey.get("tlc WMO HandoffVisibility").change(), rows.toString());
+        assertEquals("same", byKey.get("tlc TSO HandoffVisibility").change(), rows.toString());
+        assertEquals("same", byKey.get("tlc HandoffVisibility").change(), rows.toString());
+        assertEquals("not checked in the variant", byKey.get("tlc WMO MutualExclusion").change(), rows.toString());
+        assertEquals(List.of("tlc", "tlc TSO", "tlc WMO"), rows.stream().map(ReviewDiff.Row::levelLabel).distinct().toList());
+        assertEquals("HandoffVisibility (tlc under WMO)", byKey.get("tlc WMO HandoffVisibility").summary());
+        assertFalse(rows.stream().anyMatch(r -> r.change().contains("some models")), rows.toString());
+    }
+
+    @Test
     void aBoundLostIsPairedPerKAndTightModelsAndTeethAreKeptApart() {
         List<Verdict> base = List.of(
                 passed(entry("cna-threshold", "tlc", "CNA_Threshold_N3_T1", "models/CNA_Threshold_N3_T1.cfg", "pass", "BoundedBypass")),

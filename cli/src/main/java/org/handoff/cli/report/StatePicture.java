@@ -68,6 +68,9 @@ abstract class StatePicture {
             changed.add(c.path());
         }
         draw(svg, s, new Changed(changed), HEADER + 8);
+        if (MemoryPanel.applies(s.state())) {
+            MemoryPanel.draw(svg, s, new Changed(changed), svg.height());
+        }
         String title = "state " + s.number() + ": " + (s.thread() == null ? "" : s.thread() + " ") + s.actionText();
         return svg.toSvg(title);
     }

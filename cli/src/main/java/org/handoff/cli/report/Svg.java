@@ -53,6 +53,11 @@ final class Svg {
         height = Math.max(height, (int) Math.ceil(y));
     }
 
+    /** The canvas's height so far: the bottom of what is drawn, plus its margin. */
+    double height() {
+        return height;
+    }
+
     /** A number as short as it reads: 12, 12.5. */
     static String n(double v) {
         long r = Math.round(v * 10);
