@@ -129,7 +129,8 @@ public enum Property {
     private static final Map<String, Property> STATE_FORMS = Map.of(
             "WakeupComing", NoLostWakeup,
             "StepsHashConsistent", HashConsistent,
-            "StepsNoLostWaiter", NoLostWaiter);
+            "StepsNoLostWaiter", NoLostWaiter,
+            "SeenNoLostWaiter", NoLostWaiter);
 
     /**
      * The catalogue property that a TLA+ definition named {@code name} reports, or null when it
@@ -138,7 +139,9 @@ public enum Property {
      * WakeupComing (a halted waiter that holds the lock has a kick coming) is NoLostWakeup's. So
      * does a restatement for a finer model: PVSteps.tla's StepsHashConsistent is HashConsistent
      * outside the holder's own two stores of pv_kick_node, CNASteps.tla's StepsNoLostWaiter is
-     * NoLostWaiter outside a holder's half-done moves between the queues.
+     * NoLostWaiter outside a holder's half-done moves between the queues, and CNAWeak.tla's
+     * SeenNoLostWaiter is NoLostWaiter as the CPUs read the queues under a weak memory model (the
+     * secondary queue's tail a queue head reads is the node spliced there).
      */
     public static Property reportedAs(String name) {
         if (name == null) {

@@ -1,0 +1,359 @@
+------------------------------- MODULE CNAWeak -------------------------------
+(***************************************************************************)
+(* CNA's splice and its secondary-queue hand-off (the v1 patch, seed 000:  *)
+(* find_successor and the queue head's path in queued_spin_lock_slowpath)  *)
+(* on the memory layer (Memory.tla). The slice: three CPUs queued as       *)
+(* H -> R -> L, H and L on socket 0, R on socket 1; H is the queue head    *)
+(* with an empty secondary queue (its node->locked is 1) and the lock word *)
+(* is free. H takes the lock word, finds L on its own socket behind R,     *)
+(* moves R to the secondary queue with plain stores to other CPUs' nodes   *)
+(* and hands the MCS lock to L, passing the secondary queue's head in      *)
+(* L's node->locked. L, the last in the main queue, reads the secondary    *)
+(* queue's tail from R's node, moves the lock word's tail to it and hands  *)
+(* the MCS lock to R. R then takes the lock word as a queue head alone.   *)
+(*                                                                         *)
+(* The orderings in question are those of the splice: the stores           *)
+(*   tail_other->next = NULL;  MCS_NODE(me->locked)->tail = tail_other;    *)
+(* are plain, with no barrier of their own, and L reads the second one    *)
+(* (succ->tail) to compute the new lock-word tail. What orders them is    *)
+(* the MCS hand-off that carries the secondary queue's head to L: a       *)
+(* release store, and L reads R's node only after its acquire wait has    *)
+(* seen that store. The mutants weaken one ordering at a time and show    *)
+(* which are needed.                                                       *)
+(*                                                                         *)
+(*   queued_spin_lock_slowpath(lock, val):                                 *)
+(*     atomic_cond_read_acquire(&lock->val, !locked)    HeadWait           *)
+(*     node->locked == 1 (secondary queue empty?)       HeadCheck          *)
+(*     read succ->tail, the secondary queue's tail      SecTail            *)
+(*     atomic_try_cmpxchg_relaxed(&lock->val, ...)      HeadCmpxchg        *)
+(*     arch_mcs_spin_unlock_contended(&succ->locked, 1) PassSecondary      *)
+(*     set_locked(lock)                                 SetLocked          *)
+(*     next = smp_cond_load_relaxed(&node->next, VAL)   WaitNext           *)
+(*   find_successor(me, my_cpuid):                                         *)
+(*     decode_socket(next->socket_and_count)            FindSucc           *)
+(*     cur = READ_ONCE(cur->next)                       Scan               *)
+(*     me->locked = head_other                          SpliceHead         *)
+(*     tail_other->next = NULL                          CutTail            *)
+(*     MCS_NODE(me->locked)->tail = tail_other          SetSecTail         *)
+(*   queued_spin_lock_slowpath(lock, val):                                 *)
+(*     arch_mcs_spin_unlock_contended(&succ->locked, node->locked)  Handoff*)
+(*   arch_mcs_spin_lock_contended(l):                                      *)
+(*     smp_cond_load_acquire(&node->locked, VAL)        McsSpin            *)
+(*   queued_spin_unlock(lock):                                             *)
+(*     smp_store_release(&lock->locked, 0)              Unlock             *)
+(*                                                                         *)
+(* Each access's order is in Kernel below.                                 *)
+(*                                                                         *)
+(* Whole-word forms, as in QSpinlockWeak: set_locked and the unlock are a  *)
+(* relaxed and a release update of the whole lock word (the layer has no  *)
+(* mixed-size accesses). Sockets are constants: set_socket's store needs  *)
+(* no barrier (the patch says so: a stale socket costs only locality).    *)
+(*                                                                         *)
+(* Left out of the slice: the queueing (xchg_tail and the link: MCSWeak   *)
+(* and QSpinlockWeak have them), the critical section's data (an empty    *)
+(* critical section between the take and the unlock), the append to a    *)
+(* non-empty secondary queue (`me->locked > 1` in find_successor: H's     *)
+(* secondary queue is empty here) and the pass to the secondary queue     *)
+(* when find_successor finds no one (L is on H's socket). A model that    *)
+(* reached a path the slice does not have stops at SliceCovers.           *)
+(*                                                                         *)
+(* Properties: MutualExclusion of the lock word's holders,                *)
+(* SeenNoLostWaiter (the secondary queue's tail L reads is the node H      *)
+(* spliced: any other value is a wild pointer the kernel dereferences and *)
+(* makes the lock word's tail, which loses R), the deadlock check and     *)
+(* StarvationFreedom (every CPU takes and releases the lock).             *)
+(***************************************************************************)
+EXTENDS Naturals, Sequences, FiniteSets
+
+CONSTANTS
+    MemoryModel,    \* "SC", "TSO" or "WMO" (Memory.tla)
+    BufferDepth,    \* store-buffer entries per CPU (Memory.tla)
+    Weaken          \* a set of "access:order": accesses whose order is not the kernel's
+
+\* Memory.tla states these too, but TLC checks only the assumptions of the root module.
+ASSUME MemoryModelAssumption == MemoryModel \in {"SC", "TSO", "WMO"}
+ASSUME BufferDepthAssumption == BufferDepth \in Nat /\ BufferDepth >= 1
+
+H == 1
+R == 2
+L == 3
+CPUs == {H, R, L}
+Nil == 0
+Socket == [t \in CPUs |-> IF t = R THEN 1 ELSE 0]
+
+\* The orders in the CNA v1 patch and qspinlock.c.
+Kernel == [head_wait     |-> "acquire", head_check   |-> "plain",
+           sec_tail      |-> "plain",   head_cmpxchg |-> "relaxed",
+           pass_secondary |-> "release", set_locked  |-> "relaxed",
+           wait_next     |-> "once",    scan         |-> "once",
+           splice_head   |-> "plain",   cut_tail     |-> "plain",
+           set_sec_tail  |-> "plain",   mcs_handoff  |-> "release",
+           mcs_spin      |-> "acquire", unlock       |-> "release"]
+
+\* The locations, << name, node >> (Memory.tla); the lock word is a record of
+\* its tail (a CPU, Nil for none) and its locked field.
+LWord      == << "val", 0 >>
+LNext(n)   == << "next", n >>
+LLocked(n) == << "locked", n >>
+LTail(n)   == << "tail", n >>
+Locs == {LWord} \cup {LNext(n) : n \in CPUs} \cup {LLocked(n) : n \in CPUs} \cup {LTail(R)}
+
+VARIABLES
+    mem,        \* the memory (Memory.tla)
+    buf,        \* every CPU's store buffer (Memory.tla)
+    pc,         \* program counter of each CPU
+    hv,         \* the lock word a queue head read in its wait
+    nx,         \* the successor a queue head read from its node's next
+    tother,     \* find_successor's tail_other: the last node skipped
+    succ,       \* the successor a queue head hands the MCS lock to
+    rt          \* the secondary queue's tail a head read from its head's node
+
+vars == << mem, buf, pc, hv, nx, tother, succ, rt >>
+locals == << hv, nx, tother, succ, rt >>
+
+M == INSTANCE Memory
+
+ASSUME WeakenAssumption == M!WeakenValid(Kernel, Weaken)
+
+\* The order of access a in this model.
+O(a) == M!OrderOf(Kernel, Weaken, a)
+
+Word(tl, lk) == [t |-> tl, l |-> lk]
+\* hv before a head's wait (a wait never reads a locked word).
+NotRead == Word(Nil, 1)
+
+PCs == {"spin", "head_wait", "head_check", "sec_tail", "head_cmpxchg", "pass_secondary", "set_locked",
+        "wait_next", "find_succ", "scan", "splice_head", "cut_tail", "set_sec_tail", "handoff", "cs",
+        "no_succ", "done"}
+
+TypeOK ==
+    /\ pc \in [CPUs -> PCs]
+    /\ DOMAIN mem = Locs
+    /\ \A t \in CPUs : Len(buf[t]) <= BufferDepth
+    /\ hv \in [CPUs -> [t : CPUs \cup {Nil}, l : {0, 1}]]
+    /\ nx \in [CPUs -> CPUs \cup {Nil}]
+    /\ tother \in [CPUs -> CPUs \cup {Nil}]
+    /\ succ \in [CPUs -> CPUs \cup {Nil}]
+    /\ rt \in [CPUs -> CPUs \cup {Nil}]
+
+\* H heads the queue H -> R -> L (all in memory), its secondary queue empty
+\* (node->locked = 1); the lock word is free and its tail is L. R's tail
+\* field has never been written (Nil).
+Init ==
+    /\ mem = [l \in Locs |->
+                CASE l = LWord       -> Word(L, 0)
+                  [] l = LNext(H)    -> R
+                  [] l = LNext(R)    -> L
+                  [] l = LLocked(H)  -> 1
+                  [] OTHER           -> Nil]
+    /\ buf = M!EmptyBuffers
+    /\ pc = [t \in CPUs |-> IF t = H THEN "head_wait" ELSE "spin"]
+    /\ hv = [t \in CPUs |-> NotRead]
+    /\ nx = [t \in CPUs |-> Nil]
+    /\ tother = [t \in CPUs |-> Nil]
+    /\ succ = [t \in CPUs |-> Nil]
+    /\ rt = [t \in CPUs |-> Nil]
+
+Go(t, p) == pc' = [pc EXCEPT ![t] = p]
+Set(f, t, v) == [f EXCEPT ![t] = v]
+
+(***************************************************************************)
+(* A waiter: arch_mcs_spin_lock_contended                                  *)
+(***************************************************************************)
+\* smp_cond_load_acquire(&node->locked, VAL): the wait ends at a non-zero value
+\* (1, or the secondary queue's head passed along).
+McsSpin(t) ==
+    /\ pc[t] = "spin"
+    /\ M!Load(t, LLocked(t)) # 0
+    /\ Go(t, "head_wait")
+    /\ UNCHANGED << mem, buf, locals >>
+
+(***************************************************************************)
+(* The queue head: queued_spin_lock_slowpath after the MCS wait            *)
+(***************************************************************************)
+\* val = atomic_cond_read_acquire(&lock->val, !(VAL & _Q_LOCKED_PENDING_MASK))
+HeadWait(t) ==
+    /\ pc[t] = "head_wait"
+    /\ M!Load(t, LWord).l = 0
+    /\ hv' = Set(hv, t, M!Load(t, LWord))
+    /\ Go(t, "head_check")
+    /\ UNCHANGED << mem, buf, nx, tother, succ, rt >>
+
+\* if ((val & _Q_TAIL_MASK) == tail) { if (node->locked == 1) ... else ... }
+HeadCheck(t) ==
+    /\ pc[t] = "head_check"
+    /\ Go(t, IF hv[t].t # t THEN "set_locked"
+             ELSE IF M!Load(t, LLocked(t)) = 1 THEN "head_cmpxchg" ELSE "sec_tail")
+    /\ UNCHANGED << mem, buf, locals >>
+
+\* succ = MCS_NODE(node->locked); new = succ->tail->encoded_tail + _Q_LOCKED_VAL
+SecTail(t) ==
+    /\ pc[t] = "sec_tail"
+    /\ LET s == M!Load(t, LLocked(t)) IN
+           /\ succ' = Set(succ, t, s)
+           /\ rt' = Set(rt, t, IF s = R THEN M!Load(t, LTail(R)) ELSE Nil)
+    /\ Go(t, "head_cmpxchg")
+    /\ UNCHANGED << mem, buf, hv, nx, tother >>
+
+\* atomic_try_cmpxchg_relaxed(&lock->val, &val, _Q_LOCKED_VAL or new): the tail
+\* cleared, or moved to the secondary queue's tail; on failure set_locked.
+HeadCmpxchg(t) ==
+    /\ pc[t] = "head_cmpxchg"
+    /\ M!RmwReady(t, LWord, O("head_cmpxchg"))
+    /\ IF M!RmwRead(LWord) = hv[t]
+       THEN /\ M!RmwWrite(t, LWord, Word(IF succ[t] = Nil THEN Nil ELSE rt[t], 1), O("head_cmpxchg"))
+            /\ Go(t, IF succ[t] = Nil THEN "cs" ELSE "pass_secondary")
+       ELSE /\ M!RmwFail(t)
+            /\ Go(t, "set_locked")
+    /\ UNCHANGED locals
+
+\* arch_mcs_spin_unlock_contended(&succ->locked, 1): the secondary queue's head
+\* becomes the main queue's only waiter.
+PassSecondary(t) ==
+    /\ pc[t] = "pass_secondary"
+    /\ M!Store(t, LLocked(succ[t]), 1, O("pass_secondary"))
+    /\ Go(t, "cs")
+    /\ UNCHANGED locals
+
+\* set_locked(lock): a relaxed update of the whole word.
+SetLocked(t) ==
+    /\ pc[t] = "set_locked"
+    /\ M!RmwReady(t, LWord, O("set_locked"))
+    /\ M!RmwWrite(t, LWord, [M!RmwRead(LWord) EXCEPT !.l = 1], O("set_locked"))
+    /\ Go(t, "wait_next")
+    /\ UNCHANGED locals
+
+\* next = smp_cond_load_relaxed(&node->next, (VAL))
+WaitNext(t) ==
+    /\ pc[t] = "wait_next"
+    /\ M!Load(t, LNext(t)) # Nil
+    /\ nx' = Set(nx, t, M!Load(t, LNext(t)))
+    /\ Go(t, "find_succ")
+    /\ UNCHANGED << mem, buf, hv, tother, succ, rt >>
+
+(***************************************************************************)
+(* find_successor                                                          *)
+(***************************************************************************)
+\* if (decode_socket(next->socket_and_count) == my_socket) return next;
+FindSucc(t) ==
+    /\ pc[t] = "find_succ"
+    /\ IF Socket[nx[t]] = Socket[t]
+       THEN /\ succ' = Set(succ, t, nx[t])
+            /\ tother' = tother
+            /\ Go(t, "handoff")
+       ELSE /\ tother' = Set(tother, t, nx[t])
+            /\ succ' = succ
+            /\ Go(t, "scan")
+    /\ UNCHANGED << mem, buf, hv, nx, rt >>
+
+\* cur = READ_ONCE(tail_other->next): on this socket, found; else skipped.
+Scan(t) ==
+    /\ pc[t] = "scan"
+    /\ LET cur == M!Load(t, LNext(tother[t])) IN
+       IF cur = Nil
+       THEN /\ Go(t, "no_succ")
+            /\ UNCHANGED << tother, succ >>
+       ELSE IF Socket[cur] = Socket[t]
+       THEN /\ succ' = Set(succ, t, cur)
+            /\ Go(t, "splice_head")
+            /\ UNCHANGED tother
+       ELSE /\ tother' = Set(tother, t, cur)
+            /\ Go(t, "scan")
+            /\ UNCHANGED succ
+    /\ UNCHANGED << mem, buf, hv, nx, rt >>
+
+\* me->locked = (uintptr_t)head_other (the secondary queue was empty)
+SpliceHead(t) ==
+    /\ pc[t] = "splice_head"
+    /\ M!Load(t, LLocked(t)) = 1
+    /\ M!Store(t, LLocked(t), nx[t], O("splice_head"))
+    /\ Go(t, "cut_tail")
+    /\ UNCHANGED locals
+
+\* tail_other->next = NULL
+CutTail(t) ==
+    /\ pc[t] = "cut_tail"
+    /\ M!Store(t, LNext(tother[t]), Nil, O("cut_tail"))
+    /\ Go(t, "set_sec_tail")
+    /\ UNCHANGED locals
+
+\* MCS_NODE(me->locked)->tail = tail_other
+SetSecTail(t) ==
+    /\ pc[t] = "set_sec_tail"
+    /\ M!Store(t, LTail(M!Load(t, LLocked(t))), tother[t], O("set_sec_tail"))
+    /\ Go(t, "handoff")
+    /\ UNCHANGED locals
+
+\* arch_mcs_spin_unlock_contended(&succ->locked, node->locked): smp_store_release
+Handoff(t) ==
+    /\ pc[t] = "handoff"
+    /\ M!Store(t, LLocked(succ[t]), M!Load(t, LLocked(t)), O("mcs_handoff"))
+    /\ Go(t, "cs")
+    /\ UNCHANGED locals
+
+(***************************************************************************)
+(* queued_spin_unlock, after an empty critical section                     *)
+(***************************************************************************)
+\* smp_store_release(&lock->locked, 0), a release update of the whole word.
+Unlock(t) ==
+    /\ pc[t] = "cs"
+    /\ M!RmwReady(t, LWord, O("unlock"))
+    /\ M!RmwWrite(t, LWord, [M!RmwRead(LWord) EXCEPT !.l = 0], O("unlock"))
+    /\ Go(t, "done")
+    /\ UNCHANGED locals
+
+(***************************************************************************)
+(* The specification                                                       *)
+(***************************************************************************)
+Step(t) ==
+    \/ McsSpin(t) \/ HeadWait(t) \/ HeadCheck(t) \/ SecTail(t) \/ HeadCmpxchg(t) \/ PassSecondary(t)
+    \/ SetLocked(t) \/ WaitNext(t) \/ FindSucc(t) \/ Scan(t) \/ SpliceHead(t) \/ CutTail(t)
+    \/ SetSecTail(t) \/ Handoff(t) \/ Unlock(t)
+
+Drain(t) == M!Drain(t) /\ UNCHANGED << pc, locals >>
+
+\* Once every CPU is done and every store has landed, nothing is left to do.
+Finished == \A t \in CPUs : pc[t] = "done" /\ buf[t] = << >>
+Terminated == Finished /\ UNCHANGED vars
+
+Next ==
+    \/ \E t \in CPUs :
+        \/ McsSpin(t) \/ HeadWait(t) \/ HeadCheck(t) \/ SecTail(t) \/ HeadCmpxchg(t) \/ PassSecondary(t)
+        \/ SetLocked(t) \/ WaitNext(t) \/ FindSucc(t) \/ Scan(t) \/ SpliceHead(t) \/ CutTail(t)
+        \/ SetSecTail(t) \/ Handoff(t) \/ Unlock(t)
+        \/ Drain(t)
+    \/ Terminated
+
+Fairness == \A t \in CPUs : WF_vars(Step(t)) /\ WF_vars(Drain(t))
+
+Spec == Init /\ [][Next]_vars /\ Fairness
+
+(***************************************************************************)
+(* The properties                                                          *)
+(***************************************************************************)
+Holders == {t \in CPUs : pc[t] = "cs"}
+Trying  == {t \in CPUs : pc[t] \notin {"cs", "done"}}
+P == INSTANCE Properties WITH Threads <- CPUs, trying <- Trying, holders <- Holders
+MutualExclusion == P!MutualExclusion
+StarvationFreedom == P!StarvationFreedom
+
+\* NoLostWaiter as the CPUs see the queues (core Property maps it there): the
+\* secondary queue's tail a head read is the node H moved there. Any other
+\* value is a wild pointer that becomes the lock word's tail, and R is lost.
+SeenNoLostWaiter == \A t \in CPUs : succ[t] = R /\ pc[t] \in {"head_cmpxchg", "pass_secondary"} => rt[t] = R
+
+\* No CPU took a path the slice leaves out (find_successor finding no one).
+SliceCovers == \A t \in CPUs : pc[t] # "no_succ"
+
+(***************************************************************************)
+(* Witnesses (docs/vacuity.md)                                             *)
+(***************************************************************************)
+\* L passes the MCS lock to the secondary queue's head.
+NeverSecondaryPass == pc[L] # "pass_secondary"
+\* R, moved to the secondary queue and back, holds the lock.
+NeverSecondaryHolds == pc[R] # "cs"
+\* The splice's two stores land in the other order: R's tail field is in
+\* memory while the cut of R's next is still buffered (WMO only).
+NeverSpliceReordered == ~(mem[LTail(R)] = R /\ mem[LNext(R)] = L /\ pc[H] \notin {"head_wait", "head_check",
+                           "set_locked", "wait_next", "find_succ", "scan", "splice_head", "cut_tail"})
+=============================================================================
