@@ -15,14 +15,17 @@ import java.util.regex.Pattern;
 import org.handoff.core.HandoffException;
 import org.handoff.core.ProjectRoot;
 import org.handoff.models.clh.ClhLock;
+import org.handoff.models.cna.CnaLock;
 import org.handoff.models.mcs.McsLock;
 import org.handoff.models.qspinlock.QSpinLock;
 import org.handoff.models.ticket.TicketLock;
 import org.objectweb.asm.ClassReader;
+import org.objectweb.asm.Handle;
 import org.objectweb.asm.Opcodes;
 import org.objectweb.asm.tree.AbstractInsnNode;
 import org.objectweb.asm.tree.ClassNode;
 import org.objectweb.asm.tree.FieldInsnNode;
+import org.objectweb.asm.tree.InvokeDynamicInsnNode;
 import org.objectweb.asm.tree.MethodInsnNode;
 import org.objectweb.asm.tree.MethodNode;
 
@@ -90,6 +93,10 @@ public final class AccessModes {
     private static final String NO_RELAXED_CAS = "VarHandle has no relaxed compare-and-exchange that returns the"
             + " value found, so the port's loop uses the volatile one (the class comment of QSpinLock)";
 
+    /** set_locked on a whole word: a compare-and-exchange loop, volatile for want of a relaxed one. */
+    private static final String[] SET_LOCKED_STRONGER = {"full", NO_RELAXED_CAS + "; the kernel's byte store has no"
+            + " whole-word form weaker than a relaxed RMW"};
+
     public static final FamilyModes QSPINLOCK = new FamilyModes("qspinlock", "QSpinlockWeak.tla", QSpinLock.class,
             List.of(new Access("fast_cmpxchg", "fastPathCmpxchg", "VAL"),
                     new Access("pending_reload", "waitPendingHandover", "VAL"),
@@ -114,8 +121,7 @@ public final class AccessModes {
                     "clear_pending_set_locked", new String[] {"full", NO_RELAXED_CAS},
                     "xchg_tail", new String[] {"full", NO_RELAXED_CAS},
                     "head_cmpxchg", new String[] {"full", NO_RELAXED_CAS},
-                    "set_locked", new String[] {"full", NO_RELAXED_CAS + "; the kernel's byte store has no whole-word"
-                            + " form weaker than a relaxed RMW"},
+                    "set_locked", SET_LOCKED_STRONGER,
                     "publish_wmb", new String[] {"full", "the port has no smp_wmb(): its tail exchange is a volatile"
                             + " compare-and-exchange, which orders the node's initialisation before the tail as the"
                             + " barrier does"},
@@ -124,8 +130,33 @@ public final class AccessModes {
                             + " accesses, so the port publishes with a release"},
                     "wait_next", new String[] {"acquire", NO_ADDRESS_DEPENDENCY}));
 
+    /**
+     * CNA's splice and secondary hand-off (CNAWeak.tla is that slice, so the table covers its
+     * accesses; the queueing the port shares with qspinlock is QSPINLOCK's table).
+     */
+    public static final FamilyModes CNA = new FamilyModes("cna", "CNAWeak.tla", CnaLock.class,
+            List.of(new Access("head_wait", "waitHead", "VAL"),
+                    new Access("head_check", "secondaryOf", "NODE_LOCKED"),
+                    new Access("sec_tail", "secondaryAsMainQueue", "tail"),
+                    new Access("head_cmpxchg", "clearTailCmpxchg", "VAL"),
+                    new Access("pass_secondary", "passToSecondaryHead", "NODE_LOCKED"),
+                    new Access("set_locked", "setLocked", "VAL"),
+                    new Access("wait_next", "waitNext", "NEXT"),
+                    new Access("scan", "walkRead", "NEXT"),
+                    new Access("splice_head", "moveLink", "NODE_LOCKED"),
+                    new Access("cut_tail", "moveCut", "NEXT"),
+                    new Access("set_sec_tail", "moveTail", "tail"),
+                    new Access("mcs_handoff", "handOff", "NODE_LOCKED"),
+                    new Access("mcs_spin", "spinNodeLocked", "NODE_LOCKED"),
+                    new Access("unlock", "releaseLockedByte", "VAL")),
+            Map.of("head_cmpxchg", new String[] {"full", NO_RELAXED_CAS},
+                    "set_locked", SET_LOCKED_STRONGER,
+                    "wait_next", new String[] {"acquire", NO_ADDRESS_DEPENDENCY},
+                    "scan", new String[] {"acquire", "the kernel relies on the address dependency to the next node;"
+                            + " Java has none, so find_successor's READ_ONCE(cur->next) is an acquire"}));
+
     /** Every family with a weak-memory spec, in the order the tables are printed. */
-    public static final List<FamilyModes> FAMILIES = List.of(MCS, QSPINLOCK, TICKET, CLH);
+    public static final List<FamilyModes> FAMILIES = List.of(MCS, QSPINLOCK, CNA, TICKET, CLH);
 
     private static final String MEMORY = "org/handoff/models/trace/Memory";
     private static final Pattern KERNEL = Pattern.compile("(?s)\\nKernel\\s*==\\s*\\[(.*?)\\]");
@@ -203,6 +234,16 @@ public final class AccessModes {
             if (i instanceof FieldInsnNode f && i.getOpcode() == Opcodes.GETSTATIC
                     && f.desc.equals("Ljava/lang/invoke/VarHandle;")) {
                 lastField = f.name;
+            } else if (i instanceof FieldInsnNode f && (i.getOpcode() == Opcodes.GETFIELD || i.getOpcode() == Opcodes.PUTFIELD)) {
+                // A plain Java field (CNA's per-node secondary tail): a plain access, named by the field.
+                out.add(f.name + "." + (i.getOpcode() == Opcodes.GETFIELD ? "get" : "set"));
+            } else if (i instanceof InvokeDynamicInsnNode d) {
+                // A step written as a lambda (CnaLock's cnaStep(() -> ...)): its body is the port's code.
+                for (Object arg : d.bsmArgs) {
+                    if (arg instanceof Handle h && isPortClass(port, h.getOwner()) && h.getName().startsWith("lambda$")) {
+                        collect(port, h.getName(), out, seen);
+                    }
+                }
             } else if (i instanceof MethodInsnNode c) {
                 if (c.owner.equals(MEMORY) && !c.name.equals("recordTo")) {
                     out.add(lastField + "." + c.name);
@@ -235,7 +276,7 @@ public final class AccessModes {
     private static MethodNode find(Class<?> port, String method) {
         for (Class<?> k = port; k != null && k != Object.class; k = k.getSuperclass()) {
             for (MethodNode m : classNode(k).methods) {
-                if (m.name.equals(method) && (m.access & Opcodes.ACC_SYNTHETIC) == 0) {
+                if (m.name.equals(method) && ((m.access & Opcodes.ACC_SYNTHETIC) == 0 || method.startsWith("lambda$"))) {
                     return m;
                 }
             }

@@ -19,9 +19,10 @@ import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
- * The MCS, qspinlock, ticket and CLH ports make every access of their weak-memory specs with the spec's kernel order, or a stronger one
- * for a recorded reason; and the comparison catches a port weakened under the spec (the mutant
- * plain-store-handoff) and a spec annotation changed without the port.
+ * The MCS, qspinlock, CNA, ticket and CLH ports make every access of their weak-memory specs with the
+ * spec's kernel order, or a stronger one for a recorded reason; and the comparison catches a port
+ * weakened under the spec (the mutant plain-store-handoff, CNA's hand-off to the secondary queue's
+ * head as an opaque store) and a spec annotation changed without the port.
  */
 class AccessModeAgreementTest {
     private final Path root = ProjectRoot.find();
@@ -33,7 +34,7 @@ class AccessModeAgreementTest {
     /** Each family's rows, and how many accesses its spec's Kernel record has. */
     static Stream<Arguments> families() {
         return Stream.of(Arguments.of(AccessModes.MCS, 9), Arguments.of(AccessModes.QSPINLOCK, 19),
-                Arguments.of(AccessModes.TICKET, 4),
+                Arguments.of(AccessModes.CNA, 14), Arguments.of(AccessModes.TICKET, 4),
                 Arguments.of(AccessModes.CLH, 4));
     }
 
@@ -64,6 +65,21 @@ class AccessModeAgreementTest {
         List<String> bad = disagreements(AccessModes.rows(AccessModes.MCS, spec, McsMutants.PlainStoreHandoff.class));
         assertEquals(1, bad.size(), bad.toString());
         assertTrue(bad.get(0).startsWith("unlock_handoff: the port makes it plain, the spec release"), bad.toString());
+    }
+
+    /** CNA's port with the hand-off to the secondary queue's head weakened to an opaque store (once-pass-secondary). */
+    static final class OncePassSecondaryPort extends org.handoff.models.cna.CnaLock {
+        @Override
+        protected void passToSecondaryHead(String action, Node head, int count) {
+            mem.setOpaqueInt(NODE_LOCKED, head, 1);
+        }
+    }
+
+    @Test
+    void aCnaPortWithAWeakerSecondaryPassIsCaught() throws IOException {
+        Map<String, String> spec = AccessModes.specOrders(Files.readString(root.resolve("specs/CNAWeak.tla")), "CNAWeak");
+        List<String> bad = disagreements(AccessModes.rows(AccessModes.CNA, spec, OncePassSecondaryPort.class));
+        assertEquals(List.of("pass_secondary: the port makes it once, the spec release"), bad);
     }
 
     @Test

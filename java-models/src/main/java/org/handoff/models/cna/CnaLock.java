@@ -356,7 +356,7 @@ public class CnaLock extends QSpinLock {
         if ((val & TAIL_MASK) != tail) {
             return false;
         }
-        int secondary = mem.getOpaqueInt(NODE_LOCKED, node);
+        int secondary = secondaryOf(node);
         if (secondary <= 1) {
             return clearTailCmpxchg(val, LOCKED_VAL);
         }
@@ -367,6 +367,14 @@ public class CnaLock extends QSpinLock {
         TRY_CLEAR_TAIL_SECONDARY.hit();
         passToSecondaryHead("TryClearTailPass", succ, 0);
         return true;
+    }
+
+    /**
+     * {@code node->locked} read by its own CPU, the queue head: 1 for an empty secondary queue, else
+     * the secondary queue's first node (encoded as a tail).
+     */
+    protected final int secondaryOf(Node node) {
+        return mem.getOpaqueInt(NODE_LOCKED, node);
     }
 
     /**
