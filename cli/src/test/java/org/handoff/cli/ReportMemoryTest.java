@@ -18,8 +18,8 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * A weak-memory counterexample's pictures show the memory layer: PV's kick without its barrier
  * (PVWeak_KickNoBarrier_WMO), where every state's picture has memory and both CPUs' store buffers,
- * and some state the unlock's release store still buffered, not yet in memory, while the waiter
- * halts. A sequentially consistent spec's pictures have no such panel (ReportTest's MCS mutant).
+ * and the kicker's cmpxchg runs with the hand-off store still in its buffer. A sequentially
+ * consistent spec's pictures have no such panel (ReportTest's MCS mutant).
  */
 class ReportMemoryTest {
     private static final Pattern STEP_SVG = Pattern.compile("<svg[^>]*class=\"step\".*?</svg>", Pattern.DOTALL);
@@ -44,7 +44,10 @@ class ReportMemoryTest {
             assertTrue(svg.contains("t2&#39;s store buffer") || svg.contains("t2's store buffer"), svg);
             assertTrue(svg.contains("memory (what a CPU reads"), svg);
         }
-        assertTrue(svgs.stream().anyMatch(s -> s.contains("lock_locked[0] := 0 (release-rmw)") && s.contains(">pc: halted<")),
-                "no picture shows the unlock's store buffered while the waiter is halted");
+        // TLC draws its fingerprints at random, so which lost wake-up it reports varies from run to
+        // run; every one has the kicker's relaxed cmpxchg read pn->state while the hand-off store is
+        // still in its buffer (had it landed, the waiter's re-check after its barrier would see it).
+        assertTrue(svgs.stream().anyMatch(s -> s.contains("· KickCmpxchg") && s.contains("node_locked[2] := 1 (release)")),
+                "no picture shows the hand-off still buffered when the kicker's cmpxchg runs");
     }
 }
