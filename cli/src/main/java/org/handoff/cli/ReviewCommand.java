@@ -105,13 +105,12 @@ final class ReviewCommand implements Callable<Integer> {
         Family f = manifest.family(family);
         java.util.function.Predicate<Check> atLevels = Runners.atLevels(levels); // an unknown level fails here
         Set<String> known = new LinkedHashSet<>(f.variants());
-        manifest.select(List.of(family), null, "full").stream().filter(c -> !c.mutant()).map(Check::variant)
-                .forEach(known::add);
+        List<Check> every = manifest.select(List.of(family), null, "full");
+        every.stream().filter(c -> !c.mutant()).map(Check::variant).forEach(known::add);
         // A mutant may be reviewed as the variant (what a weakened barrier or a dropped check loses,
         // per memory model), never as the baseline.
         Set<String> mutants = new LinkedHashSet<>();
-        manifest.select(List.of(family), null, "full").stream().filter(Check::mutant).map(Check::variant)
-                .filter(v -> !known.contains(v)).forEach(mutants::add);
+        every.stream().filter(Check::mutant).map(Check::variant).filter(v -> !known.contains(v)).forEach(mutants::add);
         boolean variantIsMutant = mutants.contains(variant);
         String base = baseline != null ? baseline : f.variants().isEmpty() ? null : f.variants().get(0);
         for (String v : new String[] {variant, base}) {

@@ -179,10 +179,10 @@ final class ReviewDiff {
         return m == null || m.equals("SC") ? null : m;
     }
 
-    /** The key a verdict's property is merged under: level, memory model (when weak), property. */
-    private static String key(Check c, String property, Path specsDir) {
+    /** The start of the keys a check's properties are merged under: its level and memory model (when weak). */
+    private static String keyPrefix(Check c, Path specsDir) {
         String mm = weakMemoryModel(c, specsDir);
-        return c.level().id() + (mm == null ? "" : "/" + mm) + " " + property;
+        return c.level().id() + (mm == null ? "" : "/" + mm) + " ";
     }
 
     /** Merges one variant's verdicts: per "level[/model] property", what they show and which checks show it. */
@@ -193,8 +193,9 @@ final class ReviewDiff {
             if (bound(v, specsDir) != null) {
                 shown.remove(Property.BoundedBypass.name()); // per K, in the bound row
             }
+            String prefix = keyPrefix(v.check(), specsDir); // reads the check's config once, not per property
             for (Map.Entry<String, Shown> e : shown.entrySet()) {
-                String key = key(v.check(), e.getKey(), specsDir);
+                String key = prefix + e.getKey();
                 Map.Entry<Shown, List<String>> prev = out.get(key);
                 List<String> checks = new ArrayList<>(prev == null ? List.of() : prev.getValue());
                 checks.add(v.check().shortName() + (e.getValue() == Shown.HOLDS ? "" : " " + e.getValue().word()));

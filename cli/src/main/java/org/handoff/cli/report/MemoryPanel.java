@@ -27,8 +27,8 @@ final class MemoryPanel {
         return mem != null && buf != null && mem.isFunctionLike() && buf.isFunctionLike();
     }
 
-    /** Draws the panel from {@code top}; returns the y below it. */
-    static double draw(Svg svg, TlcTrace.Step s, StatePicture.Changed changed, double top) {
+    /** Draws the panel from {@code top}. */
+    static void draw(Svg svg, TlcTrace.Step s, StatePicture.Changed changed, double top) {
         Map<String, TlaValue> st = s.state();
         double y = top + 14;
         svg.text(10, y, "memory (what a CPU reads when its own buffer holds nothing for the location)", 11, Svg.MUTED);
@@ -53,8 +53,9 @@ final class MemoryPanel {
             double x = 200;
             for (TlaValue entry : entries) {
                 List<TlaValue> parts = List.copyOf(entry.entries().values());
-                String text = parts.size() == 3 ? kind(parts.get(2)).equals("wmb") ? "smp_wmb()"
-                        : location(parts.get(0)) + " := " + parts.get(1).text() + " (" + kind(parts.get(2)) + ")" : entry.text();
+                String kind = parts.size() == 3 ? StatePicture.str(parts.get(2)) : null;
+                String text = kind == null ? entry.text() : kind.equals("wmb") ? "smp_wmb()"
+                        : location(parts.get(0)) + " := " + parts.get(1).text() + " (" + kind + ")";
                 double w = Math.min(260, 12 + text.length() * 6.2);
                 svg.rect(x, y, w, CELL_H, "#fff8e1", moved ? Svg.CHANGED : Svg.HOLDER_EDGE, moved ? 1.6 : 0.9, false, 1);
                 svg.text(x + 6, y + 15, StatePicture.shorten(text, 38), 11, Svg.INK);
@@ -62,7 +63,6 @@ final class MemoryPanel {
             }
             y += CELL_H + 6;
         }
-        return y;
     }
 
     /** A location as the kernel would name it: {@code <<"state", 2>>} as {@code state[2]}. */
@@ -71,9 +71,5 @@ final class MemoryPanel {
             return StatePicture.str(t.items().get(0)) + "[" + StatePicture.str(t.items().get(1)) + "]";
         }
         return StatePicture.str(loc);
-    }
-
-    private static String kind(TlaValue k) {
-        return StatePicture.str(k);
     }
 }

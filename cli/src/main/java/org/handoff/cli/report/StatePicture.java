@@ -67,9 +67,10 @@ abstract class StatePicture {
         for (TlcTrace.Change c : s.changes()) {
             changed.add(c.path());
         }
-        draw(svg, s, new Changed(changed), HEADER + 8);
+        Changed what = new Changed(changed);
+        draw(svg, s, what, HEADER + 8);
         if (MemoryPanel.applies(s.state())) {
-            MemoryPanel.draw(svg, s, new Changed(changed), svg.height());
+            MemoryPanel.draw(svg, s, what, svg.height());
         }
         String title = "state " + s.number() + ": " + (s.thread() == null ? "" : s.thread() + " ") + s.actionText();
         return svg.toSvg(title);
