@@ -15,8 +15,8 @@ import org.handoff.core.JavaFork;
  * A class-data-sharing archive of the classes a TLC run loads, made once per process and JDK and
  * given to every TLC fork after it ({@code -XX:SharedArchiveFile}). A TLC process spends most of a
  * small model's run starting up; the archive saves it loading and verifying the parser's and the
- * model checker's classes again (about a quarter of a small model's wall time, measured on
- * {@code CLH_N2}: 1.2 s to 0.9 s). It changes how classes are loaded, never what TLC computes.
+ * model checker's classes again (a tenth or more of a small model's wall time; the commit that
+ * added this class has the measurements). It changes how classes are loaded, never what TLC computes.
  *
  * <p>The archive is made by one TLC run on a built-in toy model with
  * {@code -XX:ArchiveClassesAtExit}, in a private temporary directory removed when this process
