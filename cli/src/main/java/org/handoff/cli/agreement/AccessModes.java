@@ -17,6 +17,7 @@ import org.handoff.core.ProjectRoot;
 import org.handoff.models.clh.ClhLock;
 import org.handoff.models.cna.CnaLock;
 import org.handoff.models.mcs.McsLock;
+import org.handoff.models.pv.Paravirt;
 import org.handoff.models.qspinlock.QSpinLock;
 import org.handoff.models.ticket.TicketLock;
 import org.objectweb.asm.ClassReader;
@@ -40,16 +41,26 @@ import org.objectweb.asm.tree.MethodNode;
  * fails the build ({@code AccessModeAgreementTest}).
  */
 public final class AccessModes {
-    /** One access of the spec, and where the port makes it: a step method and the field it touches. */
+    /**
+     * One access of the spec, and where the port makes it: a step method and the field it touches
+     * ({@code fence} for a {@code VarHandle} fence). The method is the port's, or {@code Class.method}
+     * for one of the family's helper classes.
+     */
     public record Access(String name, String method, String field) {
     }
 
     /**
      * A family's table: its weak-memory spec, the port class, the accesses, and the accesses where
-     * the port is stronger than the kernel, each with the port's order and the reason.
+     * the port is stronger than the kernel, each with the port's order and the reason. The helpers
+     * are the classes the port's steps call into (PV's hooks call the lock word's methods and read
+     * a node through its own method); their calls are followed like the port's.
      */
     public record FamilyModes(String family, String spec, Class<?> port, List<Access> accesses,
-            Map<String, String[]> stronger) {
+            Map<String, String[]> stronger, List<Class<?>> helpers) {
+        public FamilyModes(String family, String spec, Class<?> port, List<Access> accesses,
+                Map<String, String[]> stronger) {
+            this(family, spec, port, accesses, stronger, List.of());
+        }
     }
 
     /** One row: an access, its spec order, the port's call and its order, and the verdict. */
@@ -155,10 +166,40 @@ public final class AccessModes {
                     "scan", new String[] {"acquire", "the kernel relies on the address dependency to the next node;"
                             + " Java has none, so find_successor's READ_ONCE(cur->next) is an acquire"}));
 
+    private static final String SPIN_THEN_ACQUIRE = "the port's Node.readLocked is an acquire: after pv_wait_node"
+            + " returns, the kernel's caller reads node->locked once more with arch_mcs_spin_lock_contended's"
+            + " acquire, and the port's one read does both";
+
+    /**
+     * PV's halt and kick (PVWeak.tla is that slice): the hooks ({@code Paravirt}) make the accesses,
+     * through the lock word's methods and the node's {@code readLocked}.
+     */
+    public static final FamilyModes PV = new FamilyModes("pv", "PVWeak.tla", Paravirt.class,
+            List.of(new Access("mcs_handoff", "QSpinLock.mcsHandoff", "NODE_LOCKED"),
+                    new Access("kick_mb", "kickCmpxchg", "fence"),
+                    new Access("kick_cmpxchg", "kickCmpxchg", "STATE"),
+                    new Access("slow_store", "writeLocked", "VAL"),
+                    new Access("unlock", "unlockCmpxchg", "VAL"),
+                    new Access("unlock_slow", "writeLockedRelease", "VAL"),
+                    new Access("spin", "spinNode", "NODE_LOCKED"),
+                    new Access("store_halted", "storeHalted", "STATE"),
+                    new Access("wait_mb", "storeHalted", "fence"),
+                    new Access("recheck", "recheckUnlocked", "NODE_LOCKED"),
+                    new Access("reset", "wakeCmpxchg", "STATE")),
+            Map.of("kick_cmpxchg", new String[] {"full", "VarHandle has no relaxed compare-and-exchange that returns"
+                    + " the value found, so the port uses the volatile one"},
+                    "slow_store", new String[] {"full", "the port's locked byte is part of the whole lock word"
+                            + " (the NR_CPUS >= 16K form), so WRITE_ONCE(lock->locked) is a compare-and-exchange"
+                            + " loop, volatile for want of a relaxed one"},
+                    "spin", new String[] {"acquire", SPIN_THEN_ACQUIRE},
+                    "recheck", new String[] {"acquire", "the same Node.readLocked as spin"}),
+            List.of(QSpinLock.class, QSpinLock.Node.class));
+
     /** Every family with a weak-memory spec, in the order the tables are printed. */
-    public static final List<FamilyModes> FAMILIES = List.of(MCS, QSPINLOCK, CNA, TICKET, CLH);
+    public static final List<FamilyModes> FAMILIES = List.of(MCS, QSPINLOCK, CNA, PV, TICKET, CLH);
 
     private static final String MEMORY = "org/handoff/models/trace/Memory";
+    private static final String VAR_HANDLE = "java/lang/invoke/VarHandle";
     private static final Pattern KERNEL = Pattern.compile("(?s)\\nKernel\\s*==\\s*\\[(.*?)\\]");
     private static final Pattern PAIR = Pattern.compile("(\\w+)\\s*\\|->\\s*\"(\\w+)\"");
 
@@ -182,6 +223,19 @@ public final class AccessModes {
     /** The order a {@code Memory} method gives its access, in the spec's words. */
     static String orderOf(String memoryMethod) {
         String n = memoryMethod;
+        switch (n) {
+            case "fullFence" -> {
+                return "full";
+            }
+            case "acquireFence" -> {
+                return "acquire";
+            }
+            case "releaseFence" -> {
+                return "release";
+            }
+            default -> {
+            }
+        }
         if (n.contains("Release")) {
             return "release";
         }
@@ -217,18 +271,38 @@ public final class AccessModes {
         return rank(spec) == rank(java) && (rank(spec) != 1 || spec.equals(java));
     }
 
-    /** The Memory calls a step method of {@code port} makes, as "FIELD.method", following calls to other steps. */
+    /**
+     * The Memory calls a step method of {@code port} makes, as "FIELD.method", following calls to
+     * other steps; direct {@code VarHandle} accesses count the same, and its fences as
+     * "fence.fullFence" and the like.
+     */
     static List<String> memoryCalls(Class<?> port, String method) {
+        return memoryCalls(port, List.of(), method);
+    }
+
+    /** {@link #memoryCalls(Class, String)}, also following calls into {@code helpers}. */
+    static List<String> memoryCalls(Class<?> port, List<Class<?>> helpers, String step) {
         List<String> out = new ArrayList<>();
-        collect(port, method, out, new LinkedHashSet<>());
+        int dot = step.indexOf('.');
+        Class<?> start = port;
+        String method = step;
+        if (dot > 0) {
+            String simple = step.substring(0, dot);
+            start = helpers.stream().filter(h -> h.getSimpleName().equals(simple)).findFirst()
+                    .orElseThrow(() -> new HandoffException(step + ": " + simple + " is not a helper class of "
+                            + port.getName()));
+            method = step.substring(dot + 1);
+        }
+        collect(port, helpers, start, method, out, new LinkedHashSet<>());
         return out;
     }
 
-    private static void collect(Class<?> port, String method, List<String> out, Set<String> seen) {
-        if (!seen.add(method)) {
+    private static void collect(Class<?> port, List<Class<?>> helpers, Class<?> in, String method, List<String> out,
+            Set<String> seen) {
+        if (!seen.add(in.getName() + "." + method)) {
             return;
         }
-        MethodNode m = find(port, method);
+        MethodNode m = find(in, method);
         String lastField = null;
         for (AbstractInsnNode i : m.instructions) {
             if (i instanceof FieldInsnNode f && i.getOpcode() == Opcodes.GETSTATIC
@@ -240,15 +314,23 @@ public final class AccessModes {
             } else if (i instanceof InvokeDynamicInsnNode d) {
                 // A step written as a lambda (CnaLock's cnaStep(() -> ...)): its body is the port's code.
                 for (Object arg : d.bsmArgs) {
-                    if (arg instanceof Handle h && isPortClass(port, h.getOwner()) && h.getName().startsWith("lambda$")) {
-                        collect(port, h.getName(), out, seen);
+                    if (arg instanceof Handle h && h.getName().startsWith("lambda$")) {
+                        Class<?> owner = classOf(port, helpers, h.getOwner());
+                        if (owner != null) {
+                            collect(port, helpers, owner, h.getName(), out, seen);
+                        }
                     }
                 }
             } else if (i instanceof MethodInsnNode c) {
+                Class<?> owner = classOf(port, helpers, c.owner);
                 if (c.owner.equals(MEMORY) && !c.name.equals("recordTo")) {
                     out.add(lastField + "." + c.name);
-                } else if (isPortClass(port, c.owner) && !c.name.startsWith("<") && declares(port, c.name)) {
-                    collect(port, c.name, out, seen);
+                } else if (c.owner.equals(VAR_HANDLE) && c.getOpcode() == Opcodes.INVOKESTATIC) {
+                    out.add("fence." + c.name);
+                } else if (c.owner.equals(VAR_HANDLE) && lastField != null) {
+                    out.add(lastField + "." + c.name);
+                } else if (owner != null && !c.name.startsWith("<") && declares(owner, c.name)) {
+                    collect(port, helpers, owner, c.name, out, seen);
                 }
             }
         }
@@ -261,6 +343,23 @@ public final class AccessModes {
             }
         }
         return false;
+    }
+
+    /**
+     * The class whose code a call to {@code owner} runs: the port (its most derived class, for
+     * virtual dispatch) when the owner is in the port's class chain, else the helper of that name,
+     * else null (a call the table does not follow).
+     */
+    private static Class<?> classOf(Class<?> port, List<Class<?>> helpers, String owner) {
+        if (isPortClass(port, owner)) {
+            return port;
+        }
+        for (Class<?> h : helpers) {
+            if (isPortClass(h, owner)) {
+                return h;
+            }
+        }
+        return null;
     }
 
     private static boolean declares(Class<?> port, String method) {
@@ -305,7 +404,7 @@ public final class AccessModes {
         for (Access a : f.accesses()) {
             mapped.add(a.name());
             String specOrder = spec.get(a.name());
-            List<String> calls = memoryCalls(port, a.method()).stream().filter(c -> c.startsWith(a.field() + ".")).toList();
+            List<String> calls = memoryCalls(port, f.helpers(), a.method()).stream().filter(c -> c.startsWith(a.field() + ".")).toList();
             // A compare-and-exchange loop reads its first guess with a load: the access is the RMW.
             List<String> rmw = calls.stream().filter(c -> isRmw(c.substring(c.indexOf('.') + 1))).toList();
             if (!rmw.isEmpty()) {

@@ -19,10 +19,11 @@ import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
- * The MCS, qspinlock, CNA, ticket and CLH ports make every access of their weak-memory specs with the
- * spec's kernel order, or a stronger one for a recorded reason; and the comparison catches a port
- * weakened under the spec (the mutant plain-store-handoff, CNA's hand-off to the secondary queue's
- * head as an opaque store) and a spec annotation changed without the port.
+ * The MCS, qspinlock, CNA, PV, ticket and CLH ports make every access of their weak-memory specs
+ * with the spec's kernel order, or a stronger one for a recorded reason; and the comparison catches
+ * a port weakened under the spec (the mutant plain-store-handoff, CNA's hand-off to the secondary
+ * queue's head as an opaque store, PV's kick without its barrier or its halt without the re-check)
+ * and a spec annotation changed without the port.
  */
 class AccessModeAgreementTest {
     private final Path root = ProjectRoot.find();
@@ -34,7 +35,7 @@ class AccessModeAgreementTest {
     /** Each family's rows, and how many accesses its spec's Kernel record has. */
     static Stream<Arguments> families() {
         return Stream.of(Arguments.of(AccessModes.MCS, 9), Arguments.of(AccessModes.QSPINLOCK, 19),
-                Arguments.of(AccessModes.CNA, 14), Arguments.of(AccessModes.TICKET, 4),
+                Arguments.of(AccessModes.CNA, 14), Arguments.of(AccessModes.PV, 11), Arguments.of(AccessModes.TICKET, 4),
                 Arguments.of(AccessModes.CLH, 4));
     }
 
@@ -80,6 +81,28 @@ class AccessModeAgreementTest {
         Map<String, String> spec = AccessModes.specOrders(Files.readString(root.resolve("specs/CNAWeak.tla")), "CNAWeak");
         List<String> bad = disagreements(AccessModes.rows(AccessModes.CNA, spec, OncePassSecondaryPort.class));
         assertEquals(List.of("pass_secondary: the port makes it once, the spec release"), bad);
+    }
+
+    /**
+     * PV's mutants replace one step of the hooks in an anonymous subclass of {@code Paravirt}: the
+     * kick without {@code smp_mb__before_atomic()} (no-fence-kick) and the halt that does not read
+     * {@code node->locked} again (no-recheck) each lose their access.
+     */
+    @Test
+    void pvHooksWithoutTheKickBarrierOrTheRecheckAreCaught() throws Exception {
+        Map<String, String> spec = AccessModes.specOrders(Files.readString(root.resolve("specs/PVWeak.tla")), "PVWeak");
+        assertEquals(List.of("kick_mb: kickCmpxchg makes no Memory access to fence"), disagreements(AccessModes.rows(
+                AccessModes.PV, spec, hooksOf(new org.handoff.models.pv.PvMutants.NoFenceKick()))));
+        assertEquals(List.of("recheck: recheckUnlocked makes no Memory access to NODE_LOCKED"), disagreements(
+                AccessModes.rows(AccessModes.PV, spec, hooksOf(new org.handoff.models.pv.PvMutants.NoRecheck()))));
+    }
+
+    /** The class of the hooks a PV lock was built with. */
+    private static Class<?> hooksOf(org.handoff.models.pv.PvQSpinLock lock) throws Exception {
+        Class<?> hooks = lock.paravirt().getClass();
+        assertTrue(org.handoff.models.pv.Paravirt.class.isAssignableFrom(hooks), hooks.getName());
+        assertFalse(hooks == org.handoff.models.pv.Paravirt.class, "a mutant replaces a step of the hooks");
+        return hooks;
     }
 
     @Test

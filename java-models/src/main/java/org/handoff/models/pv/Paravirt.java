@@ -50,7 +50,7 @@ import org.handoff.models.trace.TraceRecorder;
  * <h2>Orderings</h2>
  * <pre>
  *  kernel                                            here
- *  smp_store_mb(pn-&gt;state, vcpu_halted)              setVolatile + VarHandle.fullFence
+ *  smp_store_mb(pn-&gt;state, vcpu_halted)              setOpaque + VarHandle.fullFence
  *  READ_ONCE(node-&gt;locked), READ_ONCE(pp-&gt;state)     getAcquire (stronger)
  *  cmpxchg(&amp;pn-&gt;state, halted, running)              compareAndExchange (volatile)
  *  smp_mb__before_atomic + cmpxchg_relaxed (kick)    VarHandle.fullFence + compareAndExchange
@@ -333,8 +333,7 @@ public class Paravirt implements QSpinLock.Hooks {
             }
             // If pv_kick_node() changed us to vcpu_hashed, keep it: pv_wait_head_or_lock() then
             // knows not to hash the lock again. cmpxchg(&pn->state, vcpu_halted, vcpu_running)
-            step("WaitNodeWake", () -> mem.compareAndExchangeInt(STATE, pn, VCPU_HALTED, VCPU_RUNNING),
-                    x -> "nst=" + stateName(pn.state()));
+            step("WaitNodeWake", () -> wakeCmpxchg(pn), x -> "nst=" + stateName(pn.state()));
         }
     }
 
@@ -441,10 +440,19 @@ public class Paravirt implements QSpinLock.Hooks {
         return recheckUnlocked(node);
     }
 
-    /** {@code smp_store_mb(pn->state, vcpu_halted)}. */
+    /** {@code smp_store_mb(pn->state, vcpu_halted)}: {@code WRITE_ONCE}, then {@code smp_mb()}. */
     protected void storeHalted(PvNode pn) {
-        mem.setVolatileInt(STATE, pn, VCPU_HALTED);
+        mem.setOpaqueInt(STATE, pn, VCPU_HALTED);
         VarHandle.fullFence(); // the smp_mb() of smp_store_mb
+    }
+
+    /**
+     * {@code cmpxchg(&pn->state, vcpu_halted, vcpu_running)} after a wait: back to running, unless
+     * {@code pv_kick_node()} made the node {@code vcpu_hashed} (kept, so that
+     * {@code pv_wait_head_or_lock()} knows not to hash the lock again).
+     */
+    protected int wakeCmpxchg(PvNode pn) {
+        return mem.compareAndExchangeInt(STATE, pn, VCPU_HALTED, VCPU_RUNNING);
     }
 
     /** {@code !READ_ONCE(node->locked)} after the halted store: true when the node has not been handed the lock. */
