@@ -12,10 +12,12 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Set;
 import org.handoff.core.ProjectRoot;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /** The command line, in process: its exit codes, its one-line errors, and the JSON contract. */
+@Tag("integration")
 class CliTest {
     record Run(int code, String out, String err) {
     }

@@ -7,6 +7,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -17,6 +18,7 @@ import org.junit.jupiter.api.io.TempDir;
  * entry of MCS's {@code early-handoff} expects the wrong property (DeadlockFreedom), while the
  * mutant's double owner is a MutualExclusion failure in every run.
  */
+@Tag("integration")
 class RatesMissTest {
     @TempDir
     Path root;

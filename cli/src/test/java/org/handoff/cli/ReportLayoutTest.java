@@ -33,6 +33,7 @@ import org.handoff.models.fairness.FairnessHarness;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
 
@@ -46,6 +47,7 @@ import org.junit.jupiter.api.TestInstance;
  * summary made from verdicts written for it, with a fairness histogram whose tail reaches 16K.
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
+@Tag("integration")
 class ReportLayoutTest {
     private static final Path SPECS = ProjectRoot.find().resolve("specs");
     private static final List<Integer> WIDTHS = List.of(1280, 1024);

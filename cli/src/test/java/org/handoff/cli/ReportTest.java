@@ -26,6 +26,7 @@ import javax.imageio.ImageIO;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
 
@@ -35,6 +36,7 @@ import org.junit.jupiter.api.TestInstance;
  * (headless Chromium), and bad report directories (one line, exit 2, nothing left behind).
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
+@Tag("integration")
 class ReportTest {
     private static final Pattern STEP_SVG = Pattern.compile("<svg[^>]*class=\"step\"[^>]*>(.*?)</svg>", Pattern.DOTALL);
 

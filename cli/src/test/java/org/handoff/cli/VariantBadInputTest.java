@@ -10,6 +10,7 @@ import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -19,6 +20,7 @@ import org.junit.jupiter.api.io.TempDir;
  * a copy of the project's manifest and specs with one variant, {@code cna-mine}, registered by a
  * manifest file of its own, and breaks one thing.
  */
+@Tag("integration")
 class VariantBadInputTest {
     @TempDir
     Path root;

@@ -24,6 +24,7 @@ import org.handoff.models.cna.CnaLock;
 import org.handoff.specs.TlcRunner;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -34,6 +35,7 @@ import org.junit.jupiter.api.io.TempDir;
  * name, and one of its models gives the base's verdict on the same number of states. The whole
  * review of the scaffold against its base is measured by hand (docs/review.md).
  */
+@Tag("integration")
 class VariantScaffoldTest {
     @TempDir
     Path root;

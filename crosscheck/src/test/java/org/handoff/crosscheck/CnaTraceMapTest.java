@@ -9,6 +9,7 @@ import java.util.stream.Collectors;
 import java.util.stream.Stream;
 import org.handoff.core.ProjectRoot;
 import org.handoff.models.cna.CnaLock;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -21,6 +22,7 @@ import org.junit.jupiter.api.io.TempDir;
  * validated in the same TLC run and must be accepted, so a rejection can only come from the changed
  * value. (As PvTraceMapTest.)
  */
+@Tag("integration")
 class CnaTraceMapTest {
     private static final int THREADS = 4;
     /** The spec's node names for 4 CPUs (EncodeTail(cpu, 0)), and Nil. */

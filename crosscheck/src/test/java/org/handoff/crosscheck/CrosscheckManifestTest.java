@@ -14,6 +14,7 @@ import org.handoff.core.ProjectRoot;
 import org.handoff.core.RunContext;
 import org.handoff.core.Verdict;
 import org.junit.jupiter.api.DynamicTest;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.TestFactory;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -23,6 +24,7 @@ import org.junit.jupiter.api.io.TempDir;
  * rejected, and a spec mutant rejects the correct port's traces. The entries run as the CLI runs
  * them ({@link CrosscheckRunner#runAll}: two side by side, each entry's log in one piece).
  */
+@Tag("integration")
 class CrosscheckManifestTest {
     @TempDir
     Path work;

@@ -10,6 +10,7 @@ import java.util.Set;
 import org.handoff.core.HandoffException;
 import org.handoff.core.ProjectRoot;
 import org.handoff.models.pv.PvQSpinLock;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -20,6 +21,7 @@ import org.junit.jupiter.api.io.TempDir;
  * event, and the spec rejects it. The unchanged prefixes are validated in the same TLC run and must
  * be accepted, so a rejection can only come from the changed value. (As CombiningTraceMapTest.)
  */
+@Tag("integration")
 class PvTraceMapTest {
     private static final int THREADS = 3;
     /** The spec's node names for 3 CPUs (EncodeTail(cpu, 0)), and Nil. */

@@ -19,6 +19,7 @@ import org.handoff.core.ProjectRoot;
 import org.handoff.core.RunContext;
 import org.handoff.core.Verdict;
 import org.junit.jupiter.api.DynamicTest;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.TestFactory;
 
 /**
@@ -27,6 +28,7 @@ import org.junit.jupiter.api.TestFactory;
  * manifest names (or passes, for the reason it gives). The checks' output goes to
  * {@code target/lincheck-work/lincheck.log}, each check's in one piece; the console gets one line per check.
  */
+@Tag("integration")
 class LincheckManifestTest {
 
     @TestFactory

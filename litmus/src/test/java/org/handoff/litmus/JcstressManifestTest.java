@@ -18,6 +18,7 @@ import org.handoff.core.ProjectRoot;
 import org.handoff.core.RunContext;
 import org.handoff.core.Verdict;
 import org.junit.jupiter.api.DynamicTest;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.TestFactory;
 
 /**
@@ -29,6 +30,7 @@ import org.junit.jupiter.api.TestFactory;
  * goes to {@code target/jcstress/jcstress.log}. All checks run in one jcstress invocation where their
  * settings agree ({@link JcstressRunner#runAll}).
  */
+@Tag("integration")
 class JcstressManifestTest {
 
     @TestFactory

@@ -12,6 +12,7 @@ import org.handoff.core.Outcome;
 import org.handoff.core.ProjectRoot;
 import org.handoff.core.RunContext;
 import org.handoff.core.Verdict;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -22,6 +23,7 @@ import org.junit.jupiter.api.io.TempDir;
  * choice) never does, and must come back vacuous, not passed. That the two are told apart also shows
  * that the forks' counts reach the test they ran.
  */
+@Tag("integration")
 class JcstressVacuityTest {
     @TempDir
     Path work;

@@ -20,6 +20,7 @@ import org.handoff.core.RunContext;
 import org.handoff.core.Verdict;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.DynamicTest;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.TestFactory;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -32,6 +33,7 @@ import org.junit.jupiter.api.io.TempDir;
  * the machine has cores (two here), the largest first; each test waits for its own run. A witness
  * is decided in its twin's run ({@link TlcRunner#runShared}).
  */
+@Tag("integration")
 class TlcManifestTest {
     @TempDir
     static Path work;

@@ -11,6 +11,7 @@ import java.util.List;
 import org.handoff.core.HandoffException;
 import org.handoff.core.Outcome;
 import org.handoff.core.ProjectRoot;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -20,6 +21,7 @@ import org.junit.jupiter.api.io.TempDir;
  * simulation must find a mutant's violation from a fixed seed and report a correct spec as a pass
  * that says it is not exhaustive.
  */
+@Tag("integration")
 class TlcModesTest {
     @TempDir
     Path work;

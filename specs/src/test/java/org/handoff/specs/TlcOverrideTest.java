@@ -14,6 +14,7 @@ import java.util.Map;
 import org.handoff.core.HandoffException;
 import org.handoff.core.Outcome;
 import org.handoff.core.ProjectRoot;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -24,6 +25,7 @@ import org.junit.jupiter.api.io.TempDir;
  * same constants), and an override that names nothing the spec defines, or an operator of another
  * arity, is one line before TLC runs.
  */
+@Tag("integration")
 class TlcOverrideTest {
     @TempDir
     Path work;

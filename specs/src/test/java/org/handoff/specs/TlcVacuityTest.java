@@ -15,6 +15,7 @@ import org.handoff.core.Outcome;
 import org.handoff.core.ProjectRoot;
 import org.handoff.core.RunContext;
 import org.handoff.core.Verdict;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -23,6 +24,7 @@ import org.junit.jupiter.api.io.TempDir;
  * mistakes, a variant config copied with the baseline's specification and one copied with the
  * baseline's policy constant; and the coverage report TLC prints is read as the runner needs it.
  */
+@Tag("integration")
 class TlcVacuityTest {
     @TempDir
     Path work;

@@ -16,6 +16,7 @@ import org.handoff.cli.agreement.BoundAgreement.TlcBound;
 import org.handoff.core.Check;
 import org.handoff.core.Manifest;
 import org.handoff.core.ProjectRoot;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -24,6 +25,7 @@ import org.junit.jupiter.api.Test;
  * disagreements it must report. Each run prints its seed; {@code -Dhandoff.bound.seed=S} starts from
  * another one.
  */
+@Tag("integration")
 class BoundAgreementTest {
     private static final long SEED = Long.getLong("handoff.bound.seed", 1);
     /**

@@ -11,8 +11,10 @@ import java.util.function.Supplier;
 import org.handoff.models.SpinPolicy;
 import org.handoff.models.qspinlock.QSpinLock;
 import org.handoff.models.qspinlock.StagedCpu;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
+@Tag("integration")
 class CnaLockTest {
 
     private static final List<Supplier<CnaLock>> CORRECT = List.of(() -> new CnaLock(SpinPolicy.YIELDING),

@@ -14,8 +14,10 @@ import org.handoff.models.HookCounter;
 import org.handoff.models.SpinPolicy;
 import org.handoff.models.cna.CnaLock;
 import org.handoff.models.qspinlock.QSpinLock;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
+@Tag("integration")
 class FairnessHarnessTest {
     private static final long SEED = 7;
 
@@ -131,7 +133,7 @@ class FairnessHarnessTest {
     /** Queue hand-offs the threshold run needs before its bypass says anything about the policy. */
     static final int CONTENDED = 5_000;
     /** Moves into the secondary queue the proposed run needs before its bypass says anything. */
-    static final int MOVES = 100;
+    static final int MOVES = 10;
     /** The proposed run's acquisitions: its moves into the secondary queue are few per run. */
     static final int ACQUISITIONS = 50_000;
     /**

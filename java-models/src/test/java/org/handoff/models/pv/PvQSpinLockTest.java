@@ -8,6 +8,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.function.Supplier;
 import org.handoff.models.SpinPolicy;
 import org.handoff.models.qspinlock.QSpinLock;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
@@ -18,6 +19,7 @@ import org.junit.jupiter.api.Timeout;
  * limit is generous (a run takes seconds; the limit is minutes) so that a loaded machine does not
  * trip it.
  */
+@Tag("integration")
 class PvQSpinLockTest {
     static final int THREADS = 8;
     static final int ACQUISITIONS = 4_000;
