@@ -24,7 +24,7 @@ import picocli.CommandLine.Parameters;
 
 /**
  * {@code handoff stats}: runs every TLC model of the manifest and writes the statistics table the
- * README links to (distinct and generated states, depth, workers, wall time), with the machine it
+ * documentation links to (distinct and generated states, depth, workers, wall time), with the machine it
  * ran on. The table is written only when every model has run.
  */
 @Command(name = "stats", mixinStandardHelpOptions = true,

@@ -62,7 +62,7 @@ public final class BoundAgreement {
     static final Map<String, String> NOTES = Map.of(
             "qspinlock/qspinlock", "the doorway is the step that makes a CPU visible in the lock word: the pending"
                     + " set it then owns, the tail swap, or a fast path or trylock that enters at once; from the"
-                    + " slowpath's entry there is no bound (README). The harness injects no interrupts, so its"
+                    + " slowpath's entry there is no bound (docs/families/qspinlock.md). The harness injects no interrupts, so its"
                     + " runs compare with the models without them (QSpinlock_N3_L0); the models with interrupts"
                     + " prove the same K for every lock",
             "cna/cna-threshold", "same units on both sides: the spec's Threshold and the port's threshold() both"
