@@ -26,6 +26,9 @@ import org.openjdk.jmh.runner.options.Options;
 import org.openjdk.jmh.runner.options.OptionsBuilder;
 import org.openjdk.jmh.runner.options.TimeValue;
 import org.openjdk.jmh.runner.options.VerboseMode;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
 
 /**
  * Runs the benchmarks with explicit parameters and writes the tables (markdown) and one SVG plot
@@ -41,29 +44,11 @@ import org.openjdk.jmh.runner.options.VerboseMode;
  * <li>{@code d}: overcommit, MCS and qspinlock against the paravirtual variants when registered.
  * </ul>
  *
- * <p>Usage: {@code java -cp bench/target/benchmarks.jar org.handoff.bench.Report [options]}; see
- * {@link #USAGE}. Bad input gets one line on standard error and exit code 2.
+ * <p>Usage: {@code java -cp bench/target/benchmarks.jar org.handoff.bench.Report [options]}; the
+ * options are {@link Opts} ({@code --help} prints them). Bad input gets one line on standard error
+ * and exit code 2.
  */
 public final class Report {
-
-    static final String USAGE = String.join("\n",
-            "usage: java -cp bench/target/benchmarks.jar org.handoff.bench.Report [options]",
-            "  --experiment LIST   main,a,b,c,d (default all)",
-            "  --locks LIST        locks of the main table (default every registered lock)",
-            "  --threads LIST      thread counts of the main table (default 1,2,4,8,16)",
-            "  --forks N           JMH forks (default 1)",
-            "  --warmup N          warm-up iterations (default 1)",
-            "  --iterations N      measurement iterations (default 3)",
-            "  --time SECONDS      length of each iteration (default 1)",
-            "  --cs-tokens N       Blackhole.consumeCPU tokens per critical section (default 20)",
-            "  --a-cs-tokens N     the same for experiment a (default 0: the lock's own cost)",
-            "  --a-rounds N        experiment a: rounds over the locks, in rotating order; the median is reported (default 3)",
-            "  --remote-tokens N   experiment c: extra tokens for an entry from another virtual node (default 400)",
-            "  --nodes N           virtual NUMA nodes (default 2)",
-            "  --batch N           combining-batch's batch limit (default 8)",
-            "  --spin P            auto (forever up to the processor count, yielding above), forever or yielding (default auto)",
-            "  --out DIR           where the tables and plots go (default docs/performance)",
-            "  --list              print the registered locks and exit");
 
     /** The experiments, in report order. */
     static final List<String> EXPERIMENTS = List.of("main", "a", "b", "c", "d");
@@ -73,7 +58,53 @@ public final class Report {
 
     // ------------------------------------------------------------------ options
 
+    /**
+     * The options, parsed by picocli; each value is then checked with a one-line message naming the
+     * option and the accepted range ({@link #check}).
+     */
+    @Command(name = "report", sortOptions = false, usageHelpWidth = 110,
+            customSynopsis = "java -cp bench/target/benchmarks.jar org.handoff.bench.Report [options]",
+            description = "Runs the benchmarks and writes the tables and plots of docs/performance.")
     static final class Opts {
+        @Option(names = {"--experiment", "--experiments"}, paramLabel = "LIST",
+                description = "main,a,b,c,d (default all)")
+        String experimentArg;
+        @Option(names = "--locks", paramLabel = "LIST", description = "locks of the main table (default every registered lock)")
+        String locksArg;
+        @Option(names = "--threads", paramLabel = "LIST", description = "thread counts of the main table (default 1,2,4,8,16)")
+        String threadsArg;
+        @Option(names = "--forks", paramLabel = "N", description = "JMH forks (default 1)")
+        String forksArg;
+        @Option(names = "--warmup", paramLabel = "N", description = "warm-up iterations (default 1)")
+        String warmupArg;
+        @Option(names = "--iterations", paramLabel = "N", description = "measurement iterations (default 3)")
+        String iterationsArg;
+        @Option(names = "--time", paramLabel = "SECONDS", description = "length of each iteration (default 1)")
+        String timeArg;
+        @Option(names = "--cs-tokens", paramLabel = "N", description = "Blackhole.consumeCPU tokens per critical section (default 20)")
+        String csTokensArg;
+        @Option(names = "--a-cs-tokens", paramLabel = "N", description = "the same for experiment a (default 0: the lock's own cost)")
+        String aCsTokensArg;
+        @Option(names = "--a-rounds", paramLabel = "N",
+                description = "experiment a: rounds over the locks, in rotating order; the median is reported (default 3)")
+        String aRoundsArg;
+        @Option(names = "--remote-tokens", paramLabel = "N",
+                description = "experiment c: extra tokens for an entry from another virtual node (default 400)")
+        String remoteTokensArg;
+        @Option(names = "--nodes", paramLabel = "N", description = "virtual NUMA nodes (default 2)")
+        String nodesArg;
+        @Option(names = "--batch", paramLabel = "N", description = "combining-batch's batch limit (default 8)")
+        String batchArg;
+        @Option(names = "--spin", paramLabel = "P",
+                description = "auto (forever up to the processor count, yielding above), forever or yielding (default auto)")
+        String spin = "auto";
+        @Option(names = "--out", paramLabel = "DIR", description = "where the tables and plots go (default docs/performance)")
+        Path out = Path.of("docs/performance");
+        @Option(names = "--list", description = "print the registered locks and exit")
+        boolean list;
+        @Option(names = {"-h", "--help"}, usageHelp = true, description = "print this help and exit")
+        boolean help;
+
         List<String> experiments = EXPERIMENTS;
         List<String> locks = null;
         List<Integer> threads = List.of(1, 2, 4, 8, 16);
@@ -87,53 +118,51 @@ public final class Report {
         int remoteTokens = 400;
         int nodes = 2;
         int batch = 8;
-        String spin = "auto";
-        Path out = Path.of("docs/performance");
-        boolean list;
         String[] args = new String[0];
 
+        /** The options of {@code args}; {@link Help} for --help; bad input a one-line IllegalArgumentException. */
         static Opts parse(String[] args) {
             Opts o = new Opts();
-            o.args = args.clone();
-            for (int i = 0; i < args.length; i++) {
-                String a = args[i];
-                if (a.equals("--list")) {
-                    o.list = true;
-                    continue;
-                }
-                if (a.equals("-h") || a.equals("--help")) {
-                    throw new Help();
-                }
-                if (i + 1 >= args.length) {
-                    throw new IllegalArgumentException("missing value after " + a + " (see --help)");
-                }
-                String v = args[++i];
-                switch (a) {
-                    case "--experiment", "--experiments" -> o.experiments = list(v, EXPERIMENTS, "experiment");
-                    case "--locks" -> o.locks = locks(v);
-                    case "--threads" -> o.threads = ints(a, v, 1, Workload.MAX_THREADS);
-                    case "--forks" -> o.forks = bounded(a, v, 0, 100);
-                    case "--warmup" -> o.warmup = bounded(a, v, 0, 1000);
-                    case "--iterations" -> o.iterations = bounded(a, v, 1, 1000);
-                    case "--time" -> o.time = seconds(a, v);
-                    case "--cs-tokens" -> o.csTokens = bounded(a, v, 0, 10_000_000);
-                    case "--a-cs-tokens" -> o.aCsTokens = bounded(a, v, 0, 10_000_000);
-                    case "--a-rounds" -> o.aRounds = bounded(a, v, 1, 100);
-                    case "--remote-tokens" -> o.remoteTokens = bounded(a, v, 0, 10_000_000);
-                    case "--nodes" -> o.nodes = bounded(a, v, 1, Workload.MAX_THREADS);
-                    case "--batch" -> o.batch = bounded(a, v, 1, 1_000_000);
-                    case "--spin" -> {
-                        if (!v.equals("auto") && !LockRegistry.POLICIES.contains(v)) {
-                            throw new IllegalArgumentException("unknown spin policy '" + v + "' (auto, "
-                                    + String.join(", ", LockRegistry.POLICIES) + ")");
-                        }
-                        o.spin = v;
-                    }
-                    case "--out" -> o.out = Path.of(v);
-                    default -> throw new IllegalArgumentException("unknown option " + a + " (see --help)");
-                }
+            CommandLine cl = new CommandLine(o);
+            try {
+                cl.parseArgs(args);
+            } catch (CommandLine.ParameterException e) {
+                throw new IllegalArgumentException(e.getMessage().lines().findFirst().orElse("bad option") + " (see --help)");
             }
+            if (o.help) {
+                throw new Help(cl.getUsageMessage());
+            }
+            o.args = args.clone();
+            o.check();
             return o;
+        }
+
+        /** Each option's value in range, read into its field. */
+        private void check() {
+            if (experimentArg != null) {
+                experiments = list(experimentArg, EXPERIMENTS, "experiment");
+            }
+            if (locksArg != null) {
+                locks = locks(locksArg);
+            }
+            if (threadsArg != null) {
+                threads = ints("--threads", threadsArg, 1, Workload.MAX_THREADS);
+            }
+            forks = forksArg == null ? forks : bounded("--forks", forksArg, 0, 100);
+            warmup = warmupArg == null ? warmup : bounded("--warmup", warmupArg, 0, 1000);
+            iterations = iterationsArg == null ? iterations : bounded("--iterations", iterationsArg, 1, 1000);
+            time = timeArg == null ? time : seconds("--time", timeArg);
+            csTokens = csTokensArg == null ? csTokens : bounded("--cs-tokens", csTokensArg, 0, 10_000_000);
+            aCsTokens = aCsTokensArg == null ? aCsTokens : bounded("--a-cs-tokens", aCsTokensArg, 0, 10_000_000);
+            aRounds = aRoundsArg == null ? aRounds : bounded("--a-rounds", aRoundsArg, 1, 100);
+            remoteTokens = remoteTokensArg == null ? remoteTokens
+                    : bounded("--remote-tokens", remoteTokensArg, 0, 10_000_000);
+            nodes = nodesArg == null ? nodes : bounded("--nodes", nodesArg, 1, Workload.MAX_THREADS);
+            batch = batchArg == null ? batch : bounded("--batch", batchArg, 1, 1_000_000);
+            if (!spin.equals("auto") && !LockRegistry.POLICIES.contains(spin)) {
+                throw new IllegalArgumentException("unknown spin policy '" + spin + "' (auto, "
+                        + String.join(", ", LockRegistry.POLICIES) + ")");
+            }
         }
 
         /** The policy of a row with {@code threads} threads. */
@@ -153,9 +182,13 @@ public final class Report {
         }
     }
 
+    /** --help: the usage text picocli writes from the options. */
     static final class Help extends RuntimeException {
-        Help() {
+        final String usage;
+
+        Help(String usage) {
             super(null, null, false, false);
+            this.usage = usage;
         }
     }
 
@@ -782,7 +815,7 @@ public final class Report {
         try {
             o = Opts.parse(args);
         } catch (Help h) {
-            System.out.println(USAGE);
+            System.out.print(h.usage);
             return 0;
         }
         if (o.list) {
