@@ -103,10 +103,10 @@ final class CheckCommand implements Callable<Integer> {
         PrintStream toolLog = verbose ? System.err : new PrintStream(OutputStream.nullOutputStream());
         fork.apply();
         Path runDir = Runners.newRunDir(root, "check");
-        Runners.preflight(runners, checks, new RunContext(root, runDir, toolLog));
+        Runners.preflight(runners, checks, fork.context(root, runDir, toolLog));
         fork.sayJdk(checks, err);
         Map<Check, Tlc.Result> tlcResults = new LinkedHashMap<>();
-        List<Verdict> verdicts = Runners.runAll(runners, checks, new RunContext(root, runDir, toolLog), tlcResults, err);
+        List<Verdict> verdicts = Runners.runAll(runners, checks, fork.context(root, runDir, toolLog), tlcResults, err);
         PrintWriter out = spec.commandLine().getOut();
         if (json) {
             out.println(new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT).writeValueAsString(

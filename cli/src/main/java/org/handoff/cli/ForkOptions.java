@@ -16,10 +16,18 @@ final class ForkOptions {
             "TLC, Lincheck and jcstress; default: the JDK running handoff (JAVA_HOME). 17 or later."})
     Path jdk;
 
-    /** Checks both options and makes them hold for this invocation's forks (one line on bad input). */
+    /**
+     * Checks both options (one line on bad input) and makes the JDK hold for this invocation's
+     * forks; the heap travels in each run's {@link org.handoff.core.RunContext} ({@link #context}).
+     */
     void apply() {
-        Runners.heap(heap);
+        org.handoff.specs.Tlc.checkHeap(heap);
         Runners.jdk(jdk);
+    }
+
+    /** The context of this invocation's runs: the given place, with --heap for every TLC run. */
+    org.handoff.core.RunContext context(Path root, Path workDir, java.io.PrintStream log) {
+        return new org.handoff.core.RunContext(root, workDir, log, heap);
     }
 
     /** Names the forks' JVM, once the checks passed their preflight. */

@@ -60,16 +60,6 @@ public final class Main implements Runnable {
             }
             return INTERNAL;
         });
-        // --heap holds for one invocation only (a test may run several in one JVM).
-        String heap = System.getProperty(org.handoff.specs.Tlc.HEAP_PROPERTY);
-        try {
-            return cl.execute(args);
-        } finally {
-            if (heap == null) {
-                System.clearProperty(org.handoff.specs.Tlc.HEAP_PROPERTY);
-            } else {
-                System.setProperty(org.handoff.specs.Tlc.HEAP_PROPERTY, heap);
-            }
-        }
+        return cl.execute(args);
     }
 }

@@ -29,17 +29,6 @@ final class Runners {
     }
 
     /**
-     * Sets the heap of every TLC run of this invocation (--heap); null keeps the default.
-     * {@link Main#execute} restores the previous setting when the command returns.
-     */
-    static void heap(String size) {
-        if (size != null) {
-            Tlc.checkHeap(size);
-            System.setProperty(Tlc.HEAP_PROPERTY, size);
-        }
-    }
-
-    /**
      * The JDK of every forked level (--jdk; null keeps the running JVM's), checked before anything
      * runs. {@link #sayJdk} then names it, and where a selected level runs Java in this JVM instead
      * (trace validation runs the ports in process; only its TLC forks change).
@@ -153,7 +142,7 @@ final class Runners {
                     continue;
                 }
                 java.util.List<Check> witnesses = shared.getOrDefault(c, java.util.List.of());
-                RunContext own = new RunContext(context.root(), context.workDir().resolve("tlc-" + (i + 1)), context.log());
+                RunContext own = context.inDir(context.workDir().resolve("tlc-" + (i + 1)));
                 futures.add(pool.submit(() -> {
                     if (stop.get() != null) {
                         return;

@@ -49,7 +49,7 @@ public interface LevelRunner {
             java.io.ByteArrayOutputStream bytes = new java.io.ByteArrayOutputStream();
             Verdict v;
             try (java.io.PrintStream buffer = new java.io.PrintStream(bytes, true, java.nio.charset.StandardCharsets.UTF_8)) {
-                v = run(checks.get(i), new RunContext(context.root(), context.workDir(), context.log() == null ? null : buffer));
+                v = run(checks.get(i), context.withLog(context.log() == null ? null : buffer));
             }
             synchronized (lock) {
                 if (context.log() != null) {

@@ -4,11 +4,26 @@ import java.io.PrintStream;
 import java.nio.file.Path;
 
 /**
- * Where a run happens.
+ * Where a run happens, and the settings of this invocation that its runs share.
  *
  * @param root    the project root (holds manifest.json and specs/)
  * @param workDir a private directory for this run's scratch files
  * @param log     progress output (stderr for the CLI); never parsed
+ * @param tlcHeap the heap of each TLC run as {@code -Xmx} takes it (the CLI's {@code --heap}); null
+ *                for the default ({@code HANDOFF_TLC_HEAP}, else the JVM's)
  */
-public record RunContext(Path root, Path workDir, PrintStream log) {
+public record RunContext(Path root, Path workDir, PrintStream log, String tlcHeap) {
+    public RunContext(Path root, Path workDir, PrintStream log) {
+        this(root, workDir, log, null);
+    }
+
+    /** The same settings with another scratch directory. */
+    public RunContext inDir(Path dir) {
+        return new RunContext(root, dir, log, tlcHeap);
+    }
+
+    /** The same settings with another progress output. */
+    public RunContext withLog(PrintStream out) {
+        return new RunContext(root, workDir, out, tlcHeap);
+    }
 }

@@ -132,8 +132,8 @@ public final class CrosscheckRunner implements LevelRunner {
     public Verdict run(Check check, RunContext context) {
         long t0 = System.nanoTime();
         try {
-            Summary s = crosscheck(check, context.root(), context.workDir().resolve("crosscheck-" + check.check()
-                    + "-" + check.variant()), context.log());
+            Summary s = crosscheck(check, context.inDir(context.workDir().resolve("crosscheck-" + check.check()
+                    + "-" + check.variant())));
             return judge(check, s, (System.nanoTime() - t0) / 1e9);
         } catch (HandoffException e) {
             return new Verdict(check, Outcome.ERROR, null, null, (System.nanoTime() - t0) / 1e9, e.getMessage());
@@ -251,6 +251,14 @@ public final class CrosscheckRunner implements LevelRunner {
 
     /** Records and validates every run of one manifest entry; writes each trace under {@code workDir}/traces. */
     public static Summary crosscheck(Check c, Path root, Path workDir, PrintStream log) {
+        return crosscheck(c, new RunContext(root, workDir, log));
+    }
+
+    /** {@link #crosscheck(Check, Path, Path, PrintStream)} in the context's directory, with its TLC heap. */
+    public static Summary crosscheck(Check c, RunContext context) {
+        Path root = context.root();
+        Path workDir = context.workDir();
+        PrintStream log = context.log();
         int runs = intParam(c, "runs", 100, 1);
         int threads = intParam(c, "threads", 2, 1);
         int ops = intParam(c, "ops", 5, 1);
@@ -265,7 +273,7 @@ public final class CrosscheckRunner implements LevelRunner {
         }
         String lock = c.port();
         TraceValidator.Target target = target(c, root, threads, nest);
-        TraceValidator validator = new TraceValidator(target, workDir.resolve("tlc"), log);
+        TraceValidator validator = new TraceValidator(target, workDir.resolve("tlc"), log, context.tlcHeap());
         if (log != null) {
             log.printf("[crosscheck] %s: %d runs of %s, %d threads x %d operations%s, seed %d%n", c.id(), runs,
                     lock, threads, ops, nest > 1 ? " (" + nest + " nested calls each)" : "", seed);

@@ -52,9 +52,16 @@ public final class TraceValidator {
     private final Target target;
     private final Path workDir;
     private final PrintStream log;
+    private final String heap;
     private int runs;
 
     public TraceValidator(Target target, Path workDir, PrintStream log) {
+        this(target, workDir, log, null);
+    }
+
+    /** A validator whose TLC runs get {@code heap} ({@code -Xmx}; null for the default). */
+    public TraceValidator(Target target, Path workDir, PrintStream log, String heap) {
+        this.heap = heap;
         if (!target.spec().endsWith(".tla")) {
             throw new HandoffException(target.spec() + ": a spec must be a .tla file");
         }
@@ -174,7 +181,8 @@ public final class TraceValidator {
         // No TLC coverage: what a run of the port reached is read from its recorded events (the
         // entry's "reach"), and the trace module's own actions say nothing about the lock.
         Tlc.Result r = Tlc.run(new Tlc.Request(module, config, 1,
-                List.of(specs, specs.resolve("mutants"), specs.resolve("trace")), dir, TIMEOUT_SECONDS, log), false);
+                List.of(specs, specs.resolve("mutants"), specs.resolve("trace")), dir, TIMEOUT_SECONDS, log,
+                new Tlc.Exhaustive(), Tlc.heapOr(heap)), false);
         if (r.outcome() != Outcome.PASS) {
             throw new HandoffException(module + ": TLC did not finish the trace check: " + r.message());
         }

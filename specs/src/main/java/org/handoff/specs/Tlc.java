@@ -109,8 +109,7 @@ public final class Tlc {
 
     private static final java.util.regex.Pattern HEAP = java.util.regex.Pattern.compile("[1-9][0-9]*[kKmMgG]?");
 
-    /** The system property (set by the CLI's --heap) and environment variable that size TLC's heap. */
-    public static final String HEAP_PROPERTY = "handoff.tlc.heap";
+    /** The environment variable that sizes TLC's heap when a run's request names none. */
     public static final String HEAP_ENV = "HANDOFF_TLC_HEAP";
 
     /** A one-line error unless {@code size} is null or a heap size {@code -Xmx} takes. */
@@ -120,13 +119,15 @@ public final class Tlc {
         }
     }
 
-    /** The heap every TLC run gets unless its request says otherwise: --heap, else HANDOFF_TLC_HEAP. */
+    /** The heap a TLC run gets when its request or context names none: HANDOFF_TLC_HEAP, else the JVM's. */
     public static String defaultHeap() {
-        String h = System.getProperty(HEAP_PROPERTY);
-        if (h == null || h.isBlank()) {
-            h = System.getenv(HEAP_ENV);
-        }
+        String h = System.getenv(HEAP_ENV);
         return h == null || h.isBlank() ? null : h.trim();
+    }
+
+    /** {@code heap}, else {@link #defaultHeap()}. */
+    public static String heapOr(String heap) {
+        return heap != null ? heap : defaultHeap();
     }
 
     private Tlc() {

@@ -48,13 +48,15 @@ public final class TlcRunner implements LevelRunner {
      * module library, two workers (the runner drops to one when liveness is checked).
      */
     public static Tlc.Request request(Check check, Path root, Path workDir, PrintStream log) {
-        return request(check, root, workDir, log, 2);
+        return request(check, new RunContext(root, workDir, log), workDir, 2);
     }
 
-    static Tlc.Request request(Check check, Path root, Path workDir, PrintStream log, int workers) {
-        Path specs = root.resolve("specs");
+    /** {@link #request(Check, Path, Path, PrintStream)} in {@code workDir}, with the context's heap. */
+    static Tlc.Request request(Check check, RunContext context, Path workDir, int workers) {
+        Path specs = context.root().resolve("specs");
         return new Tlc.Request(specs.resolve(check.param("spec")), specs.resolve(check.param("config")), workers,
-                List.of(specs), workDir, TIMEOUT_SECONDS, log);
+                List.of(specs), workDir, TIMEOUT_SECONDS, context.log(), new Tlc.Exhaustive(),
+                Tlc.heapOr(context.tlcHeap()));
     }
 
     /** A check's verdict and the TLC run behind it (null when TLC could not be started). */
@@ -121,7 +123,7 @@ public final class TlcRunner implements LevelRunner {
             if (check.expected() == Outcome.FAIL) {
                 return everyViolation(check, context, work);
             }
-            Tlc.Result r = Tlc.run(request(check, context.root(), work, context.log(), workers).brief(small(check)));
+            Tlc.Result r = Tlc.run(request(check, context, work, workers).brief(small(check)));
             return new Run(passVerdict(check, r), r);
         } catch (HandoffException e) {
             return new Run(new Verdict(check, Outcome.ERROR, null, null, 0, e.getMessage()), null);
@@ -196,7 +198,7 @@ public final class TlcRunner implements LevelRunner {
         Path work = context.workDir().resolve("tlc-" + twin.check());
         Tlc.Result r;
         try {
-            Tlc.Request base = request(twin, context.root(), work, context.log(), workers).brief(small(twin));
+            Tlc.Request base = request(twin, context, work, workers).brief(small(twin));
             String specModule = base.spec().getFileName().toString().replaceFirst("\\.tla$", "");
             StringBuilder tla = new StringBuilder("---- MODULE HandoffWitnesses ----\n");
             tla.append("\\* Generated: ").append(twin.check()).append(" with its witnesses, one TLC run.\n");
@@ -293,7 +295,7 @@ public final class TlcRunner implements LevelRunner {
      */
     private Run witness(Check check, RunContext context, Path work) {
         // Brief: the search stops where the behaviour is first reached.
-        Tlc.Request base = request(check, context.root(), work, context.log(), workers).brief(true);
+        Tlc.Request base = request(check, context, work, workers).brief(true);
         TlcConfig cfg = TlcConfig.parse(read(base.config()));
         Path derived = write(work.resolve(check.check() + ".cfg"),
                 "\\* witness " + check.witness() + " on the model of " + check.paramOr("twin", "?") + " ("
@@ -354,7 +356,7 @@ public final class TlcRunner implements LevelRunner {
     private Run everyViolation(Check check, RunContext context, Path work) {
         // One worker: its breadth-first search gives the shortest counterexample, so the depth of the
         // further search, and with it the recorded set, is the same on every run.
-        Tlc.Request request = request(check, context.root(), work, context.log(), 1);
+        Tlc.Request request = request(check, context, work, 1);
         TlcConfig cfg = TlcConfig.parse(read(request.config()));
         // Without a temporal property the search stops at the first violation, and the further
         // search is bounded: brief runs. A temporal property is decided on the whole graph.
