@@ -102,11 +102,11 @@ final class CheckCommand implements Callable<Integer> {
         PrintWriter err = spec.commandLine().getErr();
         PrintStream toolLog = verbose ? System.err : new PrintStream(OutputStream.nullOutputStream());
         fork.apply();
-        Path runDir = Runners.newRunDir(root, "check");
-        Runners.preflight(runners, checks, fork.context(root, runDir, toolLog));
+        RunContext context = fork.context(root, Runners.newRunDir(root, "check"), toolLog);
+        Runners.preflight(runners, checks, context);
         fork.sayJdk(checks, err);
         Map<Check, Tlc.Result> tlcResults = new LinkedHashMap<>();
-        List<Verdict> verdicts = Runners.runAll(runners, checks, fork.context(root, runDir, toolLog), tlcResults, err);
+        List<Verdict> verdicts = Runners.runAll(runners, checks, context, tlcResults, err);
         PrintWriter out = spec.commandLine().getOut();
         if (json) {
             out.println(new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT).writeValueAsString(

@@ -143,17 +143,17 @@ final class ReviewCommand implements Callable<Integer> {
         PrintWriter err = spec.commandLine().getErr();
         PrintStream toolLog = verbose ? System.err : new PrintStream(OutputStream.nullOutputStream());
         fork.apply();
-        Path runDir = Runners.newRunDir(root, "review");
-        Runners.preflight(runners, checks, fork.context(root, runDir, toolLog));
+        RunContext context = fork.context(root, Runners.newRunDir(root, "review"), toolLog);
+        Runners.preflight(runners, checks, context);
         // The proposed variant's configs are new: their constants must meet the specs' ASSUMEs
         // before anything runs (the baseline's are the project's own, checked by its build).
         TlcRunner.preflightAssumptions(checks.stream().filter(c -> c.variant().equals(variant)).toList(),
-                fork.context(root, runDir, toolLog));
+                context);
         fork.sayJdk(checks, err);
         List<Verdict> bv = new ArrayList<>();
         List<Verdict> vv = new ArrayList<>();
         Map<Check, Tlc.Result> tlcResults = new LinkedHashMap<>();
-        for (Verdict v : Runners.runAll(runners, checks, fork.context(root, runDir, toolLog), tlcResults, err)) {
+        for (Verdict v : Runners.runAll(runners, checks, context, tlcResults, err)) {
             (v.check().variant().equals(variant) ? vv : bv).add(v);
         }
         PrintWriter out = spec.commandLine().getOut();

@@ -100,7 +100,7 @@ final class TlcCommand implements Callable<Integer> {
         PrintWriter out = spec.commandLine().getOut();
         List<Path> libs = new ArrayList<>(List.of(specs));
         Tlc.Result r = Tlc.run(new Tlc.Request(specFile, cfg, workers, libs, Runners.newRunDir(root, "tlc"), timeout,
-                verbose ? System.err : null, mode, heap != null ? heap : Tlc.defaultHeap()));
+                verbose ? System.err : null, mode, Tlc.heapOr(heap)));
         out.printf("spec:     %s%nconfig:   %s%n", root.relativize(specFile.toAbsolutePath()).toString().startsWith("..")
                 ? specFile : root.relativize(specFile.toAbsolutePath()), cfg);
         if (mode instanceof Tlc.Simulate sim) {

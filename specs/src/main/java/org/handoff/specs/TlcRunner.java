@@ -1,7 +1,6 @@
 package org.handoff.specs;
 
 import java.io.IOException;
-import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -44,14 +43,10 @@ public final class TlcRunner implements LevelRunner {
     }
 
     /**
-     * The TLC run of a manifest model: its spec and config under {@code <root>/specs}, specs/ as the
-     * module library, two workers (the runner drops to one when liveness is checked).
+     * The TLC run of a manifest model in {@code workDir}: its spec and config under
+     * {@code <root>/specs}, specs/ as the module library, the context's log and heap, and
+     * {@code workers} (the run drops to one when liveness is checked).
      */
-    public static Tlc.Request request(Check check, Path root, Path workDir, PrintStream log) {
-        return request(check, new RunContext(root, workDir, log), workDir, 2);
-    }
-
-    /** {@link #request(Check, Path, Path, PrintStream)} in {@code workDir}, with the context's heap. */
     static Tlc.Request request(Check check, RunContext context, Path workDir, int workers) {
         Path specs = context.root().resolve("specs");
         return new Tlc.Request(specs.resolve(check.param("spec")), specs.resolve(check.param("config")), workers,

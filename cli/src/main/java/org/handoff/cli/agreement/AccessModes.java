@@ -101,8 +101,10 @@ public final class AccessModes {
             new Access("clh_release", "clhRelease", "LOCKED")),
             Map.of());
 
-    private static final String NO_RELAXED_CAS = "VarHandle has no relaxed compare-and-exchange that returns the"
-            + " value found, so the port's loop uses the volatile one (the class comment of QSpinLock)";
+    private static final String NO_RELAXED_CAS_RETURNING = "VarHandle has no relaxed compare-and-exchange that"
+            + " returns the value found";
+    private static final String NO_RELAXED_CAS = NO_RELAXED_CAS_RETURNING + ", so the port's loop uses the volatile one"
+            + " (the class comment of QSpinLock)";
 
     /** set_locked on a whole word: a compare-and-exchange loop, volatile for want of a relaxed one. */
     private static final String[] SET_LOCKED_STRONGER = {"full", NO_RELAXED_CAS + "; the kernel's byte store has no"
@@ -186,8 +188,7 @@ public final class AccessModes {
                     new Access("wait_mb", "storeHalted", "fence"),
                     new Access("recheck", "recheckUnlocked", "NODE_LOCKED"),
                     new Access("reset", "wakeCmpxchg", "STATE")),
-            Map.of("kick_cmpxchg", new String[] {"full", "VarHandle has no relaxed compare-and-exchange that returns"
-                    + " the value found, so the port uses the volatile one"},
+            Map.of("kick_cmpxchg", new String[] {"full", NO_RELAXED_CAS_RETURNING + ", so the port uses the volatile one"},
                     "slow_store", new String[] {"full", "the port's locked byte is part of the whole lock word"
                             + " (the NR_CPUS >= 16K form), so WRITE_ONCE(lock->locked) is a compare-and-exchange"
                             + " loop, volatile for want of a relaxed one"},
@@ -223,18 +224,14 @@ public final class AccessModes {
     /** The order a {@code Memory} method gives its access, in the spec's words. */
     static String orderOf(String memoryMethod) {
         String n = memoryMethod;
-        switch (n) {
-            case "fullFence" -> {
-                return "full";
-            }
-            case "acquireFence" -> {
-                return "acquire";
-            }
-            case "releaseFence" -> {
-                return "release";
-            }
-            default -> {
-            }
+        String fence = switch (n) {
+            case "fullFence" -> "full";
+            case "acquireFence" -> "acquire";
+            case "releaseFence" -> "release";
+            default -> null;
+        };
+        if (fence != null) {
+            return fence;
         }
         if (n.contains("Release")) {
             return "release";
@@ -272,15 +269,11 @@ public final class AccessModes {
     }
 
     /**
-     * The Memory calls a step method of {@code port} makes, as "FIELD.method", following calls to
-     * other steps; direct {@code VarHandle} accesses count the same, and its fences as
-     * "fence.fullFence" and the like.
+     * The Memory calls a step method of {@code port} (or {@code Helper.method} of one of
+     * {@code helpers}) makes, as "FIELD.method", following calls to other steps of the port and the
+     * helpers; direct {@code VarHandle} accesses count the same, and its fences as "fence.fullFence"
+     * and the like.
      */
-    static List<String> memoryCalls(Class<?> port, String method) {
-        return memoryCalls(port, List.of(), method);
-    }
-
-    /** {@link #memoryCalls(Class, String)}, also following calls into {@code helpers}. */
     static List<String> memoryCalls(Class<?> port, List<Class<?>> helpers, String step) {
         List<String> out = new ArrayList<>();
         int dot = step.indexOf('.');
