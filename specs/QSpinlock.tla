@@ -72,7 +72,7 @@ Levels   == 0 .. NestDepth
 Locks    == 1 .. NestDepth + 1
 \* A context: <<cpu, nesting level>>. Interrupt levels exist only on the CPUs
 \* that take interrupts (a context that can never run would only add
-\* fairness conditions and StarvationFreedom branches that hold trivially).
+\* fairness conditions and StarvationFreedom promises that hold trivially).
 Ctx == { x \in Cpus \X Levels : x[2] = 0 \/ x[1] \in IrqCpus }
 \* The lock context x takes. Not crossed: level l takes lock l + 1, so the
 \* task contexts contend with each other and each interrupt level with the

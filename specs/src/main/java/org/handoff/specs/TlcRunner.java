@@ -23,6 +23,7 @@ public final class TlcRunner implements LevelRunner {
     static final long TIMEOUT_SECONDS = 3600;
 
     private final int workers;
+    private final boolean everyCoverage;
 
     /** Two TLC workers per run (one when liveness is checked). */
     public TlcRunner() {
@@ -31,10 +32,27 @@ public final class TlcRunner implements LevelRunner {
 
     /** {@code workers} TLC workers per run: 1 when several runs share the cores side by side. */
     public TlcRunner(int workers) {
+        this(workers, true);
+    }
+
+    /**
+     * {@code workers} TLC workers per run; with {@code everyCoverage} false, a passing run keeps
+     * TLC's coverage bookkeeping only when its check names actions that must fire
+     * ({@link Check#covers}). The bookkeeping counts every evaluation of every expression and
+     * can double a safety model's time; the manifest test asserts nothing about coverage but
+     * those actions, while the CLI shows every pass's coverage (true).
+     */
+    public TlcRunner(int workers, boolean everyCoverage) {
         if (workers < 1) {
             throw new HandoffException("--workers must be at least 1 (got " + workers + ")");
         }
         this.workers = workers;
+        this.everyCoverage = everyCoverage;
+    }
+
+    /** Whether the passing run of {@code check} keeps TLC's coverage. */
+    boolean keepsCoverage(Check check) {
+        return everyCoverage || !check.covers().isEmpty();
     }
 
     @Override
@@ -118,7 +136,7 @@ public final class TlcRunner implements LevelRunner {
             if (check.expected() == Outcome.FAIL) {
                 return everyViolation(check, context, work);
             }
-            Tlc.Result r = Tlc.run(request(check, context, work, workers).brief(small(check)));
+            Tlc.Result r = Tlc.run(request(check, context, work, workers).brief(small(check)), keepsCoverage(check));
             return new Run(passVerdict(check, r), r);
         } catch (HandoffException e) {
             return new Run(new Verdict(check, Outcome.ERROR, null, null, 0, e.getMessage()), null);
@@ -214,7 +232,7 @@ public final class TlcRunner implements LevelRunner {
             List<Path> libs = new ArrayList<>();
             libs.add(base.spec().toAbsolutePath().getParent());
             libs.addAll(base.libraries());
-            r = Tlc.run(with(base, spec, config, libs, work));
+            r = Tlc.run(with(base, spec, config, libs, work), keepsCoverage(twin));
         } catch (HandoffException e) {
             out.put(twin, new Run(new Verdict(twin, Outcome.ERROR, null, null, 0, e.getMessage()), null));
             witnesses.forEach(w -> out.put(w, runDetailed(w, context)));

@@ -1,6 +1,7 @@
 package org.handoff.specs;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -79,11 +80,22 @@ class TlcVacuityTest {
         Files.writeString(cfg, Files.readString(cfg).replace(" BoundedBypass", ""));
         Check c = check("cna", "cna-threshold", "CNA.tla", cfg,
                 List.of("XchgTailCna", "TryClearTailWith", "PassLockFindSuccessor", "PassLockNoSearch"));
-        Verdict v = new TlcRunner(1).run(c, new RunContext(ProjectRoot.find(), work, null));
+        // The manifest test's runner, which keeps coverage only for entries that name actions to cover.
+        Verdict v = new TlcRunner(1, false).run(c, new RunContext(ProjectRoot.find(), work, null));
         assertEquals(Outcome.VACUOUS, v.actual(), v.detail());
         assertEquals("action PassLockNoSearch never fired: the model never reaches the variant's own step", v.detail());
         assertEquals(0L, v.coverage().get("PassLockNoSearch"));
         assertTrue(v.coverage().get("PassLockFindSuccessor") > 0);
+    }
+
+    @Test
+    void theManifestRunnerKeepsCoverageOnlyWhereActionsMustFire() {
+        Check named = check("cna", "cna-threshold", "CNA.tla", Path.of("models/CNA_Threshold_N3_T2.cfg"),
+                List.of("PassLockNoSearch"));
+        Check none = check("cna", "cna-threshold", "CNA.tla", Path.of("models/CNA_Threshold_N3_T2.cfg"), List.of());
+        assertTrue(new TlcRunner(1, false).keepsCoverage(named));
+        assertFalse(new TlcRunner(1, false).keepsCoverage(none));
+        assertTrue(new TlcRunner(1).keepsCoverage(none), "the CLI's runner shows every pass's coverage");
     }
 
     @Test
