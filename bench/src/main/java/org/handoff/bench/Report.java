@@ -66,45 +66,6 @@ public final class Report {
             customSynopsis = "java -cp bench/target/benchmarks.jar org.handoff.bench.Report [options]",
             description = "Runs the benchmarks and writes the tables and plots of docs/performance.")
     static final class Opts {
-        @Option(names = {"--experiment", "--experiments"}, paramLabel = "LIST",
-                description = "main,a,b,c,d (default all)")
-        String experimentArg;
-        @Option(names = "--locks", paramLabel = "LIST", description = "locks of the main table (default every registered lock)")
-        String locksArg;
-        @Option(names = "--threads", paramLabel = "LIST", description = "thread counts of the main table (default 1,2,4,8,16)")
-        String threadsArg;
-        @Option(names = "--forks", paramLabel = "N", description = "JMH forks (default 1)")
-        String forksArg;
-        @Option(names = "--warmup", paramLabel = "N", description = "warm-up iterations (default 1)")
-        String warmupArg;
-        @Option(names = "--iterations", paramLabel = "N", description = "measurement iterations (default 3)")
-        String iterationsArg;
-        @Option(names = "--time", paramLabel = "SECONDS", description = "length of each iteration (default 1)")
-        String timeArg;
-        @Option(names = "--cs-tokens", paramLabel = "N", description = "Blackhole.consumeCPU tokens per critical section (default 20)")
-        String csTokensArg;
-        @Option(names = "--a-cs-tokens", paramLabel = "N", description = "the same for experiment a (default 0: the lock's own cost)")
-        String aCsTokensArg;
-        @Option(names = "--a-rounds", paramLabel = "N",
-                description = "experiment a: rounds over the locks, in rotating order; the median is reported (default 3)")
-        String aRoundsArg;
-        @Option(names = "--remote-tokens", paramLabel = "N",
-                description = "experiment c: extra tokens for an entry from another virtual node (default 400)")
-        String remoteTokensArg;
-        @Option(names = "--nodes", paramLabel = "N", description = "virtual NUMA nodes (default 2)")
-        String nodesArg;
-        @Option(names = "--batch", paramLabel = "N", description = "combining-batch's batch limit (default 8)")
-        String batchArg;
-        @Option(names = "--spin", paramLabel = "P",
-                description = "auto (forever up to the processor count, yielding above), forever or yielding (default auto)")
-        String spin = "auto";
-        @Option(names = "--out", paramLabel = "DIR", description = "where the tables and plots go (default docs/performance)")
-        Path out = Path.of("docs/performance");
-        @Option(names = "--list", description = "print the registered locks and exit")
-        boolean list;
-        @Option(names = {"-h", "--help"}, usageHelp = true, description = "print this help and exit")
-        boolean help;
-
         List<String> experiments = EXPERIMENTS;
         List<String> locks = null;
         List<Integer> threads = List.of(1, 2, 4, 8, 16);
@@ -120,6 +81,94 @@ public final class Report {
         int batch = 8;
         String[] args = new String[0];
 
+        // Each option is checked as picocli reads it: a value out of range is a one-line
+        // IllegalArgumentException naming the option (parse() unwraps it from picocli's exception).
+        @Option(names = {"--experiment", "--experiments"}, paramLabel = "LIST", description = "main,a,b,c,d (default all)")
+        void experiments(String v) {
+            experiments = list(v, EXPERIMENTS, "experiment");
+        }
+
+        @Option(names = "--locks", paramLabel = "LIST", description = "locks of the main table (default every registered lock)")
+        void locks(String v) {
+            locks = Report.locks(v);
+        }
+
+        @Option(names = "--threads", paramLabel = "LIST", description = "thread counts of the main table (default 1,2,4,8,16)")
+        void threads(String v) {
+            threads = ints("--threads", v, 1, Workload.MAX_THREADS);
+        }
+
+        @Option(names = "--forks", paramLabel = "N", description = "JMH forks (default 1)")
+        void forks(String v) {
+            forks = bounded("--forks", v, 0, 100);
+        }
+
+        @Option(names = "--warmup", paramLabel = "N", description = "warm-up iterations (default 1)")
+        void warmup(String v) {
+            warmup = bounded("--warmup", v, 0, 1000);
+        }
+
+        @Option(names = "--iterations", paramLabel = "N", description = "measurement iterations (default 3)")
+        void iterations(String v) {
+            iterations = bounded("--iterations", v, 1, 1000);
+        }
+
+        @Option(names = "--time", paramLabel = "SECONDS", description = "length of each iteration (default 1)")
+        void time(String v) {
+            time = seconds("--time", v);
+        }
+
+        @Option(names = "--cs-tokens", paramLabel = "N", description = "Blackhole.consumeCPU tokens per critical section (default 20)")
+        void csTokens(String v) {
+            csTokens = bounded("--cs-tokens", v, 0, 10_000_000);
+        }
+
+        @Option(names = "--a-cs-tokens", paramLabel = "N", description = "the same for experiment a (default 0: the lock's own cost)")
+        void aCsTokens(String v) {
+            aCsTokens = bounded("--a-cs-tokens", v, 0, 10_000_000);
+        }
+
+        @Option(names = "--a-rounds", paramLabel = "N",
+                description = "experiment a: rounds over the locks, in rotating order; the median is reported (default 3)")
+        void aRounds(String v) {
+            aRounds = bounded("--a-rounds", v, 1, 100);
+        }
+
+        @Option(names = "--remote-tokens", paramLabel = "N",
+                description = "experiment c: extra tokens for an entry from another virtual node (default 400)")
+        void remoteTokens(String v) {
+            remoteTokens = bounded("--remote-tokens", v, 0, 10_000_000);
+        }
+
+        @Option(names = "--nodes", paramLabel = "N", description = "virtual NUMA nodes (default 2)")
+        void nodes(String v) {
+            nodes = bounded("--nodes", v, 1, Workload.MAX_THREADS);
+        }
+
+        @Option(names = "--batch", paramLabel = "N", description = "combining-batch's batch limit (default 8)")
+        void batch(String v) {
+            batch = bounded("--batch", v, 1, 1_000_000);
+        }
+
+        String spin = "auto";
+
+        @Option(names = "--spin", paramLabel = "P",
+                description = "auto (forever up to the processor count, yielding above), forever or yielding (default auto)")
+        void spin(String v) {
+            if (!v.equals("auto") && !LockRegistry.POLICIES.contains(v)) {
+                throw new IllegalArgumentException("unknown spin policy '" + v + "' (auto, "
+                        + String.join(", ", LockRegistry.POLICIES) + ")");
+            }
+            spin = v;
+        }
+        @Option(names = "--out", paramLabel = "DIR", description = "where the tables and plots go (default docs/performance)")
+        Path out = Path.of("docs/performance");
+        @Option(names = "--list", description = "print the registered locks and exit")
+        boolean list;
+        @Option(names = {"-h", "--help"}, usageHelp = true, description = "print this help and exit")
+        boolean help;
+
+
         /** The options of {@code args}; {@link Help} for --help; bad input a one-line IllegalArgumentException. */
         static Opts parse(String[] args) {
             Opts o = new Opts();
@@ -127,42 +176,16 @@ public final class Report {
             try {
                 cl.parseArgs(args);
             } catch (CommandLine.ParameterException e) {
+                if (e.getCause() instanceof IllegalArgumentException bad) {
+                    throw bad; // an option's own check
+                }
                 throw new IllegalArgumentException(e.getMessage().lines().findFirst().orElse("bad option") + " (see --help)");
             }
             if (o.help) {
                 throw new Help(cl.getUsageMessage());
             }
             o.args = args.clone();
-            o.check();
             return o;
-        }
-
-        /** Each option's value in range, read into its field. */
-        private void check() {
-            if (experimentArg != null) {
-                experiments = list(experimentArg, EXPERIMENTS, "experiment");
-            }
-            if (locksArg != null) {
-                locks = locks(locksArg);
-            }
-            if (threadsArg != null) {
-                threads = ints("--threads", threadsArg, 1, Workload.MAX_THREADS);
-            }
-            forks = forksArg == null ? forks : bounded("--forks", forksArg, 0, 100);
-            warmup = warmupArg == null ? warmup : bounded("--warmup", warmupArg, 0, 1000);
-            iterations = iterationsArg == null ? iterations : bounded("--iterations", iterationsArg, 1, 1000);
-            time = timeArg == null ? time : seconds("--time", timeArg);
-            csTokens = csTokensArg == null ? csTokens : bounded("--cs-tokens", csTokensArg, 0, 10_000_000);
-            aCsTokens = aCsTokensArg == null ? aCsTokens : bounded("--a-cs-tokens", aCsTokensArg, 0, 10_000_000);
-            aRounds = aRoundsArg == null ? aRounds : bounded("--a-rounds", aRoundsArg, 1, 100);
-            remoteTokens = remoteTokensArg == null ? remoteTokens
-                    : bounded("--remote-tokens", remoteTokensArg, 0, 10_000_000);
-            nodes = nodesArg == null ? nodes : bounded("--nodes", nodesArg, 1, Workload.MAX_THREADS);
-            batch = batchArg == null ? batch : bounded("--batch", batchArg, 1, 1_000_000);
-            if (!spin.equals("auto") && !LockRegistry.POLICIES.contains(spin)) {
-                throw new IllegalArgumentException("unknown spin policy '" + spin + "' (auto, "
-                        + String.join(", ", LockRegistry.POLICIES) + ")");
-            }
         }
 
         /** The policy of a row with {@code threads} threads. */

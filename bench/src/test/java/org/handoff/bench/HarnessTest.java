@@ -153,6 +153,9 @@ class HarnessTest {
             assertEquals(1, err.lines().count(), args + " printed: " + err);
             assertTrue(err.startsWith("report: "), err);
             assertFalse(err.contains("Exception") || err.contains("\tat "), err);
+            if (args.size() == 2 && args.get(1).equals("0")) {
+                assertTrue(err.contains(args.get(0) + " must be "), "names the option and its range: " + err);
+            }
         }
     }
 

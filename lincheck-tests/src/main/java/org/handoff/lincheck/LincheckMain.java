@@ -15,6 +15,10 @@ import org.jetbrains.lincheck.datastructures.ManagedStrategyGuaranteeKt;
 import org.jetbrains.lincheck.datastructures.ModelCheckingOptions;
 import org.jetbrains.lincheck.datastructures.Options;
 import org.jetbrains.kotlinx.lincheck.LinCheckerKt;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
 
 /**
  * Runs one Lincheck test class in its own JVM and reports the result on stdout:
@@ -35,7 +39,8 @@ import org.jetbrains.kotlinx.lincheck.LinCheckerKt;
  * wake-ups that model checking cannot see); otherwise Lincheck's model-checking defaults apply. Lincheck's model checking is deterministic (its random generators start from
  * fixed seeds), so the same command on the same classes reproduces the same interleaving.
  */
-public final class LincheckMain {
+@Command(name = "LincheckMain", description = "Model-checks (or stress-tests) one Lincheck test class, or a batch of them.")
+public final class LincheckMain implements java.util.concurrent.Callable<Integer> {
     public static final String PREFIX = "handoff-lincheck: ";
     public static final String REPORT_BEGIN = PREFIX + "report begin";
     public static final String REPORT_END = PREFIX + "report end";
@@ -44,24 +49,39 @@ public final class LincheckMain {
     /** Before the result line: how often each port step ran over all invocations ({@code HookCounter}). */
     public static final String HOOKS_PREFIX = PREFIX + "hooks=";
 
+    @Parameters(arity = "0..1", paramLabel = "TEST_CLASS",
+            description = "the test class (its lock class in -D" + LockCounterHarness.LOCK_PROPERTY + ")")
+    private String test;
+
+    @Option(names = BATCH, paramLabel = "FILE", description = "run the checks FILE lists in this JVM, one after another")
+    private Path batchFile;
+
     private LincheckMain() {
     }
 
+    /**
+     * One test class, or a batch; anything else (no argument, both, an unknown option) is an error
+     * result with one line, exit status 2, as for a test that cannot run.
+     */
     public static void main(String[] args) {
-        if (args.length == 2 && args[0].equals(BATCH)) {
-            batch(Path.of(args[1]));
-            System.out.flush();
-            System.exit(0);
-        }
-        FailureKind kind;
-        if (args.length != 1) {
-            kind = report(new HandoffException("usage: LincheckMain <test class> (lock class in -D"
-                    + LockCounterHarness.LOCK_PROPERTY + ") | LincheckMain " + BATCH + " <file>"));
-        } else {
-            kind = check(args[0]);
-        }
+        CommandLine cl = new CommandLine(new LincheckMain());
+        cl.setParameterExceptionHandler((e, a) -> exitCode(report(new HandoffException(e.getMessage()))));
+        int status = cl.execute(args);
         System.out.flush();
-        System.exit(exitCode(kind));
+        System.exit(status);
+    }
+
+    @Override
+    public Integer call() {
+        if (batchFile != null && test == null) {
+            batch(batchFile);
+            return 0;
+        }
+        if (batchFile == null && test != null) {
+            return exitCode(check(test));
+        }
+        return exitCode(report(new HandoffException("usage: LincheckMain <test class> (lock class in -D"
+                + LockCounterHarness.LOCK_PROPERTY + ") | LincheckMain " + BATCH + " <file>")));
     }
 
     /** 0 for no failure, 1 for a failure found, 2 for an error: a single run's exit status. */
