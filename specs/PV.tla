@@ -629,7 +629,8 @@ HashEntries(n) == hsh[n]
 HashConsistent == \A Lk \in Locks : P(Lk)!HashConsistent(HashEntries, Nodes, lk[Lk].locked = SlowVal)
 
 \* pv_init_node's store is not a step (see the header): a node nobody uses is vcpu_running.
-FreeNodeRunning == \A n \in Nodes : (\A x \in Ctx : node[x] # n) => pvn.st[n] = "running"
+\* (Written from the state's side: most nodes are running, and TLC then skips the contexts.)
+FreeNodeRunning == \A n \in Nodes : pvn.st[n] # "running" => \E x \in Ctx : node[x] = n
 \* A state form of NoLostWakeup for pv_wait_node, used to find lost kicks
 \* without a liveness run: a waiter halted with the lock handed to it has a
 \* kick coming, its node's hash entry (the unlock kicks it) or a pending

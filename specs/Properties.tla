@@ -120,10 +120,14 @@ BoundedBypass(bypass, K) == \A t \in DOMAIN bypass : bypass[t] <= K
 (* hash table (pvqspinlock's pv_lock_hash): the lock has at most one      *)
 (* entry, and while its word says so (Slow: _Q_SLOW_VAL) it has one, so  *)
 (* that the unlocker finds the node to kick. Entries(k) is the number of *)
-(* entries (lock, k) for the keys k in Keys.                               *)
+(* entries (lock, k) for the keys k in Keys. "At most one entry" is      *)
+(* written as at most one per key and none beside a key that has one: the *)
+(* same as a sum over the keys, in one pass over them in the common state *)
+(* of no entry (TLC evaluates it at every state).                          *)
 (***************************************************************************)
 HashConsistent(Entries(_), Keys, Slow) ==
-    /\ \A k, j \in Keys : Entries(k) + (IF k = j THEN 0 ELSE Entries(j)) <= 1
+    /\ \A k \in Keys : Entries(k) <= 1
+    /\ \A k \in Keys : Entries(k) > 0 => \A j \in Keys \ {k} : Entries(j) = 0
     /\ Slow => \E k \in Keys : Entries(k) = 1
 
 (***************************************************************************)
