@@ -23,7 +23,6 @@ import org.handoff.core.Manifest;
 import org.handoff.core.ProjectRoot;
 import org.handoff.core.RunContext;
 import org.handoff.core.Verdict;
-import org.handoff.specs.Tlc;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -105,8 +104,7 @@ final class CheckCommand implements Callable<Integer> {
         RunContext context = fork.context(root, Runners.newRunDir(root, "check"), toolLog);
         Runners.preflight(runners, checks, context);
         fork.sayJdk(checks, err);
-        Map<Check, Tlc.Result> tlcResults = new LinkedHashMap<>();
-        List<Verdict> verdicts = Runners.runAll(runners, checks, context, tlcResults, err);
+        List<Verdict> verdicts = Runners.runAll(runners, checks, context, err);
         PrintWriter out = spec.commandLine().getOut();
         if (json) {
             out.println(new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT).writeValueAsString(
@@ -116,12 +114,12 @@ final class CheckCommand implements Callable<Integer> {
         }
         out.flush();
         if (reportDir != null) {
-            writeReport(reportDir, root, verdicts, tlcResults, err);
+            writeReport(reportDir, root, verdicts, err);
         }
         return verdicts.stream().allMatch(Verdict::matchesExpectation) ? Main.OK : Main.MISMATCH;
     }
 
-    private void writeReport(ReportDir dir, Path root, List<Verdict> verdicts, Map<Check, Tlc.Result> tlc, PrintWriter err)
+    private void writeReport(ReportDir dir, Path root, List<Verdict> verdicts, PrintWriter err)
             throws InterruptedException {
         long s = seed != null ? seed : new java.util.SplittableRandom().nextLong() & Long.MAX_VALUE;
         Set<String> families = new LinkedHashSet<>();
@@ -132,7 +130,7 @@ final class CheckCommand implements Callable<Integer> {
         String command = "./handoff check " + String.join(" ", spec.commandLine().getParseResult().expandedArgs().stream()
                 .map(CheckCommand::quote).toList());
         String generated = java.time.LocalDateTime.now().withNano(0).toString().replace('T', ' ') + " on " + Machine.describe();
-        Report r = new Report(command, generated, verdicts, tlc, fairness, root);
+        Report r = new Report(command, generated, verdicts, fairness, root);
         Map<String, String> files = new LinkedHashMap<>();
         files.put("report.md", r.markdown());
         files.put("report.html", r.html());

@@ -157,8 +157,7 @@ final class RatesCommand implements Callable<Integer> {
             for (int r = 1; r <= runs; r++) {
                 err.printf("run %d of %d ...%n", r, runs);
                 err.flush();
-                List<Verdict> vs = Runners.runAll(runners, checks, new RunContext(root, runDir.resolve("run-" + r), quiet),
-                        new LinkedHashMap<>(), err);
+                List<Verdict> vs = Runners.runAll(runners, checks, new RunContext(root, runDir.resolve("run-" + r), quiet), err);
                 int k = 0;
                 for (int i = 0; i < checks.size(); i++) {
                     Verdict v = vs.get(i);

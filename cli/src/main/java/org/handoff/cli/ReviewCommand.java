@@ -152,8 +152,7 @@ final class ReviewCommand implements Callable<Integer> {
         fork.sayJdk(checks, err);
         List<Verdict> bv = new ArrayList<>();
         List<Verdict> vv = new ArrayList<>();
-        Map<Check, Tlc.Result> tlcResults = new LinkedHashMap<>();
-        for (Verdict v : Runners.runAll(runners, checks, context, tlcResults, err)) {
+        for (Verdict v : Runners.runAll(runners, checks, context, err)) {
             (v.check().variant().equals(variant) ? vv : bv).add(v);
         }
         PrintWriter out = spec.commandLine().getOut();
@@ -166,7 +165,7 @@ final class ReviewCommand implements Callable<Integer> {
             fairness = Report.runFairness(Set.of(family), checks, v -> reportDir != null || sides.contains(v), s,
                     fairnessAcquisitions, err, manifest::port);
         }
-        Summary summary = summary(root.resolve("specs"), base, bv, variant, vv, tlcResults, fairness);
+        Summary summary = summary(root.resolve("specs"), base, bv, variant, vv, fairness);
         out.print(summary.text());
         out.flush();
         if (reportDir != null) {
@@ -174,7 +173,7 @@ final class ReviewCommand implements Callable<Integer> {
             all.addAll(vv);
             String command = "./handoff review " + String.join(" ", spec.commandLine().getParseResult().expandedArgs());
             String generated = java.time.LocalDateTime.now().withNano(0).toString().replace('T', ' ') + " on " + Machine.describe();
-            Report rep = new Report(command, generated, all, tlcResults, fairness, root).withSummary(summary);
+            Report rep = new Report(command, generated, all, fairness, root).withSummary(summary);
             Map<String, String> files = new LinkedHashMap<>();
             files.put("report.md", rep.markdown());
             files.put("report.html", rep.html());
@@ -220,7 +219,7 @@ final class ReviewCommand implements Callable<Integer> {
     }
 
     static void print(PrintWriter out, Path specsDir, String base, List<Verdict> bv, String variant, List<Verdict> vv) {
-        out.print(summary(specsDir, base, bv, variant, vv, Map.of(), null).text());
+        out.print(summary(specsDir, base, bv, variant, vv, null).text());
         out.flush();
     }
 
@@ -230,7 +229,8 @@ final class ReviewCommand implements Callable<Integer> {
      * the manifest records, and the fairness harness's runs ({@code fairness} may be null).
      */
     static Summary summary(Path specsDir, String base, List<Verdict> bv, String variant, List<Verdict> vv,
-            Map<Check, Tlc.Result> tlc, Report.Fairness fairness) {
+            Report.Fairness fairness) {
+        Map<Check, Tlc.Result> tlc = Report.tlcRuns(java.util.stream.Stream.concat(bv.stream(), vv.stream()).toList());
         List<Summary.Block> blocks = new ArrayList<>();
         List<ReviewDiff.Row> rows = ReviewDiff.rows(bv, vv, specsDir);
         String first = firstLoss(rows);

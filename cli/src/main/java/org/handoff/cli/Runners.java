@@ -20,7 +20,6 @@ import org.handoff.core.Verdict;
 import org.handoff.crosscheck.CrosscheckRunner;
 import org.handoff.lincheck.LincheckRunner;
 import org.handoff.litmus.JcstressRunner;
-import org.handoff.specs.Tlc;
 import org.handoff.specs.TlcRunner;
 
 /** The level runners the CLI knows, and where a run keeps its scratch files. */
@@ -77,31 +76,19 @@ final class Runners {
     }
 
     /**
-     * Runs one check with its level's runner, prints its progress lines on {@code err}, and keeps
-     * the TLC result of a model (for the report's pictures and statistics) in {@code tlcResults}.
+     * Runs one check with its level's runner and prints its progress lines on {@code err}; the
+     * verdict carries the run behind it (its evidence), and a run whose evidence says the whole
+     * invocation must stop (TLC out of memory) stops it.
      */
-    static Verdict run(Map<Level, LevelRunner> runners, Check c, RunContext context, Map<Check, Tlc.Result> tlcResults,
-            PrintWriter err, String position) {
+    static Verdict run(Map<Level, LevelRunner> runners, Check c, RunContext context, PrintWriter err, String position) {
         err.printf("[%s] %s ...%n", position, c.id());
         err.flush();
         LevelRunner r = runners.get(c.level());
         if (r == null) {
             throw new HandoffException("no runner for level " + c.level().id());
         }
-        Verdict v;
-        if (r instanceof TlcRunner tlc) {
-            TlcRunner.Run run = tlc.runDetailed(c, context);
-            v = run.verdict();
-            if (run.result() != null) {
-                tlcResults.put(c, run.result());
-                if (run.result().outOfMemory()) {
-                    // Not a verdict on the lock: the model did not fit. Stop, as for any bad input.
-                    throw new HandoffException(c.id() + ": " + run.result().message());
-                }
-            }
-        } else {
-            v = r.run(c, context);
-        }
+        Verdict v = r.run(c, context);
+        stopIfItSaysSo(v);
         err.printf("        %s%s in %.1f s%s%n", v.actual().id(), v.violated() != null ? " (" + v.violated() + ")" : "",
                 v.seconds(), v.matchesExpectation() ? "" : "  NOT AS EXPECTED: " + v.mismatch());
         err.flush();
@@ -116,7 +103,7 @@ final class Runners {
      * One progress line per check as it finishes. TLC running out of memory stops the run.
      */
     static java.util.List<Verdict> runAll(Map<Level, LevelRunner> runners, java.util.List<Check> checks, RunContext context,
-            Map<Check, Tlc.Result> tlcResults, PrintWriter err) throws InterruptedException {
+            PrintWriter err) throws InterruptedException {
         int n = checks.size();
         Verdict[] out = new Verdict[n];
         int cores = Math.max(1, Runtime.getRuntime().availableProcessors());
@@ -126,7 +113,6 @@ final class Runners {
                 tlc.add(i);
             }
         }
-        Map<Check, Tlc.Result> results = new java.util.concurrent.ConcurrentHashMap<>();
         if (tlc.size() > 1 && cores > 1) {
             TlcRunner side = new TlcRunner(1);
             java.util.concurrent.ExecutorService pool = java.util.concurrent.Executors.newFixedThreadPool(cores);
@@ -149,13 +135,10 @@ final class Runners {
                     }
                     for (Map.Entry<Check, TlcRunner.Run> e : side.runShared(c, witnesses, own).entrySet()) {
                         int k = checks.indexOf(e.getKey());
-                        TlcRunner.Run run = e.getValue();
-                        out[k] = run.verdict();
-                        if (run.result() != null) {
-                            results.put(e.getKey(), run.result());
-                            if (run.result().outOfMemory()) {
-                                stop.compareAndSet(null, new HandoffException(e.getKey().id() + ": " + run.result().message()));
-                            }
+                        out[k] = e.getValue().verdict();
+                        String why = stops(out[k]);
+                        if (why != null) {
+                            stop.compareAndSet(null, new HandoffException(e.getKey().id() + ": " + why));
                         }
                         progress(err, (k + 1) + "/" + n, e.getKey(), out[k]);
                     }
@@ -187,7 +170,7 @@ final class Runners {
             LevelRunner r = runners.get(e.getKey());
             if (r == null || e.getKey() == Level.TLC || idx.size() == 1) {
                 for (int i : idx) {
-                    out[i] = run(runners, checks.get(i), context, results, err, (i + 1) + "/" + n);
+                    out[i] = run(runners, checks.get(i), context, err, (i + 1) + "/" + n);
                 }
                 continue;
             }
@@ -202,12 +185,20 @@ final class Runners {
                 out[idx.get(k)] = vs.get(k);
             }
         }
-        for (Check c : checks) {
-            if (results.containsKey(c)) {
-                tlcResults.put(c, results.get(c));
-            }
-        }
         return java.util.Arrays.asList(out);
+    }
+
+    /** Why the run behind {@code v} says the invocation must stop, or null. */
+    private static String stops(Verdict v) {
+        return v.evidence() == null ? null : v.evidence().stopsTheRun();
+    }
+
+    private static void stopIfItSaysSo(Verdict v) {
+        String why = stops(v);
+        if (why != null) {
+            // Not a verdict on the lock: the model did not fit. Stop, as for any bad input.
+            throw new HandoffException(v.check().id() + ": " + why);
+        }
     }
 
     private static void progress(PrintWriter err, String position, Check c, Verdict v) {

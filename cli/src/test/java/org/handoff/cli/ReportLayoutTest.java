@@ -96,8 +96,8 @@ class ReportLayoutTest {
         List<Verdict> all = new ArrayList<>(base);
         all.addAll(variant);
         Report report = new Report("./handoff review cna --variant cna-reset --baseline cna-threshold", "now", all,
-                new LinkedHashMap<>(), fairness, ProjectRoot.find())
-                .withSummary(ReviewCommand.summary(SPECS, "cna-threshold", base, "cna-reset", variant, Map.of(), fairness));
+                fairness, ProjectRoot.find())
+                .withSummary(ReviewCommand.summary(SPECS, "cna-threshold", base, "cna-reset", variant, fairness));
         reviewPage = tmp.resolve("review.html");
         Files.writeString(reviewPage, report.html());
     }

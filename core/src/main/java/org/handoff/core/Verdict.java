@@ -18,9 +18,11 @@ import java.util.TreeSet;
  * @param coverage   how often each action fired, in the order TLC lists them: generated states per
  *                   action (TLC's coverage), or steps per action on the counterexample of a model
  *                   expected to fail ({@link #coverageFrom}); empty when the level does not report it
+ * @param evidence   the run behind the verdict, for a report to render (TLC's result); null when the
+ *                   level keeps none
  */
 public record Verdict(Check check, Outcome actual, String violated, Long states, double seconds, String detail,
-        List<String> violations, Map<String, Long> coverage) {
+        List<String> violations, Map<String, Long> coverage, Evidence evidence) {
 
     public Verdict {
         violations = violations == null ? (violated == null ? List.of() : List.of(violated)) : List.copyOf(violations);
@@ -28,7 +30,17 @@ public record Verdict(Check check, Outcome actual, String violated, Long states,
     }
 
     public Verdict(Check check, Outcome actual, String violated, Long states, double seconds, String detail) {
-        this(check, actual, violated, states, seconds, detail, null, null);
+        this(check, actual, violated, states, seconds, detail, null, null, null);
+    }
+
+    public Verdict(Check check, Outcome actual, String violated, Long states, double seconds, String detail,
+            List<String> violations, Map<String, Long> coverage) {
+        this(check, actual, violated, states, seconds, detail, violations, coverage, null);
+    }
+
+    /** The same verdict with the run behind it. */
+    public Verdict withEvidence(Evidence e) {
+        return new Verdict(check, actual, violated, states, seconds, detail, violations, coverage, e);
     }
 
     /**

@@ -37,10 +37,16 @@ public final class Tlc {
      * there is none).
      */
     public record Result(Outcome outcome, String violated, Long distinctStates, Long generatedStates, Long depth,
-            double seconds, int workers, String message, String counterexample, Path log, TlcTrace trace) {
+            double seconds, int workers, String message, String counterexample, Path log, TlcTrace trace)
+            implements org.handoff.core.Evidence {
         /** TLC stopped because it ran out of memory: the model did not fit, which is no verdict on the lock. */
         public boolean outOfMemory() {
             return outcome == Outcome.ERROR && TlcOutput.outOfMemory(message);
+        }
+
+        @Override
+        public String stopsTheRun() {
+            return outOfMemory() ? message : null;
         }
     }
 

@@ -72,8 +72,16 @@ public final class TlcRunner implements LevelRunner {
                 Tlc.heapOr(context.tlcHeap()));
     }
 
-    /** A check's verdict and the TLC run behind it (null when TLC could not be started). */
+    /**
+     * A check's verdict and the TLC run behind it (null when TLC could not be started); the verdict
+     * carries the run as its evidence.
+     */
     public record Run(Verdict verdict, Tlc.Result result) {
+        public Run {
+            if (result != null && verdict.evidence() == null) {
+                verdict = verdict.withEvidence(result);
+            }
+        }
     }
 
     /** Every model's files, constants and definitions, and every spec's parse, in one SANY run. */

@@ -47,14 +47,25 @@ public final class Report {
     private final Path root;
     private Summary summary;
 
-    public Report(String command, String generated, List<Verdict> verdicts, Map<Check, Tlc.Result> tlc, Fairness fairness,
-            Path root) {
+    /** A report of {@code verdicts}; the TLC pictures and statistics come from the runs they carry. */
+    public Report(String command, String generated, List<Verdict> verdicts, Fairness fairness, Path root) {
         this.command = command;
         this.generated = generated;
         this.verdicts = List.copyOf(verdicts);
-        this.tlc = new LinkedHashMap<>(tlc);
+        this.tlc = tlcRuns(verdicts);
         this.fairness = fairness;
         this.root = root;
+    }
+
+    /** The TLC runs behind {@code verdicts} (their evidence), by check, in the verdicts' order. */
+    public static Map<Check, Tlc.Result> tlcRuns(List<Verdict> verdicts) {
+        Map<Check, Tlc.Result> out = new LinkedHashMap<>();
+        for (Verdict v : verdicts) {
+            if (v.evidence() instanceof Tlc.Result r) {
+                out.put(v.check(), r);
+            }
+        }
+        return out;
     }
 
     /**

@@ -69,7 +69,7 @@ class ReportFairnessTest {
         assertEquals(List.of("cna-v1", "cna-prob", "cna-threshold", "cna-proposed"),
                 f.results().stream().map(r -> r.config().lock()).toList());
         assertEquals(Set.of("cna-unported"), f.notMeasured().keySet());
-        String md = new Report("test", "now", List.of(), Map.of(), f, java.nio.file.Path.of(".")).markdown();
+        String md = new Report("test", "now", List.of(), f, java.nio.file.Path.of(".")).markdown();
         assertTrue(md.contains("No histogram for cna-unported (the manifest registers no port class for it"), md);
     }
 }
