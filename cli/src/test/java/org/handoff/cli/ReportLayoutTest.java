@@ -140,8 +140,10 @@ class ReportLayoutTest {
         assertEquals(4, stories.size(), String.join("\n", stories));
         assertTrue(stories.stream().anyMatch(s -> s.contains("breaks MutualExclusion: cpu1 and cpu2 are both in the critical"
                 + " section (cpu1 since state 3, cpu2 since state 7)")), String.join("\n", stories));
-        assertTrue(stories.stream().anyMatch(s -> s.contains("no step is ever taken again: cpu1 waits halted (pv_wait) for ever")),
-                String.join("\n", stories));
+        // Which vCPU a lost wake-up leaves halted is TLC's choice of lasso (its fingerprint polynomial
+        // is drawn per run, and StarvationFreedom is one branch over every thread): any one will do.
+        Pattern halted = Pattern.compile("no step is ever taken again: cpu\\d waits halted \\(pv_wait\\) for ever");
+        assertTrue(stories.stream().anyMatch(s -> halted.matcher(s).find()), String.join("\n", stories));
         assertTrue(stories.stream().anyMatch(s -> s.contains("breaks BoundedBypass: cpu2 has been overtaken once since it passed"
                 + " the doorway (bypass[2, 0] = 1)")), String.join("\n", stories));
         // the tight model fails on purpose: told and listed, not drawn
