@@ -17,6 +17,7 @@ import org.handoff.core.ProjectRoot;
 import org.handoff.models.clh.ClhLock;
 import org.handoff.models.cna.CnaLock;
 import org.handoff.models.mcs.McsLock;
+import org.handoff.models.mlock.MLock;
 import org.handoff.models.pv.Paravirt;
 import org.handoff.models.qspinlock.QSpinLock;
 import org.handoff.models.ticket.TicketLock;
@@ -99,6 +100,15 @@ public final class AccessModes {
             new Access("clh_swap_tail", "clhSwapTail", "TAIL"),
             new Access("clh_spin_pred", "clhSpinPred", "LOCKED"),
             new Access("clh_release", "clhRelease", "LOCKED")),
+            Map.of());
+
+    /** The M-lock: CLH's acquisition, under CLHWeak's access names, and its own release. */
+    public static final FamilyModes MLOCK = new FamilyModes("mlock", "MLockWeak.tla", MLock.class, List.of(
+            new Access("clh_init_node", "mpLockInitNode", "LOCKED"),
+            new Access("clh_swap_tail", "mpLockSwap", "TAIL"),
+            new Access("clh_spin_pred", "mpLockSpin", "LOCKED"),
+            new Access("mp_unlock_cas", "mpUnlockCas", "TAIL"),
+            new Access("mp_unlock_release", "mpUnlockRelease", "LOCKED")),
             Map.of());
 
     private static final String NO_RELAXED_CAS_RETURNING = "VarHandle has no relaxed compare-and-exchange that"
@@ -197,7 +207,7 @@ public final class AccessModes {
             List.of(QSpinLock.class, QSpinLock.Node.class));
 
     /** Every family with a weak-memory spec, in the order the tables are printed. */
-    public static final List<FamilyModes> FAMILIES = List.of(MCS, QSPINLOCK, CNA, PV, TICKET, CLH);
+    public static final List<FamilyModes> FAMILIES = List.of(MCS, QSPINLOCK, CNA, PV, TICKET, CLH, MLOCK);
 
     private static final String MEMORY = "org/handoff/models/trace/Memory";
     private static final String VAR_HANDLE = "java/lang/invoke/VarHandle";

@@ -36,7 +36,7 @@ class AccessModeAgreementTest {
     static Stream<Arguments> families() {
         return Stream.of(Arguments.of(AccessModes.MCS, 9), Arguments.of(AccessModes.QSPINLOCK, 19),
                 Arguments.of(AccessModes.CNA, 14), Arguments.of(AccessModes.PV, 11), Arguments.of(AccessModes.TICKET, 4),
-                Arguments.of(AccessModes.CLH, 4));
+                Arguments.of(AccessModes.CLH, 4), Arguments.of(AccessModes.MLOCK, 5));
     }
 
     @ParameterizedTest
@@ -103,6 +103,32 @@ class AccessModeAgreementTest {
         assertTrue(org.handoff.models.pv.Paravirt.class.isAssignableFrom(hooks), hooks.getName());
         assertFalse(hooks == org.handoff.models.pv.Paravirt.class, "a mutant replaces a step of the hooks");
         return hooks;
+    }
+
+    /** The M-lock's port with the contended release's flag cleared by an opaque store (mlock-plain-release). */
+    static final class OnceReleaseMLock extends org.handoff.models.mlock.MLock {
+        @Override
+        protected void mpUnlockRelease(Me me) {
+            mem.setOpaqueInt(LOCKED, me.node(), 0);
+        }
+    }
+
+    /** The M-lock's port as it was before MLockWeak.tla: a volatile compare-and-swap in the release. */
+    static final class VolatileCasMLock extends org.handoff.models.mlock.MLock {
+        @Override
+        protected boolean mpUnlockCas(Me me) {
+            return mem.compareAndExchange(TAIL, this, me.node(), null) == me.node();
+        }
+    }
+
+    @Test
+    void mLockPortsWeakerOrStrongerThanTheSpecAreCaught() throws IOException {
+        Map<String, String> spec = AccessModes.specOrders(Files.readString(root.resolve("specs/MLockWeak.tla")), "MLockWeak");
+        assertEquals(List.of("mp_unlock_release: the port makes it once, the spec release"),
+                disagreements(AccessModes.rows(AccessModes.MLOCK, spec, OnceReleaseMLock.class)));
+        // Stronger without a written reason is a disagreement too: the table says which order is needed.
+        assertEquals(List.of("mp_unlock_cas: the port makes it full, the spec release"),
+                disagreements(AccessModes.rows(AccessModes.MLOCK, spec, VolatileCasMLock.class)));
     }
 
     @Test

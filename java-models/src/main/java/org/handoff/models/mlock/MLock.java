@@ -18,10 +18,12 @@ import org.handoff.models.trace.Traceable;
  * CLH does. Spec: {@code specs/MLock.tla}; each step below is one action there, under the same name.
  *
  * <p>Orderings: the tail swap is {@code getAndSet} (volatile); the spin on the predecessor's flag is
- * a {@code getAcquire} loop; the release's compare-and-swap is volatile
- * ({@code compareAndExchange}): a successor that later swaps the predecessor's node out of the tail
- * and finds its flag clear must see our critical section, which the volatile write of the tail
- * orders before its volatile swap; the release store of our flag is a {@code setRelease}.
+ * a {@code getAcquire} loop; the release's compare-and-swap is a release
+ * ({@code compareAndExchangeRelease}): a successor that later swaps the predecessor's node out of the
+ * tail and finds its flag clear reads nothing else of ours, so the tail must carry our critical
+ * section, which the release write orders before it and the successor's volatile swap reads; the
+ * release store of our flag is a {@code setRelease}. These are the orders of
+ * {@code specs/MLockWeak.tla}, which shows under its Arm-like model that each is needed.
  *
  * <p>Steps are protected methods so that the mutants in {@link MLockMutants} replace exactly one.
  *
@@ -52,8 +54,8 @@ public class MLock implements HandoffLock<MLock.Me>, Traceable {
         }
     }
 
-    static final VarHandle TAIL;
-    static final VarHandle LOCKED;
+    protected static final VarHandle TAIL;
+    protected static final VarHandle LOCKED;
 
     static {
         try {
@@ -185,8 +187,8 @@ public class MLock implements HandoffLock<MLock.Me>, Traceable {
 
     /** MpLockSpin: {@code while (load_acquire(&pred->locked)) cpu_relax();} */
     protected void mpLockSpin(Node pred) {
-        // Acquire pairs with the release store in mpUnlockRelease, or with the volatile tail write
-        // of mpUnlockCas read by our volatile swap: the previous holder's section happens-before ours.
+        // Acquire pairs with the release store in mpUnlockRelease; after an uncontended release the
+        // pair is mpUnlockCas's release write of the tail and our volatile swap that read it.
         for (long i = 0; mem.getAcquireInt(LOCKED, pred) != 0; i++) {
             if (!spin.keepSpinning(i)) {
                 return; // bounded policy only: proceed without the lock; the test reports it
@@ -199,7 +201,7 @@ public class MLock implements HandoffLock<MLock.Me>, Traceable {
      * predecessor's node is the lock's again and we keep our own.
      */
     protected boolean mpUnlockCas(Me me) {
-        if (mem.compareAndExchange(TAIL, this, me.node, me.pred) == me.node) {
+        if (mem.compareAndExchangeRelease(TAIL, this, me.node, me.pred) == me.node) {
             me.pred = null;
             return true;
         }
