@@ -11,11 +11,12 @@
 (*     store_release(&me->node->locked, 0);     ClhRelease    release      *)
 (*     me->node = me->pred                        (same step: local)       *)
 (*                                                                         *)
-(* The critical section is MCSWeak's (CsRead, CsWriteX, CsWriteY, plain   *)
-(* accesses), HandoffVisibility asks that a holder read what the last one *)
-(* left, and Weaken changes the orders ("access:order" strings). Under     *)
-(* WMO the critical section's loads may be satisfied while the thread     *)
-(* still spins, when the spin is not an acquire (EarlyRead).               *)
+(* The critical section is CriticalSection.tla's (CsRead, CsWriteX,      *)
+(* CsWriteY, plain accesses), HandoffVisibility asks that a holder read   *)
+(* what the last one left, and Weaken changes the orders ("access:order"  *)
+(* strings). Under WMO the critical section's loads may be satisfied      *)
+(* while the thread still spins, when the spin is not an acquire          *)
+(* (EarlyRead).                                                            *)
 (***************************************************************************)
 EXTENDS Naturals, Sequences, FiniteSets
 
@@ -33,7 +34,6 @@ ASSUME BufferDepthAssumption == BufferDepth \in Nat /\ BufferDepth >= 1
 CPUs    == 1 .. N
 Threads == CPUs         \* the name Properties.tla uses
 Nodes   == 1 .. (N + 1) \* node t starts as thread t's; node N + 1 as the lock's
-NotRead == 2            \* an early-read slot holding nothing
 
 Kernel == [clh_init_node |-> "once",    clh_swap_tail |-> "full",
            clh_spin_pred |-> "acquire", clh_release   |-> "release"]
@@ -41,9 +41,6 @@ Kernel == [clh_init_node |-> "once",    clh_swap_tail |-> "full",
 \* The locations, << name, node >> (Memory.tla).
 LTail      == << "tail", 0 >>
 LLocked(n) == << "locked", n >>
-LX         == << "x", 0 >>
-LY         == << "y", 0 >>
-Locs       == {LTail, LX, LY} \cup {LLocked(n) : n \in Nodes}
 
 VARIABLES
     mem,        \* the memory (Memory.tla)
@@ -57,6 +54,14 @@ VARIABLES
 vars == << mem, buf, pc, node, pred, rx, ry, gen >>
 
 M == INSTANCE Memory
+
+\* The critical section (CriticalSection.tla), over this spec's variables.
+CS == INSTANCE CriticalSection WITH lockVars <- << node, pred >>, AfterCs <- "release"
+NotRead == CS!NotRead
+LX      == CS!LX
+LY      == CS!LY
+
+Locs       == {LTail, LX, LY} \cup {LLocked(n) : n \in Nodes}
 
 ASSUME WeakenAssumption == M!WeakenValid(Kernel, Weaken)
 
@@ -129,38 +134,12 @@ EarlyRead(t) ==
     \/ pc[t] \in {"init_node", "swap_tail"}
        /\ M!LoadsEarly(O("clh_swap_tail")) /\ M!LoadsEarly(O("clh_spin_pred"))
 
-\* r1 = x; r2 = y satisfied early: the values are kept for CsRead.
-ReadEarly(t) ==
-    /\ EarlyRead(t)
-    /\ rx[t] = NotRead
-    /\ rx' = [rx EXCEPT ![t] = M!Load(t, LX)]
-    /\ ry' = [ry EXCEPT ![t] = M!Load(t, LY)]
-    /\ UNCHANGED << mem, buf, pc, node, pred, gen >>
-
-\* r1 = x; r2 = y (plain loads), unless already satisfied early.
-CsRead(t) ==
-    /\ pc[t] = "cs_read"
-    /\ rx' = [rx EXCEPT ![t] = IF @ = NotRead THEN M!Load(t, LX) ELSE @]
-    /\ ry' = [ry EXCEPT ![t] = IF @ = NotRead THEN M!Load(t, LY) ELSE @]
-    /\ Go(t, "cs_write_x")
-    /\ UNCHANGED << mem, buf, node, pred, gen >>
-
-\* x = r1 + 1 (plain)
-CsWriteX(t) ==
-    /\ pc[t] = "cs_write_x"
-    /\ M!Store(t, LX, (rx[t] + 1) % 2, "plain")
-    /\ Go(t, "cs_write_y")
-    /\ UNCHANGED << node, pred, rx, ry, gen >>
-
-\* y = r2 + 1 (plain); the critical section is over.
-CsWriteY(t) ==
-    /\ pc[t] = "cs_write_y"
-    /\ M!Store(t, LY, (ry[t] + 1) % 2, "plain")
-    /\ rx' = [rx EXCEPT ![t] = NotRead]
-    /\ ry' = [ry EXCEPT ![t] = NotRead]
-    /\ gen' = (gen + 1) % 2
-    /\ Go(t, "release")
-    /\ UNCHANGED << node, pred >>
+\* The critical section's actions (CriticalSection.tla), each behind its
+\* program counter so that TLC names and counts it as this module's.
+ReadEarly(t) == EarlyRead(t) /\ CS!ReadEarly(t)
+CsRead(t)    == pc[t] = "cs_read"    /\ CS!CsRead(t)
+CsWriteX(t)  == pc[t] = "cs_write_x" /\ CS!CsWriteX(t)
+CsWriteY(t)  == pc[t] = "cs_write_y" /\ CS!CsWriteY(t)
 
 \* store_release(&me->node->locked, 0); me->node = me->pred
 ClhRelease(t) ==
@@ -190,8 +169,8 @@ Spec == Init /\ [][Next]_vars /\ Fairness
 MutualExclusion   == P!MutualExclusion
 DeadlockFreedom   == P!DeadlockFreedom
 StarvationFreedom == P!StarvationFreedom
-Seen(t) == IF rx[t] = ry[t] THEN rx[t] ELSE NotRead
-HandoffVisibility == P!HandoffVisibility({t \in CPUs : pc[t] = "cs_write_x"}, Seen, gen)
+Seen(t) == CS!Seen(t)
+HandoffVisibility == P!HandoffVisibility(CS!Readers, Seen, gen)
 
 \* Witness: three stores of one thread in flight at once (x, y and the release).
 NeverThreeInFlight == \A t \in CPUs : M!InFlight(t) < 3

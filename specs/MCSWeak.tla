@@ -22,9 +22,9 @@
 (*     while (!(next = READ_ONCE(node->next))) UnlockWaitNext once         *)
 (*     smp_store_release(&next->locked, 1)    UnlockHandoff release        *)
 (*                                                                         *)
-(* Between the two, the harness's critical section (not kernel code):    *)
-(* CsRead loads x and y, CsWriteX and CsWriteY store each plus one, all    *)
-(* plain accesses.                                                         *)
+(* Between the two, the harness's critical section (not kernel code,     *)
+(* CriticalSection.tla): CsRead loads x and y, CsWriteX and CsWriteY      *)
+(* store each plus one, all plain accesses.                                *)
 (*                                                                         *)
 (* Access names (the record Kernel below) are the kernel statements;   *)
 (* the constant Weaken replaces the order of some of them, which is how   *)
@@ -38,9 +38,6 @@
 (* that takes the lock there is not an acquire (EarlyRead). The lock's   *)
 (* own loads run in program order here, a limit of this spec that         *)
 (* docs/weak-memory.md lists.                                              *)
-(*                                                                         *)
-(* Data values and the ghost gen count modulo 2: a read that misses one   *)
-(* hand-off's writes reads the other value.                                *)
 (***************************************************************************)
 EXTENDS Naturals, Sequences, FiniteSets
 
@@ -58,7 +55,6 @@ ASSUME BufferDepthAssumption == BufferDepth \in Nat /\ BufferDepth >= 1
 CPUs == 1 .. N
 Threads == CPUs   \* the name Properties.tla uses
 Nil  == 0
-NotRead == 2            \* an early-read slot holding nothing
 
 \* The orders in kernel/locking/mcs_spinlock.h.
 Kernel == [init_locked    |-> "plain",   init_next      |-> "plain",
@@ -71,8 +67,6 @@ Kernel == [init_locked    |-> "plain",   init_next      |-> "plain",
 LTail      == << "tail", 0 >>
 LLocked(n) == << "locked", n >>
 LNext(n)   == << "next", n >>
-LX         == << "x", 0 >>
-LY         == << "y", 0 >>
 
 VARIABLES
     mem,        \* the memory: every location's value (Memory.tla)
@@ -86,6 +80,14 @@ VARIABLES
 vars == << mem, buf, pc, prev, succ, rx, ry, gen >>
 
 M == INSTANCE Memory
+
+\* The critical section (CriticalSection.tla), over this spec's variables.
+CS == INSTANCE CriticalSection WITH lockVars <- << prev, succ >>, AfterCs <- "unlock_read_next"
+NotRead == CS!NotRead
+LX      == CS!LX
+LY      == CS!LY
+
+Locs == {LTail, LX, LY} \cup {LLocked(n) : n \in CPUs} \cup {LNext(n) : n \in CPUs}
 
 ASSUME WeakenAssumption == M!WeakenValid(Kernel, Weaken)
 
@@ -102,7 +104,6 @@ TryingSet == { t \in CPUs : pc[t] \in TryingPCs }
 
 P == INSTANCE Properties WITH trying <- TryingSet, holders <- Holders
 
-Locs == {LTail, LX, LY} \cup {LLocked(n) : n \in CPUs} \cup {LNext(n) : n \in CPUs}
 
 TypeOK ==
     /\ pc \in [CPUs -> PCs]
@@ -177,38 +178,12 @@ EarlyRead(t) ==
     \/ pc[t] \in {"init_next", "xchg_tail"}
        /\ M!LoadsEarly(O("xchg_tail")) /\ M!LoadsEarly(O("spin_locked"))
 
-\* r1 = x; r2 = y, satisfied early: the values are kept for CsRead.
-ReadEarly(t) ==
-    /\ EarlyRead(t)
-    /\ rx[t] = NotRead
-    /\ rx' = [rx EXCEPT ![t] = M!Load(t, LX)]
-    /\ ry' = [ry EXCEPT ![t] = M!Load(t, LY)]
-    /\ UNCHANGED << mem, buf, pc, prev, succ, gen >>
-
-\* r1 = x; r2 = y (plain loads), unless already satisfied early.
-CsRead(t) ==
-    /\ pc[t] = "cs_read"
-    /\ rx' = [rx EXCEPT ![t] = IF @ = NotRead THEN M!Load(t, LX) ELSE @]
-    /\ ry' = [ry EXCEPT ![t] = IF @ = NotRead THEN M!Load(t, LY) ELSE @]
-    /\ Go(t, "cs_write_x")
-    /\ UNCHANGED << mem, buf, prev, succ, gen >>
-
-\* x = r1 + 1 (plain)
-CsWriteX(t) ==
-    /\ pc[t] = "cs_write_x"
-    /\ M!Store(t, LX, (rx[t] + 1) % 2, "plain")
-    /\ Go(t, "cs_write_y")
-    /\ UNCHANGED << prev, succ, rx, ry, gen >>
-
-\* y = r2 + 1 (plain); the critical section is over.
-CsWriteY(t) ==
-    /\ pc[t] = "cs_write_y"
-    /\ M!Store(t, LY, (ry[t] + 1) % 2, "plain")
-    /\ rx' = [rx EXCEPT ![t] = NotRead]
-    /\ ry' = [ry EXCEPT ![t] = NotRead]
-    /\ gen' = (gen + 1) % 2
-    /\ Go(t, "unlock_read_next")
-    /\ UNCHANGED << prev, succ >>
+\* The critical section's actions (CriticalSection.tla), each behind its
+\* program counter so that TLC names and counts it as this module's.
+ReadEarly(t) == EarlyRead(t) /\ CS!ReadEarly(t)
+CsRead(t)    == pc[t] = "cs_read"    /\ CS!CsRead(t)
+CsWriteX(t)  == pc[t] = "cs_write_x" /\ CS!CsWriteX(t)
+CsWriteY(t)  == pc[t] = "cs_write_y" /\ CS!CsWriteY(t)
 
 (***************************************************************************)
 (* mcs_spin_unlock                                                         *)
@@ -277,8 +252,8 @@ MutualExclusion   == P!MutualExclusion
 DeadlockFreedom   == P!DeadlockFreedom
 StarvationFreedom == P!StarvationFreedom
 \* A holder reads the data as the last holder left it: x and y both equal gen.
-Seen(t) == IF rx[t] = ry[t] THEN rx[t] ELSE NotRead
-HandoffVisibility == P!HandoffVisibility({t \in CPUs : pc[t] = "cs_write_x"}, Seen, gen)
+Seen(t) == CS!Seen(t)
+HandoffVisibility == P!HandoffVisibility(CS!Readers, Seen, gen)
 
 (***************************************************************************)
 (* Witnesses (docs/vacuity.md): the model reorders what it claims to.      *)

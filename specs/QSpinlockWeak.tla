@@ -73,7 +73,6 @@ ASSUME BufferDepthAssumption == BufferDepth \in Nat /\ BufferDepth >= 1
 CPUs == 1 .. N
 Threads == CPUs   \* the name Properties.tla uses
 Nil  == 0
-NotRead == 2      \* an early-read slot holding nothing
 
 \* The orders in kernel/locking/qspinlock.c and qspinlock.h (NR_CPUS >= 16K).
 Kernel == [fast_cmpxchg      |-> "acquire", pending_reload |-> "once",
@@ -91,8 +90,6 @@ Kernel == [fast_cmpxchg      |-> "acquire", pending_reload |-> "once",
 LWord      == << "val", 0 >>
 LLocked(n) == << "locked", n >>
 LNext(n)   == << "next", n >>
-LX         == << "x", 0 >>
-LY         == << "y", 0 >>
 
 \* Lock-word values.
 Word(t, p, l) == [t |-> t, p |-> p, l |-> l]
@@ -116,6 +113,14 @@ vars == << mem, buf, pc, val, prev, succ, rx, ry, gen >>
 
 M == INSTANCE Memory
 
+\* The critical section (CriticalSection.tla), over this spec's variables.
+CS == INSTANCE CriticalSection WITH lockVars <- << val, prev, succ >>, AfterCs <- "unlock"
+NotRead == CS!NotRead
+LX      == CS!LX
+LY      == CS!LY
+
+Locs == {LWord, LX, LY} \cup {LLocked(n) : n \in CPUs} \cup {LNext(n) : n \in CPUs}
+
 ASSUME WeakenAssumption == M!WeakenValid(Kernel, Weaken)
 
 \* The order of access a in this model.
@@ -136,7 +141,6 @@ TryingSet == { t \in CPUs : pc[t] \in TryingPCs \ {"wait_next", "mcs_handoff"} }
 
 P == INSTANCE Properties WITH trying <- TryingSet, holders <- Holders
 
-Locs == {LWord, LX, LY} \cup {LLocked(n) : n \in CPUs} \cup {LNext(n) : n \in CPUs}
 
 TypeOK ==
     /\ pc \in [CPUs -> PCs]
@@ -395,39 +399,12 @@ EarlyUseful(p) ==
     /\ \/ "cs_read" \in Succ(p)
        \/ \E q \in Succ(p) \ {"cs_read"} : EarlyUseful(q)
 
-\* r1 = x; r2 = y satisfied early, on the lock path (see the header).
-ReadEarly(t) ==
-    /\ pc[t] \in TryingPCs
-    /\ EarlyUseful(pc[t])
-    /\ rx[t] = NotRead
-    /\ rx' = [rx EXCEPT ![t] = M!Load(t, LX)]
-    /\ ry' = [ry EXCEPT ![t] = M!Load(t, LY)]
-    /\ UNCHANGED << mem, buf, pc, val, prev, succ, gen >>
-
-\* r1 = x; r2 = y (plain loads), unless already satisfied early.
-CsRead(t) ==
-    /\ pc[t] = "cs_read"
-    /\ rx' = [rx EXCEPT ![t] = IF @ = NotRead THEN M!Load(t, LX) ELSE @]
-    /\ ry' = [ry EXCEPT ![t] = IF @ = NotRead THEN M!Load(t, LY) ELSE @]
-    /\ Go(t, "cs_write_x")
-    /\ UNCHANGED << mem, buf, val, prev, succ, gen >>
-
-\* x = r1 + 1 (plain)
-CsWriteX(t) ==
-    /\ pc[t] = "cs_write_x"
-    /\ M!Store(t, LX, (rx[t] + 1) % 2, "plain")
-    /\ Go(t, "cs_write_y")
-    /\ UNCHANGED << val, prev, succ, rx, ry, gen >>
-
-\* y = r2 + 1 (plain); the critical section is over.
-CsWriteY(t) ==
-    /\ pc[t] = "cs_write_y"
-    /\ M!Store(t, LY, (ry[t] + 1) % 2, "plain")
-    /\ rx' = [rx EXCEPT ![t] = NotRead]
-    /\ ry' = [ry EXCEPT ![t] = NotRead]
-    /\ gen' = (gen + 1) % 2
-    /\ Go(t, "unlock")
-    /\ UNCHANGED << val, prev, succ >>
+\* The critical section's actions (CriticalSection.tla), each behind its
+\* program counter so that TLC names and counts it as this module's.
+ReadEarly(t) == pc[t] \in TryingPCs /\ EarlyUseful(pc[t]) /\ CS!ReadEarly(t)
+CsRead(t)    == pc[t] = "cs_read"    /\ CS!CsRead(t)
+CsWriteX(t)  == pc[t] = "cs_write_x" /\ CS!CsWriteX(t)
+CsWriteY(t)  == pc[t] = "cs_write_y" /\ CS!CsWriteY(t)
 
 (***************************************************************************)
 (* queued_spin_unlock                                                      *)
@@ -476,8 +453,8 @@ MutualExclusion   == P!MutualExclusion
 DeadlockFreedom   == P!DeadlockFreedom
 StarvationFreedom == P!StarvationFreedom
 \* A holder reads the data as the last holder left it: x and y both equal gen.
-Seen(t) == IF rx[t] = ry[t] THEN rx[t] ELSE NotRead
-HandoffVisibility == P!HandoffVisibility({t \in CPUs : pc[t] = "cs_write_x"}, Seen, gen)
+Seen(t) == CS!Seen(t)
+HandoffVisibility == P!HandoffVisibility(CS!Readers, Seen, gen)
 
 (***************************************************************************)
 (* Witnesses (docs/vacuity.md): the model runs what it claims to.          *)

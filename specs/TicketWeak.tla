@@ -17,8 +17,9 @@
 (* membar_enter_after_atomic() after the spin orders the spin's last load *)
 (* before the critical section, which makes the spin an acquire here, and *)
 (* membar_exit() before the store makes it a release. The critical        *)
-(* section is MCSWeak's: CsRead, CsWriteX, CsWriteY, plain accesses, and   *)
-(* HandoffVisibility asks that a holder read what the last one left.      *)
+(* section is CriticalSection.tla's: CsRead, CsWriteX, CsWriteY, plain   *)
+(* accesses, and HandoffVisibility asks that a holder read what the last  *)
+(* one left.                                                               *)
 (*                                                                         *)
 (* Under WMO the critical section's loads may be satisfied while the CPU  *)
 (* still spins, when the spin is not an acquire (EarlyRead); Weaken       *)
@@ -43,7 +44,6 @@ CPUs    == 1 .. N
 Threads == CPUs         \* the name Properties.tla uses
 Cnt     == 2 ^ W
 Inc(c)  == (c + 1) % Cnt
-NotRead == 2            \* an early-read slot holding nothing
 
 \* The orders in kern_lock.c, with the barriers folded into the accesses they order.
 Kernel == [mp_lock_ticket  |-> "relaxed", mp_lock_spin    |-> "acquire",
@@ -52,9 +52,6 @@ Kernel == [mp_lock_ticket  |-> "relaxed", mp_lock_spin    |-> "acquire",
 \* The locations, << name, 0 >> (Memory.tla).
 LUsers   == << "mpl_users", 0 >>
 LServing == << "mpl_ticket", 0 >>
-LX       == << "x", 0 >>
-LY       == << "y", 0 >>
-Locs     == {LUsers, LServing, LX, LY}
 
 VARIABLES
     mem,        \* the memory (Memory.tla)
@@ -68,6 +65,14 @@ VARIABLES
 vars == << mem, buf, pc, ticket, loaded, rx, ry, gen >>
 
 M == INSTANCE Memory
+
+\* The critical section (CriticalSection.tla), over this spec's variables.
+CS == INSTANCE CriticalSection WITH lockVars <- << ticket, loaded >>, AfterCs <- "unlock_load"
+NotRead == CS!NotRead
+LX      == CS!LX
+LY      == CS!LY
+
+Locs     == {LUsers, LServing, LX, LY}
 
 ASSUME WeakenAssumption == M!WeakenValid(Kernel, Weaken)
 
@@ -129,39 +134,12 @@ MpLockSpin(t) ==
     /\ Go(t, "cs_read")
     /\ UNCHANGED << mem, buf, ticket, loaded, rx, ry, gen >>
 
-\* r1 = x; r2 = y satisfied early, while the CPU still spins (see the header).
-ReadEarly(t) ==
-    /\ pc[t] \in TryingPCs
-    /\ M!LoadsEarly(O("mp_lock_spin"))
-    /\ rx[t] = NotRead
-    /\ rx' = [rx EXCEPT ![t] = M!Load(t, LX)]
-    /\ ry' = [ry EXCEPT ![t] = M!Load(t, LY)]
-    /\ UNCHANGED << mem, buf, pc, ticket, loaded, gen >>
-
-\* r1 = x; r2 = y (plain loads), unless already satisfied early.
-CsRead(t) ==
-    /\ pc[t] = "cs_read"
-    /\ rx' = [rx EXCEPT ![t] = IF @ = NotRead THEN M!Load(t, LX) ELSE @]
-    /\ ry' = [ry EXCEPT ![t] = IF @ = NotRead THEN M!Load(t, LY) ELSE @]
-    /\ Go(t, "cs_write_x")
-    /\ UNCHANGED << mem, buf, ticket, loaded, gen >>
-
-\* x = r1 + 1 (plain)
-CsWriteX(t) ==
-    /\ pc[t] = "cs_write_x"
-    /\ M!Store(t, LX, (rx[t] + 1) % 2, "plain")
-    /\ Go(t, "cs_write_y")
-    /\ UNCHANGED << ticket, loaded, rx, ry, gen >>
-
-\* y = r2 + 1 (plain); the critical section is over.
-CsWriteY(t) ==
-    /\ pc[t] = "cs_write_y"
-    /\ M!Store(t, LY, (ry[t] + 1) % 2, "plain")
-    /\ rx' = [rx EXCEPT ![t] = NotRead]
-    /\ ry' = [ry EXCEPT ![t] = NotRead]
-    /\ gen' = (gen + 1) % 2
-    /\ Go(t, "unlock_load")
-    /\ UNCHANGED << ticket, loaded >>
+\* The critical section's actions (CriticalSection.tla), each behind its
+\* program counter so that TLC names and counts it as this module's.
+ReadEarly(t) == pc[t] \in TryingPCs /\ M!LoadsEarly(O("mp_lock_spin")) /\ CS!ReadEarly(t)
+CsRead(t)    == pc[t] = "cs_read"    /\ CS!CsRead(t)
+CsWriteX(t)  == pc[t] = "cs_write_x" /\ CS!CsWriteX(t)
+CsWriteY(t)  == pc[t] = "cs_write_y" /\ CS!CsWriteY(t)
 
 \* __mp_unlock: mpl->mpl_ticket++, its load
 MpUnlock(t) ==
@@ -196,8 +174,8 @@ Spec == Init /\ [][Next]_vars /\ Fairness
 MutualExclusion   == P!MutualExclusion
 DeadlockFreedom   == P!DeadlockFreedom
 StarvationFreedom == P!StarvationFreedom
-Seen(t) == IF rx[t] = ry[t] THEN rx[t] ELSE NotRead
-HandoffVisibility == P!HandoffVisibility({t \in CPUs : pc[t] = "cs_write_x"}, Seen, gen)
+Seen(t) == CS!Seen(t)
+HandoffVisibility == P!HandoffVisibility(CS!Readers, Seen, gen)
 
 \* Witness: three stores of one CPU in flight at once (x, y and the hand-off).
 NeverThreeInFlight == \A t \in CPUs : M!InFlight(t) < 3
