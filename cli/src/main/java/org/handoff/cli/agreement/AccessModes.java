@@ -102,11 +102,11 @@ public final class AccessModes {
             new Access("clh_release", "clhRelease", "LOCKED")),
             Map.of());
 
-    /** The M-lock: CLH's acquisition, under CLHWeak's access names, and its own release. */
+    /** The M-lock: CLH's acquisition (ClhLock's steps, CLHWeak's access names) and its own release. */
     public static final FamilyModes MLOCK = new FamilyModes("mlock", "MLockWeak.tla", MLock.class, List.of(
-            new Access("clh_init_node", "mpLockInitNode", "LOCKED"),
-            new Access("clh_swap_tail", "mpLockSwap", "TAIL"),
-            new Access("clh_spin_pred", "mpLockSpin", "LOCKED"),
+            new Access("clh_init_node", "clhInitNode", "LOCKED"),
+            new Access("clh_swap_tail", "clhSwapTail", "TAIL"),
+            new Access("clh_spin_pred", "clhSpinPred", "LOCKED"),
             new Access("mp_unlock_cas", "mpUnlockCas", "TAIL"),
             new Access("mp_unlock_release", "mpUnlockRelease", "LOCKED")),
             Map.of());

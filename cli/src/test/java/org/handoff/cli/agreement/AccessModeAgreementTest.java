@@ -117,7 +117,7 @@ class AccessModeAgreementTest {
     static final class VolatileCasMLock extends org.handoff.models.mlock.MLock {
         @Override
         protected boolean mpUnlockCas(Me me) {
-            return mem.compareAndExchange(TAIL, this, me.node(), null) == me.node();
+            return mem.compareAndExchange(TAIL, this, me.node(), pred(me)) == me.node();
         }
     }
 

@@ -19,7 +19,9 @@ import org.handoff.models.trace.Traceable;
  * a {@code getAcquire} loop with {@link Thread#onSpinWait}; the release is a {@code setRelease} of
  * the own node's flag. The flag's initialisation is published to the successor by the swap.
  *
- * <p>Steps are protected methods so that the mutants in {@link ClhMutants} replace exactly one.
+ * <p>Steps are protected methods so that the mutants in {@link ClhMutants} replace exactly one. The
+ * M-lock ({@code org.handoff.models.mlock.MLock}) is this class with another release: it keeps the
+ * acquisition and renames its steps for its own spec ({@link #traceName}).
  *
  * <p>With a {@link TraceRecorder} ({@link #traceTo}), {@code lock} and {@code unlock} record each
  * step under its spec action's name, with the nodes it used. Nodes migrate between threads, so an
@@ -47,8 +49,8 @@ public class ClhLock implements HandoffLock<ClhLock.Me>, Traceable {
         }
     }
 
-    static final VarHandle TAIL;
-    static final VarHandle LOCKED;
+    protected static final VarHandle TAIL;
+    protected static final VarHandle LOCKED;
 
     static {
         try {
@@ -122,6 +124,36 @@ public class ClhLock implements HandoffLock<ClhLock.Me>, Traceable {
         this.trace = recorder;
     }
 
+    /** The recorder, or null unless a trace is being recorded. */
+    protected final TraceRecorder recorder() {
+        return trace;
+    }
+
+    /**
+     * The name a trace gives one of this class's acquisition steps ({@code ClhInitNode},
+     * {@code ClhSwapTail}, {@code ClhSpinPred}): the spec action's; a lock that shares the acquisition
+     * under another spec names the step as that spec does.
+     */
+    protected String traceName(String clhAction) {
+        return clhAction;
+    }
+
+    /** The predecessor's node a queued thread spins on, or null. */
+    protected static Node pred(Me me) {
+        return me.pred;
+    }
+
+    /** The thread is out of the queue and keeps its node: it has no predecessor any more. */
+    protected static void forgetPred(Me me) {
+        me.pred = null;
+    }
+
+    /** CLH's node swap: the predecessor's node becomes the thread's. */
+    protected static void takePred(Me me) {
+        me.node = me.pred; // nobody watches the predecessor's node any more: it is ours now
+        me.pred = null;
+    }
+
     /** clh_lock. */
     @Override
     public void lock(Me me) {
@@ -136,13 +168,14 @@ public class ClhLock implements HandoffLock<ClhLock.Me>, Traceable {
             // Only the node a thread starts with is unnamed (see the class comment): spec node t.
             r.name(me.node, r.thread());
         }
-        r.atomic("ClhInitNode", () -> clhInitNode(me), () -> "node=" + r.id(me.node));
-        me.pred = r.atomic("ClhSwapTail", () -> clhSwapTail(me), p -> "pred=" + r.id(p));
+        r.atomic(traceName("ClhInitNode"), () -> clhInitNode(me), () -> "node=" + r.id(me.node));
+        me.pred = r.atomic(traceName("ClhSwapTail"), () -> clhSwapTail(me), p -> "pred=" + r.id(p));
         clhSpinPred(me.pred);
         // Stable: only a node's owner sets its flag, and once the flag is clear nobody owns this
-        // node (the predecessor, releasing, took its own predecessor's node; the lock's first node
-        // was never anyone's) until this thread's own release takes it (the spec's NodeExclusive).
-        r.after("ClhSpinPred", "pred=" + r.id(me.pred));
+        // node (the predecessor, releasing, took its own predecessor's node; the lock's first node,
+        // or one the M-lock's compare-and-swap put back, is nobody's) until this thread's own
+        // release takes it (the spec's NodeExclusive).
+        r.after(traceName("ClhSpinPred"), "pred=" + r.id(me.pred));
     }
 
     /** clh_unlock. */
@@ -185,7 +218,6 @@ public class ClhLock implements HandoffLock<ClhLock.Me>, Traceable {
     protected void clhRelease(Me me) {
         // Release: our critical section's writes happen-before the successor's acquire spin.
         mem.setReleaseInt(LOCKED, me.node, 0);
-        me.node = me.pred; // nobody watches the predecessor's node any more: it is ours now
-        me.pred = null;
+        takePred(me);
     }
 }

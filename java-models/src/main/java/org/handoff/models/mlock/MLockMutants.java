@@ -30,9 +30,9 @@ public final class MLockMutants {
         }
 
         @Override
-        protected MLock.Node mpLockSwap(MLock.Me me) {
+        protected MLock.Node clhSwapTail(MLock.Me me) {
             MLock.Node pred = (MLock.Node) mem.getVolatile(TAIL, this);
-            mem.setVolatile(TAIL, this, me.node);
+            mem.setVolatile(TAIL, this, me.node());
             return pred;
         }
     }
@@ -58,9 +58,9 @@ public final class MLockMutants {
 
         @Override
         protected boolean mpUnlockCas(MLock.Me me) {
-            if (mem.getVolatile(TAIL, this) == me.node) {
-                mem.setVolatile(TAIL, this, me.pred);
-                me.pred = null;
+            if (mem.getVolatile(TAIL, this) == me.node()) {
+                mem.setVolatile(TAIL, this, pred(me));
+                forgetPred(me);
                 return true;
             }
             return false;
@@ -88,9 +88,8 @@ public final class MLockMutants {
 
         @Override
         protected boolean mpUnlockCas(MLock.Me me) {
-            if (mem.compareAndExchange(TAIL, this, me.node, me.pred) == me.node) {
-                me.node = me.pred;
-                me.pred = null;
+            if (mem.compareAndExchange(TAIL, this, me.node(), pred(me)) == me.node()) {
+                takePred(me);
                 return true;
             }
             return false;
