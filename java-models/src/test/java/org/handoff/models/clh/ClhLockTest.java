@@ -5,35 +5,18 @@ import static org.junit.jupiter.api.Assertions.assertNotSame;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.util.ArrayList;
 import java.util.List;
+import org.handoff.models.Contention;
 import org.handoff.models.SpinPolicy;
 import org.handoff.models.trace.TraceRecorder;
 import org.junit.jupiter.api.Test;
 
 /** Smoke tests of the port on real threads; the litmus and Lincheck modules do the real checking. */
 class ClhLockTest {
-    private long counter;
-
     @Test
     void countsEveryIncrementUnderContention() throws InterruptedException {
         ClhLock lock = new ClhLock();
-        List<Thread> ts = new ArrayList<>();
-        for (int t = 0; t < 2; t++) {
-            ts.add(new Thread(() -> {
-                ClhLock.Me me = lock.newContext();
-                for (int i = 0; i < 20_000; i++) {
-                    lock.lock(me);
-                    counter++;
-                    lock.unlock(me);
-                }
-            }));
-        }
-        ts.forEach(Thread::start);
-        for (Thread t : ts) {
-            t.join();
-        }
-        assertEquals(40_000, counter);
+        assertEquals(40_000, Contention.count(lock, 2, 20_000));
         assertEquals("clh", lock.family());
     }
 
