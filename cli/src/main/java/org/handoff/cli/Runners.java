@@ -133,9 +133,9 @@ final class Runners {
                     if (stop.get() != null) {
                         return;
                     }
-                    for (Map.Entry<Check, TlcRunner.Run> e : side.runShared(c, witnesses, own).entrySet()) {
+                    for (Map.Entry<Check, Verdict> e : side.runShared(c, witnesses, own).entrySet()) {
                         int k = checks.indexOf(e.getKey());
-                        out[k] = e.getValue().verdict();
+                        out[k] = e.getValue();
                         String why = stops(out[k]);
                         if (why != null) {
                             stop.compareAndSet(null, new HandoffException(e.getKey().id() + ": " + why));

@@ -94,12 +94,10 @@ final class StatsCommand implements Callable<Integer> {
             err.printf("[%d/%d] %s ...%n", ++i, checks.size(), c.check());
             err.flush();
             // The runner's verdict, as check gives it (witnesses, violation sets, coverage), and its TLC run.
-            TlcRunner.Run run = new TlcRunner().runDetailed(c, new org.handoff.core.RunContext(root, runDir.resolve(i + "-" + c.check()), null));
-            Verdict v = run.verdict();
-            if (run.result() == null) {
-                throw new HandoffException(c.id() + ": " + v.detail());
+            Verdict v = new TlcRunner().run(c, new org.handoff.core.RunContext(root, runDir.resolve(i + "-" + c.check()), null));
+            if (!(v.evidence() instanceof Tlc.Result r)) {
+                throw new HandoffException(c.id() + ": " + v.detail()); // TLC could not be started
             }
-            Tlc.Result r = run.result();
             String expected = c.expected().id() + (c.expected() == Outcome.FAIL ? " " + c.expectedViolation() : "");
             String actual = v.actual().id() + (v.violated() != null ? " " + v.violated() : "");
             boolean ok = v.matchesExpectation();

@@ -1,7 +1,5 @@
 package org.handoff.core;
 
-import java.nio.file.Path;
-
 /**
  * What a level's run leaves beside its verdict for a report to render: for TLC its statistics,
  * counterexample and log ({@code org.handoff.specs.Tlc.Result}). A verdict carries it
@@ -9,9 +7,6 @@ import java.nio.file.Path;
  * that record instead of asking the runner again or keeping a map beside the verdicts.
  */
 public interface Evidence {
-    /** The tool's own log of the run, or null. */
-    Path log();
-
     /**
      * Why the run says nothing about the lock and the whole invocation should stop (TLC ran out of
      * memory: the model did not fit), or null.

@@ -73,15 +73,11 @@ public final class TlcRunner implements LevelRunner {
     }
 
     /**
-     * A check's verdict and the TLC run behind it (null when TLC could not be started); the verdict
-     * carries the run as its evidence.
+     * The verdict with the TLC run behind it as its evidence ({@link Verdict#evidence}), for the
+     * report; the verdict as it is when TLC could not be started (no run).
      */
-    public record Run(Verdict verdict, Tlc.Result result) {
-        public Run {
-            if (result != null && verdict.evidence() == null) {
-                verdict = verdict.withEvidence(result);
-            }
-        }
+    public static Verdict withRun(Verdict verdict, Tlc.Result run) {
+        return run == null || verdict.evidence() != null ? verdict : verdict.withEvidence(run);
     }
 
     /** Every model's files, constants and definitions, and every spec's parse, in one SANY run. */
@@ -129,13 +125,9 @@ public final class TlcRunner implements LevelRunner {
         Assumptions.check(models, List.of(specs), context.workDir().resolve("assumptions"));
     }
 
+    /** The verdict carries its TLC run (statistics, the parsed counterexample) as its evidence. */
     @Override
     public Verdict run(Check check, RunContext context) {
-        return runDetailed(check, context).verdict();
-    }
-
-    /** As {@link #run}, keeping the TLC result (statistics, the parsed counterexample) for a report. */
-    public Run runDetailed(Check check, RunContext context) {
         Path work = context.workDir().resolve("tlc-" + check.check());
         try {
             if (check.isWitness()) {
@@ -145,9 +137,9 @@ public final class TlcRunner implements LevelRunner {
                 return everyViolation(check, context, work);
             }
             Tlc.Result r = Tlc.run(request(check, context, work, workers).brief(small(check)), keepsCoverage(check));
-            return new Run(passVerdict(check, r), r);
+            return withRun(passVerdict(check, r), r);
         } catch (HandoffException e) {
-            return new Run(new Verdict(check, Outcome.ERROR, null, null, 0, e.getMessage()), null);
+            return new Verdict(check, Outcome.ERROR, null, null, 0, e.getMessage());
         }
     }
 
@@ -204,16 +196,16 @@ public final class TlcRunner implements LevelRunner {
      * A passing model and witnesses of the same model in one TLC run: the model as configured, plus
      * an invariant that always holds and prints each witness's name the first time a state violates
      * it (the witness invariant itself would stop TLC there). The model's verdict is what
-     * {@link #runDetailed} gives; a witness printed is reached (FAIL on its invariant, as its own run
+     * {@link #run} gives; a witness printed is reached (FAIL on its invariant, as its own run
      * would fail), one never printed in a run that explored every state holds (PASS, so the witness
      * check fails as the manifest expects it to). A witness TLC could not decide here (the model's
      * run stopped early) runs alone. A shared run has no counterexample for a witness; its own run
      * ({@code check --check NAME} without the model) shows one.
      */
-    public Map<Check, Run> runShared(Check twin, List<Check> witnesses, RunContext context) {
-        Map<Check, Run> out = new java.util.LinkedHashMap<>();
+    public Map<Check, Verdict> runShared(Check twin, List<Check> witnesses, RunContext context) {
+        Map<Check, Verdict> out = new java.util.LinkedHashMap<>();
         if (witnesses.isEmpty()) {
-            out.put(twin, runDetailed(twin, context));
+            out.put(twin, run(twin, context));
             return out;
         }
         Path work = context.workDir().resolve("tlc-" + twin.check());
@@ -242,11 +234,11 @@ public final class TlcRunner implements LevelRunner {
             libs.addAll(base.libraries());
             r = Tlc.run(with(base, spec, config, libs, work), keepsCoverage(twin));
         } catch (HandoffException e) {
-            out.put(twin, new Run(new Verdict(twin, Outcome.ERROR, null, null, 0, e.getMessage()), null));
-            witnesses.forEach(w -> out.put(w, runDetailed(w, context)));
+            out.put(twin, new Verdict(twin, Outcome.ERROR, null, null, 0, e.getMessage()));
+            witnesses.forEach(w -> out.put(w, run(w, context)));
             return out;
         }
-        out.put(twin, new Run(passVerdict(twin, r), r));
+        out.put(twin, withRun(passVerdict(twin, r), r));
         java.util.Set<String> reached = new java.util.HashSet<>();
         try {
             java.util.regex.Matcher m = java.util.regex.Pattern.compile(REACHED_MARK + "(\\w+)")
@@ -261,14 +253,14 @@ public final class TlcRunner implements LevelRunner {
         for (Check w : witnesses) {
             String shared = "one TLC run with " + twin.check() + " (" + r.log() + ")";
             if (reached.contains(w.witness())) {
-                out.put(w, new Run(new Verdict(w, Outcome.FAIL, w.witness(), r.distinctStates(), 0,
+                out.put(w, new Verdict(w, Outcome.FAIL, w.witness(), r.distinctStates(), 0,
                         "invariant " + w.witness() + " is violated: the behaviour is reached, in " + shared
-                                + "; its own run shows a trace"), null));
+                                + "; its own run shows a trace"));
             } else if (complete) {
-                out.put(w, new Run(new Verdict(w, Outcome.PASS, null, r.distinctStates(), 0, "invariant " + w.witness()
-                        + " holds on every state of the model, in " + shared + ": the behaviour is never reached"), null));
+                out.put(w, new Verdict(w, Outcome.PASS, null, r.distinctStates(), 0, "invariant " + w.witness()
+                        + " holds on every state of the model, in " + shared + ": the behaviour is never reached"));
             } else {
-                out.put(w, runDetailed(w, context));
+                out.put(w, run(w, context));
             }
         }
         return out;
@@ -314,7 +306,7 @@ public final class TlcRunner implements LevelRunner {
      * alone, without liveness or the deadlock check; expected to fail, which shows that the model
      * reaches the behaviour the invariant forbids.
      */
-    private Run witness(Check check, RunContext context, Path work) {
+    private Verdict witness(Check check, RunContext context, Path work) {
         // Brief: the search stops where the behaviour is first reached.
         Tlc.Request base = request(check, context, work, workers).brief(true);
         TlcConfig cfg = TlcConfig.parse(read(base.config()));
@@ -323,7 +315,7 @@ public final class TlcRunner implements LevelRunner {
                         + check.param("config") + ")\n" + cfg.derived(List.of(check.witness()), List.of(), false));
         Tlc.Request req = with(base, base.spec(), derived, base.libraries(), work.resolve("witness"));
         Tlc.Result r = runExpectingFailure(req);
-        return new Run(verdict(check, r, null, failureCoverage(r)), r);
+        return withRun(verdict(check, r, null, failureCoverage(r)), r);
     }
 
     /**
@@ -374,7 +366,7 @@ public final class TlcRunner implements LevelRunner {
      * state violates and whether a state deadlocks; the temporal properties are then not decided,
      * and the verdict says so.
      */
-    private Run everyViolation(Check check, RunContext context, Path work) {
+    private Verdict everyViolation(Check check, RunContext context, Path work) {
         // One worker: its breadth-first search gives the shortest counterexample, so the depth of the
         // further search, and with it the recorded set, is the same on every run.
         Tlc.Request request = request(check, context, work, 1);
@@ -385,7 +377,7 @@ public final class TlcRunner implements LevelRunner {
         Tlc.Result first = runExpectingFailure(base);
         Map<String, Long> coverage = failureCoverage(first);
         if (first.outcome() != Outcome.FAIL || first.violated() == null) {
-            return new Run(verdict(check, first, null, coverage), first);
+            return withRun(verdict(check, first, null, coverage), first);
         }
         List<String> found = new ArrayList<>(List.of(first.violated().split(",")));
         // A temporal violation is found only once TLC has the whole graph; an invariant or a deadlock stops TLC early.
@@ -407,7 +399,7 @@ public final class TlcRunner implements LevelRunner {
         Tlc.Result r = withSeconds(first, seconds);
         String detail = r.message() + (found.size() > 1 ? " (violated: " + String.join(", ", found) + ")" : "") + note
                 + (r.counterexample() != null ? "\n" + r.counterexample() : "");
-        return new Run(new Verdict(check, Outcome.FAIL, found.get(0), r.distinctStates(), seconds, detail, found, coverage), r);
+        return withRun(new Verdict(check, Outcome.FAIL, found.get(0), r.distinctStates(), seconds, detail, found, coverage), r);
     }
 
     /** The invariants (and the deadlock) some state within the bound violates. */

@@ -73,11 +73,11 @@ class TlcManifestTest {
             // -metadir makes TLC fail.
             Path dir = work.resolve((n++) + "-" + c.check());
             List<Check> witnesses = shared.getOrDefault(c, List.of());
-            java.util.concurrent.CompletableFuture<Map<Check, TlcRunner.Run>> run = java.util.concurrent.CompletableFuture
+            java.util.concurrent.CompletableFuture<Map<Check, Verdict>> run = java.util.concurrent.CompletableFuture
                     .supplyAsync(() -> runner.runShared(c, witnesses, new RunContext(root, dir, System.out)), pool);
-            runs.put(c, run.thenApply(m -> m.get(c).verdict()));
+            runs.put(c, run.thenApply(m -> m.get(c)));
             for (Check w : witnesses) {
-                runs.put(w, run.thenApply(m -> m.get(w).verdict()));
+                runs.put(w, run.thenApply(m -> m.get(w)));
             }
         }
         return byCost.stream().map(c -> DynamicTest.dynamicTest(c.id(), () -> {

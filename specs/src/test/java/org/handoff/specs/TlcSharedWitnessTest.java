@@ -39,16 +39,16 @@ class TlcSharedWitnessTest {
                         "witness", "MutualExclusion", "twin", twin.check()));
         List<Check> all = new java.util.ArrayList<>(witnesses);
         all.add(seeded);
-        Map<Check, TlcRunner.Run> runs = new TlcRunner(1).runShared(twin, all, new RunContext(root, work, null));
-        Verdict model = runs.get(twin).verdict();
+        Map<Check, Verdict> runs = new TlcRunner(1).runShared(twin, all, new RunContext(root, work, null));
+        Verdict model = runs.get(twin);
         assertNull(model.mismatch(), model.detail());
         for (Check w : witnesses) {
-            Verdict v = runs.get(w).verdict();
+            Verdict v = runs.get(w);
             assertNull(v.mismatch(), v.detail());
             assertEquals(w.witness(), v.violated());
             assertTrue(v.detail().contains("one TLC run with TicketTrylock_N2_W1"), v.detail());
         }
-        Verdict never = runs.get(seeded).verdict();
+        Verdict never = runs.get(seeded);
         assertEquals(Outcome.PASS, never.actual(), never.detail());
         assertTrue(never.mismatch() != null && never.detail().contains("never reached"), never.detail());
     }

@@ -29,10 +29,10 @@ class ReportEvidenceTest {
     void aTlcRunIsTheEvidenceOfItsVerdict() {
         Check c = model("MCS_N2", Level.TLC);
         Tlc.Result r = result(Outcome.PASS, null);
-        Verdict v = new TlcRunner.Run(new Verdict(c, Outcome.PASS, null, 96L, 1.0, null), r).verdict();
+        Verdict v = TlcRunner.withRun(new Verdict(c, Outcome.PASS, null, 96L, 1.0, null), r);
         assertSame(r, v.evidence());
         assertNull(v.evidence().stopsTheRun());
-        assertNull(new TlcRunner.Run(new Verdict(c, Outcome.ERROR, null, null, 0, "no TLC"), null).verdict().evidence());
+        assertNull(TlcRunner.withRun(new Verdict(c, Outcome.ERROR, null, null, 0, "no TLC"), null).evidence());
     }
 
     @Test
