@@ -401,10 +401,10 @@ EarlyUseful(p) ==
 
 \* The critical section's actions (CriticalSection.tla), each behind its
 \* program counter so that TLC names and counts it as this module's.
-ReadEarly(t) == pc[t] \in TryingPCs /\ EarlyUseful(pc[t]) /\ CS!ReadEarly(t)
-CsRead(t)    == pc[t] = "cs_read"    /\ CS!CsRead(t)
-CsWriteX(t)  == pc[t] = "cs_write_x" /\ CS!CsWriteX(t)
-CsWriteY(t)  == pc[t] = "cs_write_y" /\ CS!CsWriteY(t)
+ReadEarly(t) == pc[t] \in TryingPCs /\ EarlyUseful(pc[t]) /\ CS!CsLoadEarly(t)
+CsRead(t)    == pc[t] = "cs_read"    /\ CS!CsLoad(t)
+CsWriteX(t)  == pc[t] = "cs_write_x" /\ CS!CsStoreX(t)
+CsWriteY(t)  == pc[t] = "cs_write_y" /\ CS!CsStoreY(t)
 
 (***************************************************************************)
 (* queued_spin_unlock                                                      *)

@@ -136,10 +136,10 @@ MpLockSpin(t) ==
 
 \* The critical section's actions (CriticalSection.tla), each behind its
 \* program counter so that TLC names and counts it as this module's.
-ReadEarly(t) == pc[t] \in TryingPCs /\ M!LoadsEarly(O("mp_lock_spin")) /\ CS!ReadEarly(t)
-CsRead(t)    == pc[t] = "cs_read"    /\ CS!CsRead(t)
-CsWriteX(t)  == pc[t] = "cs_write_x" /\ CS!CsWriteX(t)
-CsWriteY(t)  == pc[t] = "cs_write_y" /\ CS!CsWriteY(t)
+ReadEarly(t) == pc[t] \in TryingPCs /\ M!LoadsEarly(O("mp_lock_spin")) /\ CS!CsLoadEarly(t)
+CsRead(t)    == pc[t] = "cs_read"    /\ CS!CsLoad(t)
+CsWriteX(t)  == pc[t] = "cs_write_x" /\ CS!CsStoreX(t)
+CsWriteY(t)  == pc[t] = "cs_write_y" /\ CS!CsStoreY(t)
 
 \* __mp_unlock: mpl->mpl_ticket++, its load
 MpUnlock(t) ==
