@@ -57,6 +57,9 @@ ASSUME WeakenAssumption == M!WeakenValid(Kernel, Weaken)
 ClhWeaken == { w \in Weaken : \E a \in ClhAccesses, o \in M!Orders : w = a \o ":" \o o }
 
 C == INSTANCE CLHWeak WITH Weaken <- ClhWeaken
+\* The acquisition's orders are CLHWeak's: its actions run with CLHWeak's
+\* Kernel, and the access-mode table reads this one, so they must agree.
+ASSUME AcquisitionOrdersAssumption == \A a \in ClhAccesses : Kernel[a] = C!Kernel[a]
 CS == INSTANCE CriticalSection WITH lockVars <- << node, pred >>, AfterCs <- "release"
 
 \* The order of access a in this model.
