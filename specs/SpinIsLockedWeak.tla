@@ -18,17 +18,28 @@
 (* both enter. x86 makes the cmpxchg a locked instruction, which drains    *)
 (* the buffer; so does smp_mb(), the barrier powerpc's 66f60522138c added   *)
 (* (and arm64's c6f5d02b6a0f) for callers of spin_is_locked.               *)
+(*                                                                         *)
+(* TakeBy = "store" makes the take a store instead (the litmus family's    *)
+(* Java takes: a plain, opaque or release VarHandle store; each CPU's own  *)
+(* lock is free in this pattern, so a store takes it as an RMW would).     *)
+(* The read's order does not matter here: it is its CPU's only load, so   *)
+(* there is no older load for it to pass; what orders it after the take   *)
+(* is the fence or, under TSO, the RMW's drain.                            *)
 (***************************************************************************)
 EXTENDS Naturals, Sequences, FiniteSets
 
 CONSTANTS
     MemoryModel,    \* "SC", "TSO" or "WMO" (Memory.tla)
-    TakeOrder,      \* the take's RMW order: "acquire" (qspinlock), "full"
+    TakeBy,         \* "rmw": the take is a cmpxchg (qspinlock's); "store": a store
+    TakeOrder,      \* its order: an RMW order ("acquire" for qspinlock), or a store's
     Fence           \* TRUE: smp_mb() between the take and the read
 
 \* Memory.tla states it too, but TLC checks only the assumptions of the root module.
 ASSUME MemoryModelAssumption == MemoryModel \in {"SC", "TSO", "WMO"}
-ASSUME TakeOrderAssumption == TakeOrder \in {"acquire", "acq_rel", "release", "relaxed", "full"}
+ASSUME TakeByAssumption == TakeBy \in {"rmw", "store"}
+ASSUME TakeOrderAssumption ==
+    TakeOrder \in IF TakeBy = "rmw" THEN {"acquire", "acq_rel", "release", "relaxed", "full"}
+                                   ELSE {"plain", "once", "release"}
 ASSUME FenceAssumption == Fence \in BOOLEAN
 
 CPUs    == {1, 2}
@@ -57,11 +68,14 @@ Init ==
     /\ pc = [c \in CPUs |-> "take"]
 
 \* atomic_try_cmpxchg_acquire(&lock->val, 0, _Q_LOCKED_VAL): each CPU's own lock is free.
+\* With TakeBy = "store": WRITE_ONCE(lock->val, _Q_LOCKED_VAL) in TakeOrder.
 Take(c) ==
     /\ pc[c] = "take"
-    /\ M!RmwReady(c, LLock(c), TakeOrder)
-    /\ M!RmwRead(LLock(c)) = 0
-    /\ M!RmwWrite(c, LLock(c), 1, TakeOrder)
+    /\ IF TakeBy = "rmw"
+       THEN /\ M!RmwReady(c, LLock(c), TakeOrder)
+            /\ M!RmwRead(LLock(c)) = 0
+            /\ M!RmwWrite(c, LLock(c), 1, TakeOrder)
+       ELSE M!Store(c, LLock(c), 1, TakeOrder)
     /\ pc' = [pc EXCEPT ![c] = IF Fence THEN "fence" ELSE "read_other"]
 
 \* smp_mb()

@@ -48,7 +48,11 @@ public record Mutant(String family, String name, Kind kind, String source, Map<L
         LIVENESS("liveness"),
         /** A change to the spec's fairness assumption, not to the algorithm: no code to port. */
         FAIRNESS("fairness"),
-        /** A compiler transformation the language allows (a plain read hoisted out of a loop). */
+        /**
+         * A compiler transformation the language allows and no hardware model does: a plain read
+         * hoisted out of a loop, a racy plain store moved past a fence that orders only opaque or
+         * stronger accesses.
+         */
         COMPILER("compiler"),
         /**
          * Not a bug: a barrier weakened that the checked models show is not needed, every entry

@@ -119,7 +119,10 @@ public final class PlainTake {
      * Take: a plain store ({@code VarHandle.set}); read: {@code fullFence()} and then a read ({@code smp_mb(); READ_ONCE()}, {@code spin_is_locked} before the patch). The JMM gives a racy plain store no ordering guarantee, not even around a fence (only
      * accesses that are at least opaque are ordered by {@code fullFence}), so {@code 0, 0} stays
      * allowed; HotSpot emits the store before the fence's {@code lock addl}, which drains the store
-     * buffer, so x86 is not expected to show it.
+     * buffer, so x86 is not expected to show it. Nor is arm64 (a {@code dmb ish} between the
+     * {@code str} and the {@code ldar}): no hardware model lets both in once the fence is emitted
+     * ({@code SpinIsLockedWeak_PlainTakeFencedRead_TSO} and {@code _WMO} hold), so only a compiler
+     * that moves the store past the fence could; the manifest's kind for it is {@code compiler}.
      */
     @JCStressTest
     @Outcome(id = {"1, 1", "0, 1", "1, 0"}, expect = Expect.ACCEPTABLE, desc = Crossed.ONE_SAW_HELD)
