@@ -179,4 +179,8 @@ HandoffVisibility == P!HandoffVisibility(CS!Readers, Seen, gen)
 
 \* Witness: three stores of one CPU in flight at once (x, y and the hand-off).
 NeverThreeInFlight == \A t \in CPUs : M!InFlight(t) < 3
+
+\* Witness of the 3-CPU models: two CPUs wait in __mp_lock_spin behind a holder,
+\* so the next hand-off must pick the right one of them (no 2-CPU model has it).
+NeverTwoWaitBehindHolder == ~(Holders # {} /\ Cardinality({t \in CPUs : pc[t] = "spin"}) >= 2)
 =============================================================================
