@@ -54,8 +54,11 @@
 (* on the lock path (ReadEarly); a step whose access is an acquire (or    *)
 (* fully ordered) cancels a read satisfied before it, as the hardware     *)
 (* would replay it, so a read ends up early only past accesses that let a *)
-(* younger load pass (Memory's LoadsEarly). The lock's own loads run in   *)
-(* program order, a limit docs/weak-memory.md lists.                       *)
+(* younger load pass (Memory's LoadsEarly). Of the lock's own loads, the  *)
+(* queue head's wait for the lock word may be satisfied before the MCS    *)
+(* wait that precedes it, when that wait lets a younger load pass          *)
+(* (HeadWaitEarly: only a mutant's relaxed MCS wait does); the others run  *)
+(* in program order, a limit docs/weak-memory.md lists.                    *)
 (***************************************************************************)
 EXTENDS Naturals, Sequences, FiniteSets
 
@@ -129,7 +132,8 @@ O(a) == M!OrderOf(Kernel, Weaken, a)
 TryingPCs == { "fast_cmpxchg", "pending_reload", "set_pending", "clear_pending", "pending_wait",
                "clear_pending_set_locked", "init_locked", "init_next", "queue_trylock",
                "publish_wmb", "xchg_tail", "link_prev", "mcs_spin", "head_wait",
-               "head_cmpxchg", "set_locked", "wait_next", "mcs_handoff" }
+               "head_cmpxchg", "set_locked", "wait_next", "mcs_handoff",
+               "mcs_spin_early", "head_wait_early" }
 CsPCs     == { "cs_read", "cs_write_x", "cs_write_y" }
 PCs       == { "ncs", "unlock" } \cup TryingPCs \cup CsPCs
 
@@ -309,20 +313,41 @@ LinkPrev(t) ==
 
 \* arch_mcs_spin_lock_contended(&node->locked): smp_cond_load_acquire(l, VAL)
 McsSpin(t) ==
-    /\ pc[t] = "mcs_spin"
+    /\ pc[t] \in {"mcs_spin", "mcs_spin_early"}
     /\ M!Load(t, LLocked(t)) = 1
-    /\ Go(t, "head_wait")
+    /\ Go(t, IF pc[t] = "mcs_spin" THEN "head_wait" ELSE "head_wait_early")
     /\ Ordered(t, O("mcs_spin"))
     /\ UNCHANGED << mem, buf, val, prev, succ, gen >>
 
-\* val = atomic_cond_read_acquire(&lock->val, !(VAL & _Q_LOCKED_PENDING_MASK))
-HeadWait(t) ==
-    /\ pc[t] = "head_wait"
+\* HeadWait's load of the lock word satisfied while the MCS wait still spins:
+\* possible under WMO when that wait lets a younger load pass (a relaxed one,
+\* as on Armv8 an LDR does not hold back a younger LDAR). The value goes into
+\* val and the CPU goes on spinning (pc "mcs_spin_early"); after the MCS wait
+\* ends, the head's wait ends with that value ("head_wait_early"). A value that
+\* would not end the wait is read again in order, so only one that ends it is
+\* taken early. The acquire then orders the critical section after this read.
+HeadWaitEarly(t) ==
+    /\ pc[t] = "mcs_spin"
+    /\ M!LoadsEarly(O("mcs_spin"))
     /\ LET w == M!Load(t, LWord) IN
        /\ w.l = 0 /\ w.p = 0
        /\ val' = [val EXCEPT ![t] = w]
-       /\ Go(t, IF w.t = t THEN "head_cmpxchg" ELSE "set_locked")
+    /\ Go(t, "mcs_spin_early")
     /\ Ordered(t, O("head_wait"))
+    /\ UNCHANGED << mem, buf, prev, succ, gen >>
+
+\* val = atomic_cond_read_acquire(&lock->val, !(VAL & _Q_LOCKED_PENDING_MASK))
+HeadWait(t) ==
+    /\ \/ /\ pc[t] = "head_wait"
+          /\ LET w == M!Load(t, LWord) IN
+             /\ w.l = 0 /\ w.p = 0
+             /\ val' = [val EXCEPT ![t] = w]
+             /\ Go(t, IF w.t = t THEN "head_cmpxchg" ELSE "set_locked")
+          /\ Ordered(t, O("head_wait"))
+       \* the wait ends with the value HeadWaitEarly read
+       \/ /\ pc[t] = "head_wait_early"
+          /\ Go(t, IF val[t].t = t THEN "head_cmpxchg" ELSE "set_locked")
+          /\ UNCHANGED << val, rx, ry >>
     /\ UNCHANGED << mem, buf, prev, succ, gen >>
 
 \* if ((val & _Q_TAIL_MASK) == tail)
@@ -401,7 +426,11 @@ EarlyUseful(p) ==
 
 \* The critical section's actions (CriticalSection.tla), each behind its
 \* program counter so that TLC names and counts it as this module's.
-ReadEarly(t) == pc[t] \in TryingPCs /\ EarlyUseful(pc[t]) /\ CS!CsLoadEarly(t)
+\* (Not past an early read of the lock word: a limit, fewer behaviours.)
+ReadEarly(t) ==
+    /\ pc[t] \in TryingPCs \ {"mcs_spin_early", "head_wait_early"}
+    /\ EarlyUseful(pc[t])
+    /\ CS!CsLoadEarly(t)
 CsRead(t)    == pc[t] = "cs_read"    /\ CS!CsLoad(t)
 CsWriteX(t)  == pc[t] = "cs_write_x" /\ CS!CsStoreX(t)
 CsWriteY(t)  == pc[t] = "cs_write_y" /\ CS!CsStoreY(t)
@@ -433,7 +462,7 @@ LockStep(t) ==
 
 Drain(t) == M!Drain(t) /\ UNCHANGED << pc, val, prev, succ, rx, ry, gen >>
 
-Next == \E t \in CPUs : Start(t) \/ LockStep(t) \/ ReadEarly(t) \/ Drain(t)
+Next == \E t \in CPUs : Start(t) \/ LockStep(t) \/ ReadEarly(t) \/ HeadWaitEarly(t) \/ Drain(t)
 
 \* Each CPU keeps taking its lock steps and its buffer keeps draining; an
 \* early read is a choice the hardware may make, never one it must. Under WMO
