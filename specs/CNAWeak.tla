@@ -124,7 +124,7 @@ NotRead == Word(Nil, 1)
 
 PCs == {"spin", "head_wait", "head_check", "sec_tail", "head_cmpxchg", "pass_secondary", "set_locked",
         "wait_next", "find_succ", "scan", "splice_head", "cut_tail", "set_sec_tail", "handoff", "cs",
-        "no_succ", "done"}
+        "no_succ", "done", "spin_early", "head_wait_early"}
 
 TypeOK ==
     /\ pc \in [CPUs -> PCs]
@@ -163,19 +163,34 @@ Set(f, t, v) == [f EXCEPT ![t] = v]
 \* smp_cond_load_acquire(&node->locked, VAL): the wait ends at a non-zero value
 \* (1, or the secondary queue's head passed along).
 McsSpin(t) ==
-    /\ pc[t] = "spin"
+    /\ pc[t] \in {"spin", "spin_early"}
     /\ M!Load(t, LLocked(t)) # 0
-    /\ Go(t, "head_wait")
+    /\ Go(t, IF pc[t] = "spin" THEN "head_wait" ELSE "head_wait_early")
     /\ UNCHANGED << mem, buf, locals >>
+
+\* HeadWait's load of the lock word satisfied while the MCS wait still spins,
+\* as in QSpinlockWeak: under WMO, only when the wait lets a younger load pass
+\* (a mutant's relaxed wait; a load-acquire does not wait for an older plain
+\* load on Armv8). Only a value that ends the head's wait is taken early.
+HeadWaitEarly(t) ==
+    /\ pc[t] = "spin"
+    /\ M!LoadsEarly(O("mcs_spin"))
+    /\ M!Load(t, LWord).l = 0
+    /\ hv' = Set(hv, t, M!Load(t, LWord))
+    /\ Go(t, "spin_early")
+    /\ UNCHANGED << mem, buf, nx, tother, succ, rt >>
 
 (***************************************************************************)
 (* The queue head: queued_spin_lock_slowpath after the MCS wait            *)
 (***************************************************************************)
 \* val = atomic_cond_read_acquire(&lock->val, !(VAL & _Q_LOCKED_PENDING_MASK))
 HeadWait(t) ==
-    /\ pc[t] = "head_wait"
-    /\ M!Load(t, LWord).l = 0
-    /\ hv' = Set(hv, t, M!Load(t, LWord))
+    /\ \/ /\ pc[t] = "head_wait"
+          /\ M!Load(t, LWord).l = 0
+          /\ hv' = Set(hv, t, M!Load(t, LWord))
+       \* the wait ends with the value HeadWaitEarly read
+       \/ /\ pc[t] = "head_wait_early"
+          /\ UNCHANGED hv
     /\ Go(t, "head_check")
     /\ UNCHANGED << mem, buf, nx, tother, succ, rt >>
 
@@ -321,7 +336,7 @@ Next ==
         \/ McsSpin(t) \/ HeadWait(t) \/ HeadCheck(t) \/ SecTail(t) \/ HeadCmpxchg(t) \/ PassSecondary(t)
         \/ SetLocked(t) \/ WaitNext(t) \/ FindSucc(t) \/ Scan(t) \/ SpliceHead(t) \/ CutTail(t)
         \/ SetSecTail(t) \/ Handoff(t) \/ Unlock(t)
-        \/ Drain(t)
+        \/ HeadWaitEarly(t) \/ Drain(t)
     \/ Terminated
 
 Fairness == \A t \in CPUs : WF_vars(Step(t)) /\ WF_vars(Drain(t))
