@@ -387,7 +387,7 @@ class CliTest {
         long listed = q.out().lines().filter(l -> l.startsWith("qspinlock ")).count();
         long unneeded = q.out().lines().filter(l -> l.startsWith("qspinlock ") && l.contains(" unneeded ")
                 && l.contains("not a bug: passes")).count();
-        assertTrue(unneeded >= 2, q.out());
+        assertTrue(unneeded >= 1, q.out());
         assertTrue(q.out().contains("(" + (listed - unneeded) + " bugs;"), q.out());
         assertTrue(q.out().matches("(?s).*any\\s+\\d+ / " + (listed - unneeded) + " .*"), q.out());
     }
