@@ -52,7 +52,7 @@
 (* to either as "once-rmw" or "release-rmw" to hold the location, and     *)
 (* "wmb" (smp_wmb(), no location).                                         *)
 (***************************************************************************)
-EXTENDS Naturals, Sequences
+EXTENDS Naturals, Sequences, TLC
 
 CONSTANTS
     MemoryModel,        \* "SC", "TSO" or "WMO"
@@ -81,15 +81,23 @@ Orders == StoreOrders \cup LoadOrders \cup RmwOrders \cup BarrierOrders
 \* (a TLC config has no tuples) naming accesses given another order.
 Weakened(weaken, a, o) == (a \o ":" \o o) \in weaken
 
-\* Every string of weaken names one access of kernel and one order, at most one per access.
+\* Every access of kernel has an order the layer knows.
+KernelValid(kernel) == \A a \in DOMAIN kernel : kernel[a] \in Orders
+
+\* The kernel's orders are valid, and every string of weaken names one access of
+\* kernel and one order, at most one per access.
 WeakenValid(kernel, weaken) ==
+    /\ KernelValid(kernel)
     /\ \A w \in weaken : \E a \in DOMAIN kernel, o \in Orders : w = a \o ":" \o o
     /\ \A a \in DOMAIN kernel, o1, o2 \in Orders :
           Weakened(weaken, a, o1) /\ Weakened(weaken, a, o2) => o1 = o2
 
-\* The order of access a in a model.
+\* The order of access a in a model; an access kernel gives no order stops the
+\* run at its first use with a message that names it.
 OrderOf(kernel, weaken, a) ==
-    IF \E o \in Orders : Weakened(weaken, a, o)
+    IF a \notin DOMAIN kernel
+    THEN Assert(FALSE, "the access " \o a \o " has no ordering: it is not in the spec's Kernel record")
+    ELSE IF \E o \in Orders : Weakened(weaken, a, o)
     THEN CHOOSE o \in Orders : Weakened(weaken, a, o)
     ELSE kernel[a]
 

@@ -67,6 +67,21 @@ class TlcErrorsTest {
     }
 
     @Test
+    void anAccessWithoutAnOrderingOrWithOneTheLayerDoesNotKnowIsOneLine() throws Exception {
+        // The toy spec on the memory layer passes as configured, so each bad config fails for its own reason.
+        assertEquals(Outcome.PASS, run(bad("WeakOrders.tla"), bad("WeakOrders_Good.cfg"), 1).outcome());
+        Tlc.Result unknown = run(bad("WeakOrders.tla"), bad("WeakOrders_UnknownOrder.cfg"), 1);
+        assertEquals(Outcome.ERROR, unknown.outcome());
+        assertTrue(unknown.message().contains("WeakOrders.tla:") && unknown.message().contains("assumption is false"),
+                unknown.message());
+        assertOneLine(unknown.message());
+        Tlc.Result none = run(bad("WeakOrders.tla"), bad("WeakOrders_NoOrder.cfg"), 1);
+        assertEquals(Outcome.ERROR, none.outcome());
+        assertTrue(none.message().contains("the access link has no ordering"), none.message());
+        assertOneLine(none.message());
+    }
+
+    @Test
     void runningOutOfMemoryIsOneLineNotAVerdict() throws Exception {
         Tlc.Result r = Tlc.run(new Tlc.Request(bad("Huge.tla"), bad("Huge.cfg"), 1, List.of(), work, 300, null,
                 new Tlc.Exhaustive(), "32m"));
