@@ -8,6 +8,9 @@ import java.nio.file.Path;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.parallel.Execution;
+import org.junit.jupiter.api.parallel.ExecutionMode;
+import org.junit.jupiter.api.parallel.Isolated;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -19,6 +22,9 @@ import org.junit.jupiter.api.io.TempDir;
  * mutant's double owner is a MutualExclusion failure in every run.
  */
 @Tag("integration")
+// It points handoff.root at a copy of the project: nothing else may run beside it.
+@Isolated
+@Execution(ExecutionMode.SAME_THREAD)
 class RatesMissTest {
     @TempDir
     Path root;

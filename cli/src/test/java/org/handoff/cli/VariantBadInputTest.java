@@ -11,6 +11,9 @@ import java.util.List;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.parallel.Execution;
+import org.junit.jupiter.api.parallel.ExecutionMode;
+import org.junit.jupiter.api.parallel.Isolated;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -21,6 +24,9 @@ import org.junit.jupiter.api.io.TempDir;
  * manifest file of its own, and breaks one thing.
  */
 @Tag("integration")
+// It points handoff.root at a copy of the project: nothing else may run beside it.
+@Isolated
+@Execution(ExecutionMode.SAME_THREAD)
 class VariantBadInputTest {
     @TempDir
     Path root;

@@ -25,6 +25,9 @@ import org.handoff.specs.TlcRunner;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.parallel.Execution;
+import org.junit.jupiter.api.parallel.ExecutionMode;
+import org.junit.jupiter.api.parallel.Isolated;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -36,6 +39,9 @@ import org.junit.jupiter.api.io.TempDir;
  * review of the scaffold against its base is measured by hand (docs/review.md).
  */
 @Tag("integration")
+// It points handoff.root at a copy of the project: nothing else may run beside it.
+@Isolated
+@Execution(ExecutionMode.SAME_THREAD)
 class VariantScaffoldTest {
     @TempDir
     Path root;
