@@ -75,7 +75,7 @@ import org.handoff.models.HookCounter;
 public final class JcstressRunner implements LevelRunner {
 
     public static final String MAIN = "org.openjdk.jcstress.Main";
-    public static final int DEFAULT_TIME_MS = 1000;
+    public static final int DEFAULT_TIME_MS = 500;
     /** Milliseconds per iteration of a full-profile entry, and of every entry under {@code -Pfull}. */
     public static final int FULL_TIME_MS = 5000;
     /** Kills jcstress after this long. A hanging test costs about 31 s per fork before jcstress gives up on it. */
