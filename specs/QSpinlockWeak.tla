@@ -311,6 +311,9 @@ LinkPrev(t) ==
     /\ Go(t, "mcs_spin")
     /\ UNCHANGED << val, succ, rx, ry, gen >>
 
+\* The lock word w ends the queue head's wait: neither locked nor pending.
+EndsHeadWait(w) == w.l = 0 /\ w.p = 0
+
 \* arch_mcs_spin_lock_contended(&node->locked): smp_cond_load_acquire(l, VAL)
 McsSpin(t) ==
     /\ pc[t] \in {"mcs_spin", "mcs_spin_early"}
@@ -329,9 +332,8 @@ McsSpin(t) ==
 HeadWaitEarly(t) ==
     /\ pc[t] = "mcs_spin"
     /\ M!LoadsEarly(O("mcs_spin"))
-    /\ LET w == M!Load(t, LWord) IN
-       /\ w.l = 0 /\ w.p = 0
-       /\ val' = [val EXCEPT ![t] = w]
+    /\ EndsHeadWait(M!Load(t, LWord))
+    /\ val' = [val EXCEPT ![t] = M!Load(t, LWord)]
     /\ Go(t, "mcs_spin_early")
     /\ Ordered(t, O("head_wait"))
     /\ UNCHANGED << mem, buf, prev, succ, gen >>
@@ -339,15 +341,13 @@ HeadWaitEarly(t) ==
 \* val = atomic_cond_read_acquire(&lock->val, !(VAL & _Q_LOCKED_PENDING_MASK))
 HeadWait(t) ==
     /\ \/ /\ pc[t] = "head_wait"
-          /\ LET w == M!Load(t, LWord) IN
-             /\ w.l = 0 /\ w.p = 0
-             /\ val' = [val EXCEPT ![t] = w]
-             /\ Go(t, IF w.t = t THEN "head_cmpxchg" ELSE "set_locked")
+          /\ EndsHeadWait(M!Load(t, LWord))
+          /\ val' = [val EXCEPT ![t] = M!Load(t, LWord)]
           /\ Ordered(t, O("head_wait"))
        \* the wait ends with the value HeadWaitEarly read
        \/ /\ pc[t] = "head_wait_early"
-          /\ Go(t, IF val[t].t = t THEN "head_cmpxchg" ELSE "set_locked")
           /\ UNCHANGED << val, rx, ry >>
+    /\ Go(t, IF val'[t].t = t THEN "head_cmpxchg" ELSE "set_locked")
     /\ UNCHANGED << mem, buf, prev, succ, gen >>
 
 \* if ((val & _Q_TAIL_MASK) == tail)

@@ -37,9 +37,6 @@ CONSTANTS
 \* Memory.tla states it too, but TLC checks only the assumptions of the root module.
 ASSUME MemoryModelAssumption == MemoryModel \in {"SC", "TSO", "WMO"}
 ASSUME TakeByAssumption == TakeBy \in {"rmw", "store"}
-ASSUME TakeOrderAssumption ==
-    TakeOrder \in IF TakeBy = "rmw" THEN {"acquire", "acq_rel", "release", "relaxed", "full"}
-                                   ELSE {"plain", "once", "release"}
 ASSUME FenceAssumption == Fence \in BOOLEAN
 
 CPUs    == {1, 2}
@@ -52,6 +49,9 @@ VARIABLES mem, buf, pc
 vars == << mem, buf, pc >>
 
 M == INSTANCE Memory WITH BufferDepth <- 1   \* one store (the take) per CPU
+
+\* The take's order is one the layer has for its kind of access.
+ASSUME TakeOrderAssumption == TakeOrder \in IF TakeBy = "rmw" THEN M!RmwOrders ELSE M!StoreOrders
 
 Holders   == { c \in CPUs : pc[c] = "crossed" }
 TryingSet == { c \in CPUs : pc[c] \in {"take", "fence", "read_other"} }
