@@ -228,10 +228,22 @@ final class Runners {
         if (c.level() != Level.TLC || c.param("config") == null) {
             return null;
         }
+        String v = configMemoryModel(root, c);
+        return v == null ? "SC" : v;
+    }
+
+    /**
+     * The {@code MemoryModel} constant a TLC check's config sets, or null when it sets none (a spec
+     * not on the memory layer) or the check has no config.
+     */
+    static String configMemoryModel(Path root, Check c) {
+        if (c.params().get("config") == null) {
+            return null;
+        }
         Path config = root.resolve("specs").resolve(c.param("config"));
         try {
             String v = org.handoff.specs.TlcConfig.parse(Files.readString(config)).constantValue("MemoryModel");
-            return v == null ? "SC" : v.replace("\"", "");
+            return v == null ? null : v.replace("\"", "");
         } catch (IOException e) {
             throw new HandoffException("cannot read " + config + ": " + e.getMessage());
         }

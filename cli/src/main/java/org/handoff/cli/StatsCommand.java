@@ -68,7 +68,7 @@ final class StatsCommand implements Callable<Integer> {
                 .filter(Runners.named(only)).toList());
         if (weakMemory && profile.equals("quick")) {
             manifest.select(families, Level.TLC, "full").stream().filter(Runners.named(only))
-                    .filter(c -> !checks.contains(c) && sideBySide(root, c)).forEach(checks::add);
+                    .filter(c -> !checks.contains(c) && layerModel(root, c) != null).forEach(checks::add);
         }
         if (checks.isEmpty()) {
             throw new HandoffException("no TLC models selected");
@@ -119,9 +119,9 @@ final class StatsCommand implements Callable<Integer> {
                     .append(" | ").append(num(r.generatedStates())).append(" | ").append(num(r.depth())).append(" | ")
                     .append(r.workers()).append(" | ").append(String.format("%.1f", v.seconds())).append(" |");
             total += v.seconds();
-            if (sideBySide(root, c)) {
-                weak.add(new WeakRow(c.check(), Runners.memoryModel(root, c), r.distinctStates(), v.seconds(), r.workers(),
-                        c.profile()));
+            String model = layerModel(root, c);
+            if (model != null) {
+                weak.add(new WeakRow(c.check(), model, r.distinctStates(), v.seconds(), r.workers(), c.profile()));
             }
             if (before != null) {
                 Double then = earlier.get(c.check());
@@ -153,19 +153,15 @@ final class StatsCommand implements Callable<Integer> {
     }
 
     /**
-     * A model the side-by-side table shows: a correct model (no mutant, no witness, expected to pass)
-     * whose config sets MemoryModel, that is, a spec on the memory layer (specs/Memory.tla).
+     * The memory model of a model the side-by-side table shows, or null for any other: a correct
+     * model (no mutant, no witness, expected to pass) whose config sets MemoryModel, that is, a spec
+     * on the memory layer (specs/Memory.tla).
      */
-    static boolean sideBySide(Path root, Check c) {
-        if (c.mutant() || c.params().get("witness") != null || c.expected() != Outcome.PASS || c.params().get("config") == null) {
-            return false;
+    static String layerModel(Path root, Check c) {
+        if (c.mutant() || c.isWitness() || c.expected() != Outcome.PASS) {
+            return null;
         }
-        Path config = root.resolve("specs").resolve(c.param("config"));
-        try {
-            return org.handoff.specs.TlcConfig.parse(Files.readString(config)).constantValue("MemoryModel") != null;
-        } catch (IOException e) {
-            throw new HandoffException("cannot read " + config + ": " + e.getMessage(), e);
-        }
+        return Runners.configMemoryModel(root, c);
     }
 
     /** One run of a memory-layer model: its name, memory model, distinct states, wall seconds, workers, profile. */

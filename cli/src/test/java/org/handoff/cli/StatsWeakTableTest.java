@@ -2,6 +2,7 @@ package org.handoff.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Path;
@@ -38,12 +39,12 @@ class StatsWeakTableTest {
         Path root = ProjectRoot.find();
         List<Check> tlc = Manifest.load(root).select(List.of("mcs"), Level.TLC, "full");
         Check weak = named(tlc, "MCSWeak_N2_TSO");
-        assertTrue(StatsCommand.sideBySide(root, weak));
+        assertEquals("TSO", StatsCommand.layerModel(root, weak));
         // A family spec has no MemoryModel constant; mutants and witnesses are not correct models.
-        assertFalse(StatsCommand.sideBySide(root, named(tlc, "MCS_N2")));
-        assertFalse(StatsCommand.sideBySide(root, tlc.stream().filter(c -> c.mutant() && c.check().contains("Weak")).findFirst().orElseThrow()));
-        assertFalse(StatsCommand.sideBySide(root, tlc.stream()
-                .filter(c -> c.params().get("witness") != null && c.check().contains("Weak")).findFirst().orElseThrow()));
+        assertNull(StatsCommand.layerModel(root, named(tlc, "MCS_N2")));
+        assertNull(StatsCommand.layerModel(root, tlc.stream().filter(c -> c.mutant() && c.check().contains("Weak")).findFirst().orElseThrow()));
+        assertNull(StatsCommand.layerModel(root, tlc.stream()
+                .filter(c -> c.isWitness() && c.check().contains("Weak")).findFirst().orElseThrow()));
     }
 
     private static Check named(List<Check> checks, String name) {
