@@ -31,7 +31,7 @@ for patch in "$HERE"/[0-9]*.patch; do
     continue
   fi
   touch cli/target/handoff-cli-*.jar # the CLI itself is unchanged: do not rebuild it
-  variants="$(python3 -c "import json,sys; d=json.load(open('manifest/$family.json')); print(' '.join('--check ' + v for f in d['families'] if f['name'] == '$family' for v in f['variants']))")"
+  variants="$(python3 -c "import json,sys; d=json.load(open('specs/$family/$family.json')); print(' '.join('--check ' + v for f in d['families'] if f['name'] == '$family' for v in f['variants']))")"
   echo "$name: ./handoff check $family --level jcstress --level lincheck --level crosscheck $variants" >&2
   ./handoff check "$family" --level jcstress --level lincheck --level crosscheck $variants --json \
       > "$WORK/results/$name.json" 2> "$WORK/results/$name.log" || true

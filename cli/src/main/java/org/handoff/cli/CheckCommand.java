@@ -2,9 +2,9 @@ package org.handoff.cli;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
+import java.io.OutputStream;
 import java.io.PrintStream;
 import java.io.PrintWriter;
-import java.io.OutputStream;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -47,7 +47,7 @@ final class CheckCommand implements Callable<Integer> {
     List<String> only = new ArrayList<>();
 
     @Option(names = "--memory-model", paramLabel = "M", description = {"Only TLC models under this memory model: SC, TSO "
-            + "or WMO (specs/Memory.tla; a spec without a MemoryModel constant is SC); repeatable. Other levels are "
+            + "or WMO (specs/common/Memory.tla; a spec without a MemoryModel constant is SC); repeatable. Other levels are "
             + "left out."})
     List<String> memoryModels = new ArrayList<>();
 

@@ -14,6 +14,7 @@ import org.handoff.core.HandoffException;
 import org.handoff.core.Level;
 import org.handoff.core.Outcome;
 import org.handoff.core.Property;
+import org.handoff.core.Specs;
 import org.handoff.core.Verdict;
 import org.handoff.specs.TlcConfig;
 
@@ -147,7 +148,7 @@ final class ReviewDiff {
 
     /** The catalogue properties a TLC model's config checks. */
     static Set<String> configured(Check c, Path specsDir) {
-        Path cfg = specsDir.resolve(c.param("config"));
+        Path cfg = Specs.fileIn(specsDir, c, "config");
         String text;
         try {
             text = Files.readString(cfg);

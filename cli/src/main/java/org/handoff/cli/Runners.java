@@ -16,6 +16,7 @@ import org.handoff.core.Jdk;
 import org.handoff.core.Level;
 import org.handoff.core.LevelRunner;
 import org.handoff.core.RunContext;
+import org.handoff.core.Specs;
 import org.handoff.core.Verdict;
 import org.handoff.crosscheck.CrosscheckRunner;
 import org.handoff.lincheck.LincheckRunner;
@@ -217,7 +218,7 @@ final class Runners {
         return c -> only.isEmpty() || only.contains(c.level());
     }
 
-    /** The memory models a TLC model can run under (specs/Memory.tla). */
+    /** The memory models a TLC model can run under (specs/common/Memory.tla). */
     static final List<String> MEMORY_MODELS = List.of("SC", "TSO", "WMO");
 
     /**
@@ -240,7 +241,7 @@ final class Runners {
         if (c.params().get("config") == null) {
             return null;
         }
-        Path config = root.resolve("specs").resolve(c.param("config"));
+        Path config = Specs.file(root, c, "config");
         try {
             String v = org.handoff.specs.TlcConfig.parse(Files.readString(config)).constantValue("MemoryModel");
             return v == null ? null : v.replace("\"", "");

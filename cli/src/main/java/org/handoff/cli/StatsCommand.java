@@ -155,7 +155,7 @@ final class StatsCommand implements Callable<Integer> {
     /**
      * The memory model of a model the side-by-side table shows, or null for any other: a correct
      * model (no mutant, no witness, expected to pass) whose config sets MemoryModel, that is, a spec
-     * on the memory layer (specs/Memory.tla).
+     * on the memory layer (specs/common/Memory.tla).
      */
     static String layerModel(Path root, Check c) {
         if (c.mutant() || c.isWitness() || c.expected() != Outcome.PASS) {
@@ -182,7 +182,7 @@ final class StatsCommand implements Callable<Integer> {
             byKey.computeIfAbsent(r.key(), k -> new java.util.HashMap<>()).put(r.model(), r);
         }
         StringBuilder t = new StringBuilder("## The memory-layer models side by side\n\n");
-        t.append("Each correct model of a spec on the memory layer (specs/Memory.tla) under the memory models it is\n");
+        t.append("Each correct model of a spec on the memory layer (specs/common/Memory.tla) under the memory models it is\n");
         t.append("checked with: distinct states, and wall seconds with the workers (1 when liveness is checked).\n");
         t.append("The same runs as the table above").append(complete ? "" : "; the full profile's models are left out"
                 + " (`--weak-memory` runs them too)").append(". \"full\" marks a model of the full profile.\n\n");

@@ -11,6 +11,7 @@ import org.handoff.core.HandoffException;
 import org.handoff.core.Level;
 import org.handoff.core.Manifest;
 import org.handoff.core.ProjectRoot;
+import org.handoff.core.Specs;
 import org.handoff.specs.Tlc;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -94,11 +95,10 @@ final class TlcCommand implements Callable<Integer> {
             throw new HandoffException("--seed applies only to --simulate");
         }
         Path root = ProjectRoot.find();
-        Path specs = root.resolve("specs");
-        Path specFile = resolveSpec(specs, specArg);
-        Path cfg = config != null ? config : model != null ? modelConfig(root, specs, specFile, model) : defaultConfig(specFile);
+        Path specFile = resolveSpec(root, specArg);
+        Path cfg = config != null ? config : model != null ? modelConfig(root, specFile, model) : defaultConfig(specFile);
         PrintWriter out = spec.commandLine().getOut();
-        List<Path> libs = new ArrayList<>(List.of(specs));
+        List<Path> libs = new ArrayList<>(Specs.library(root));
         Tlc.Result r = Tlc.run(new Tlc.Request(specFile, cfg, workers, libs, Runners.newRunDir(root, "tlc"), timeout,
                 verbose ? System.err : null, mode, Tlc.heapOr(heap)));
         out.printf("spec:     %s%nconfig:   %s%n", root.relativize(specFile.toAbsolutePath()).toString().startsWith("..")
@@ -141,8 +141,8 @@ final class TlcCommand implements Callable<Integer> {
         return n == null ? "-" : String.format("%,d", n);
     }
 
-    /** A name in specs/ or specs/mutants/, or a path to a .tla file. */
-    static Path resolveSpec(Path specs, String arg) {
+    /** A module name in a spec folder (a family's, its mutants', specs/common/), or a path to a .tla file. */
+    static Path resolveSpec(Path root, String arg) {
         Path asPath = Path.of(arg);
         if (arg.endsWith(".tla") || arg.contains("/")) {
             if (Files.isRegularFile(asPath)) {
@@ -150,24 +150,24 @@ final class TlcCommand implements Callable<Integer> {
             }
             throw new HandoffException(arg + ": no such spec file");
         }
-        for (Path dir : List.of(specs, specs.resolve("mutants"))) {
+        for (Path dir : Specs.library(root)) {
             Path p = dir.resolve(arg + ".tla");
             if (Files.isRegularFile(p)) {
                 return p;
             }
         }
-        throw new HandoffException("unknown spec '" + arg + "': no " + arg + ".tla in specs/ or specs/mutants/ (or give a path)");
+        throw new HandoffException("unknown spec '" + arg + "': no " + arg + ".tla in specs/<family>/, its mutants/ or specs/common/ (or give a path)");
     }
 
-    private static Path modelConfig(Path root, Path specs, Path specFile, String model) {
+    private static Path modelConfig(Path root, Path specFile, String model) {
         Manifest m = Manifest.load(root);
         for (Check c : m.checks()) {
             if (c.level() == Level.TLC && c.check().equals(model)) {
-                Path expectedSpec = specs.resolve(c.param("spec")).normalize();
+                Path expectedSpec = Specs.file(root, c, "spec").toAbsolutePath().normalize();
                 if (!expectedSpec.equals(specFile.toAbsolutePath().normalize())) {
                     throw new HandoffException("model " + model + " belongs to " + c.param("spec") + ", not " + specFile.getFileName());
                 }
-                return specs.resolve(c.param("config"));
+                return Specs.file(root, c, "config");
             }
         }
         List<String> known = m.checks().stream().filter(c -> c.level() == Level.TLC).map(Check::check).toList();

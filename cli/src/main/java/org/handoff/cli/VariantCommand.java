@@ -28,6 +28,7 @@ import org.handoff.core.Family;
 import org.handoff.core.HandoffException;
 import org.handoff.core.Manifest;
 import org.handoff.core.ProjectRoot;
+import org.handoff.core.Specs;
 import org.handoff.litmus.JcstressRunner;
 import org.handoff.specs.SpecSource;
 import picocli.CommandLine;
@@ -57,18 +58,18 @@ final class VariantCommand implements Runnable {
                 "Write a new variant NAME of FAMILY that is, before any edit, the variant BASE under another name,"
                         + " so that 'handoff review FAMILY --variant NAME --baseline BASE' says \"same\" for every property."
                         + " Then edit the copied hooks to express the patch. It writes new files only, each described below.",
-                "  specs/<Spec>_<Name>.tla: the spec module. It EXTENDS the family's spec and holds copies of the"
+                "  specs/<family>/<Spec>_<Name>.tla: the spec module. It EXTENDS the family's spec and holds copies of the"
                         + " family's hooks (the definitions a patch changes, each named after the kernel function it"
                         + " models) and of the definitions that put them into the behaviour (step, next-state relation,"
                         + " specifications), renamed with the variant's prefix so that they call the copies.",
-                "  specs/models/<Spec>_<Name>_*.cfg: BASE's model configs (every size, bound, tight and witness"
+                "  specs/<family>/models/<Spec>_<Name>_*.cfg: BASE's model configs (every size, bound, tight and witness"
                         + " model of BASE on the family's spec), checking the copied specification.",
                 "  For a family whose scaffold copies no wrappers (PV), the configs keep the family's specification"
                         + " and put each copied hook in place of the family's by a definition override (Hook <- MineHook).",
                 "  <java-dir>/<package>/<Class>.java: the Java port, a subclass of BASE's port with its"
                         + " constructors and overrides of the family's Java hooks that call the base's, ready to edit"
                         + " (PV: a PvQSpinLock built with its own Paravirt hook set, whose overrides those are).",
-                "  manifest/<name>.json: the variant's manifest file. It registers the port under 'ports' and"
+                "  specs/<family>/<name>.json: the variant's manifest file. It registers the port under 'ports' and"
                         + " copies BASE's entries at every level: TLC on the copied models, Lincheck and the jcstress"
                         + " tests that choose their lock by variant (through the port's name), trace validation (held"
                         + " to the family's per-access spec, as BASE's entries are), and the actions and port steps"
@@ -156,7 +157,7 @@ final class VariantCommand implements Runnable {
         if (portOfBase == null) {
             throw new HandoffException(family + "/" + base + " registers no Java port to start from");
         }
-        Path specs = root.resolve("specs");
+        Path specs = Specs.family(root, family); // the entries' files are relative to it
         String prefix = camel(name.startsWith(family + "-") ? name.substring(family.length() + 1) : name);
         String module = f.spec() + "_" + prefix;
         // The base's models and checks are named after it (CNA_Threshold_N3_T1), or after the spec
@@ -166,7 +167,7 @@ final class VariantCommand implements Runnable {
         String className = camel(name);
         Path specFile = specs.resolve(module + ".tla");
         Path javaFile = root.resolve(javaDir).resolve(pkg.replace('.', '/')).resolve(className + ".java");
-        Path manifestFile = root.resolve(Manifest.DIR).resolve(name + ".json");
+        Path manifestFile = specs.resolve(name + ".json");
         Map<Path, String> files = new LinkedHashMap<>();
         Map<Path, String> purposes = new LinkedHashMap<>();
         List<String> skipped = new ArrayList<>();
@@ -190,7 +191,7 @@ final class VariantCommand implements Runnable {
             roots.addAll(org.handoff.specs.TlcConfig.parse(Files.readString(specs.resolve(e.path("config").asText())))
                     .behaviourDefinitions());
         }
-        files.put(specFile, specModule(specs, f, module, prefix, name, base, copied, sc.hooks(), roots, sc.byOverrides()));
+        files.put(specFile, specModule(root, f, module, prefix, name, base, copied, sc.hooks(), roots, sc.byOverrides()));
         purposes.put(specFile, "the spec module: " + f.spec() + "'s hooks (" + String.join(", ", sc.hooks())
                 + ") copied as " + prefix + "*, ready to edit");
 
@@ -290,12 +291,10 @@ final class VariantCommand implements Runnable {
         return new Scaffolded(files, purposes, skipped, specFile, javaFile);
     }
 
-    /** Every manifest file as written: the root's, then the family files in name order. */
+    /** Every manifest file as written: the root's, then the family folders' in path order. */
     private static List<JsonNode> manifestFiles(Path root, ObjectMapper json) throws IOException {
         List<Path> files = new ArrayList<>(List.of(root.resolve(Manifest.FILE)));
-        try (var s = Files.list(root.resolve(Manifest.DIR))) {
-            s.filter(p -> p.toString().endsWith(".json")).sorted().forEach(files::add);
-        }
+        files.addAll(Specs.manifestFiles(root));
         List<JsonNode> out = new ArrayList<>();
         for (Path p : files) {
             out.add(json.readTree(p.toFile()));
@@ -356,9 +355,10 @@ final class VariantCommand implements Runnable {
         return reached;
     }
 
-    private static String specModule(Path specs, Family f, String module, String prefix, String name, String base,
+    private static String specModule(Path root, Family f, String module, String prefix, String name, String base,
             Set<String> copied, List<String> hooks, Set<String> roots, boolean overrides) throws IOException {
-        SpecSource src = SpecSource.load(specs.resolve(f.spec() + ".tla"), List.of(specs));
+        Path specs = Specs.family(root, f.name());
+        SpecSource src = SpecSource.load(specs.resolve(f.spec() + ".tla"), Specs.library(root));
         List<SpecSource.Definition> defs = new ArrayList<>();
         for (String d : copied) {
             SpecSource.Definition def = src.definition(d);

@@ -19,6 +19,7 @@ import org.handoff.core.Manifest;
 import org.handoff.core.Outcome;
 import org.handoff.core.ProjectRoot;
 import org.handoff.core.Property;
+import org.handoff.core.Specs;
 import org.handoff.specs.TlcConfig;
 import org.junit.jupiter.api.Test;
 
@@ -53,7 +54,7 @@ class CatalogueAgreementTest {
             }
             String text;
             try {
-                text = Files.readString(root.resolve("specs").resolve(c.param("config")));
+                text = Files.readString(Specs.file(root, c, "config"));
             } catch (IOException e) {
                 throw new UncheckedIOException(e);
             }

@@ -1,6 +1,7 @@
 package org.handoff.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
@@ -16,6 +17,7 @@ import org.handoff.core.Family;
 import org.handoff.core.Level;
 import org.handoff.core.Manifest;
 import org.handoff.core.ProjectRoot;
+import org.handoff.core.Specs;
 import org.handoff.models.HandoffPort;
 import org.junit.jupiter.api.Test;
 
@@ -28,29 +30,43 @@ class ManifestCoverageTest {
     private final Path root = ProjectRoot.find();
     private final Manifest manifest = Manifest.load(root);
 
-    private Set<String> tlcParam(String key) {
-        return manifest.checks().stream().filter(c -> c.level() == Level.TLC).map(c -> c.param(key))
-                .collect(Collectors.toSet());
+    /** The files entries of {@code levels} name under {@code key}, as paths from specs/ ({@code mcs/models/MCS_N2.cfg}). */
+    private Set<String> named(String key, Set<Level> levels) {
+        return manifest.checks().stream().filter(c -> levels.contains(c.level()))
+                .map(c -> c.family() + "/" + c.param(key)).collect(Collectors.toSet());
     }
 
-    private static Set<String> files(Path dir, String ext) throws IOException {
-        try (Stream<Path> s = Files.list(dir)) {
-            return s.map(p -> p.getFileName().toString()).filter(n -> n.endsWith(ext)).collect(Collectors.toSet());
+    /** The {@code ext} files of every family folder's {@code sub}/, as paths from specs/. */
+    private Set<String> files(String sub, String ext) throws IOException {
+        Set<String> out = new java.util.TreeSet<>();
+        for (Path family : Specs.families(root)) {
+            Path dir = family.resolve(sub);
+            if (!Files.isDirectory(dir)) {
+                continue;
+            }
+            try (Stream<Path> s = Files.list(dir)) {
+                s.map(p -> p.getFileName().toString()).filter(n -> n.endsWith(ext))
+                        .forEach(n -> out.add(family.getFileName() + "/" + sub + "/" + n));
+            }
         }
+        return out;
     }
 
     @Test
     void everySpecMutantAndModelIsInTheManifest() throws IOException {
         // A spec mutant is run by TLC, or replays the port's traces (trace validation keeps the merged
         // CNA mutants, whose steps are the events the port records).
-        Set<String> specs = manifest.checks().stream().filter(c -> c.level() == Level.TLC || c.level() == Level.CROSSCHECK)
-                .map(c -> c.param("spec")).collect(Collectors.toSet());
-        for (String m : files(root.resolve("specs/mutants"), ".tla")) {
-            assertTrue(specs.contains("mutants/" + m), "specs/mutants/" + m + " has no manifest model or trace entry");
+        Set<String> specs = named("spec", Set.of(Level.TLC, Level.CROSSCHECK));
+        Set<String> mutants = files("mutants", ".tla");
+        assertFalse(mutants.isEmpty(), "no spec mutant found under specs/<family>/mutants/");
+        for (String m : mutants) {
+            assertTrue(specs.contains(m), "specs/" + m + " has no manifest model or trace entry");
         }
-        Set<String> configs = tlcParam("config");
-        for (String c : files(root.resolve("specs/models"), ".cfg")) {
-            assertTrue(configs.contains("models/" + c), "specs/models/" + c + " is not in the manifest");
+        Set<String> configs = named("config", Set.of(Level.TLC));
+        Set<String> models = files("models", ".cfg");
+        assertFalse(models.isEmpty(), "no model found under specs/<family>/models/");
+        for (String c : models) {
+            assertTrue(configs.contains(c), "specs/" + c + " is not in its family's manifest");
         }
     }
 

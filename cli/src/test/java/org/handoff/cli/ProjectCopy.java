@@ -7,7 +7,7 @@ import java.util.stream.Stream;
 import org.handoff.core.ProjectRoot;
 
 /**
- * A copy of the project's manifest and specs in a temporary directory, made the root the command
+ * A copy of the project's manifest and spec folders (each family's files) in a temporary directory, made the root the command
  * line works on ({@code handoff.root}) until {@link #close()}, for tests that change what they copy.
  */
 final class ProjectCopy implements AutoCloseable {
@@ -16,7 +16,6 @@ final class ProjectCopy implements AutoCloseable {
     ProjectCopy(Path root) throws IOException {
         Path project = ProjectRoot.find();
         Files.copy(project.resolve("manifest.json"), root.resolve("manifest.json"));
-        copyTree(project.resolve("manifest"), root.resolve("manifest"));
         copyTree(project.resolve("specs"), root.resolve("specs"));
         previousRoot = System.getProperty("handoff.root");
         System.setProperty("handoff.root", root.toString());
@@ -33,7 +32,7 @@ final class ProjectCopy implements AutoCloseable {
 
     private static void copyTree(Path from, Path to) throws IOException {
         try (Stream<Path> s = Files.walk(from)) {
-            for (Path p : s.filter(p -> !p.toString().contains("/target/")).toList()) {
+            for (Path p : s.filter(p -> !p.toString().contains("/target/") && !from.relativize(p).startsWith("src")).toList()) {
                 Path dest = to.resolve(from.relativize(p).toString());
                 if (Files.isDirectory(p)) {
                     Files.createDirectories(dest);

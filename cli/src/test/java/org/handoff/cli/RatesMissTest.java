@@ -8,11 +8,11 @@ import java.nio.file.Path;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.api.parallel.Execution;
 import org.junit.jupiter.api.parallel.ExecutionMode;
 import org.junit.jupiter.api.parallel.Isolated;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 /**
  * {@code rates} when an entry misses: the run still writes its column, the cell counts the runs that
@@ -33,12 +33,12 @@ class RatesMissTest {
     @BeforeEach
     void copyTheProjectWithAWrongExpectation() throws Exception {
         copy = new ProjectCopy(root);
-        Path mcs = root.resolve("manifest/mcs.json");
+        Path mcs = root.resolve("specs/mcs/mcs.json");
         String entry = "\"variant\": \"early-handoff\",\n      \"mutant\": true,\n      \"level\": \"lincheck\",\n"
                 + "      \"check\": \"org.handoff.lincheck.mcs.McsCounterTest\",\n      \"expected\": \"fail\",\n"
                 + "      \"property\": \"MutualExclusion\"";
         String text = Files.readString(mcs);
-        assertTrue(text.contains(entry), "manifest/mcs.json no longer has the early-handoff Lincheck entry this test edits");
+        assertTrue(text.contains(entry), "specs/mcs/mcs.json no longer has the early-handoff Lincheck entry this test edits");
         Files.writeString(mcs, text.replace(entry, entry.replace("MutualExclusion", "DeadlockFreedom")));
     }
 

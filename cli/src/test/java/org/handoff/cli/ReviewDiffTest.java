@@ -47,19 +47,19 @@ class ReviewDiffTest {
 
     @Test
     void eachMemoryModelIsItsOwnRow() {
-        // qspinlock's weak-memory models against relaxed-unlock's (configs from specs/models): the
+        // qspinlock's weak-memory models against relaxed-unlock's (configs from specs/qspinlock/models): the
         // loss under WMO is not blurred into "LOST in some models" by the passes under SC and TSO.
         List<Verdict> base = List.of(
-                passed(entry("cna-threshold", "tlc", "QSpinlockWeak_N2_SC", "models/QSpinlockWeak_N2_SC.cfg", "pass", "MutualExclusion")),
-                passed(entry("cna-threshold", "tlc", "QSpinlockWeak_N2_TSO", "models/QSpinlockWeak_N2_TSO.cfg", "pass", "MutualExclusion")),
-                passed(entry("cna-threshold", "tlc", "QSpinlockWeak_N2_WMO_safety", "models/QSpinlockWeak_N2_WMO_safety.cfg", "pass",
+                passed(entry("cna-threshold", "tlc", "QSpinlockWeak_N2_SC", "../qspinlock/models/QSpinlockWeak_N2_SC.cfg", "pass", "MutualExclusion")),
+                passed(entry("cna-threshold", "tlc", "QSpinlockWeak_N2_TSO", "../qspinlock/models/QSpinlockWeak_N2_TSO.cfg", "pass", "MutualExclusion")),
+                passed(entry("cna-threshold", "tlc", "QSpinlockWeak_N2_WMO_safety", "../qspinlock/models/QSpinlockWeak_N2_WMO_safety.cfg", "pass",
                         "MutualExclusion")));
         List<Verdict> variant = List.of(
-                passed(entry("cna-reset", "tlc", "QSpinlockWeak_RelaxedUnlock_N2_SC", "models/QSpinlockWeak_N2_SC.cfg", "pass",
+                passed(entry("cna-reset", "tlc", "QSpinlockWeak_RelaxedUnlock_N2_SC", "../qspinlock/models/QSpinlockWeak_N2_SC.cfg", "pass",
                         "MutualExclusion")),
-                passed(entry("cna-reset", "tlc", "QSpinlockWeak_RelaxedUnlock_N2_TSO", "models/QSpinlockWeak_RelaxedUnlock_N2_TSO.cfg",
+                passed(entry("cna-reset", "tlc", "QSpinlockWeak_RelaxedUnlock_N2_TSO", "../qspinlock/models/QSpinlockWeak_RelaxedUnlock_N2_TSO.cfg",
                         "pass", "MutualExclusion")),
-                failed(entry("cna-reset", "tlc", "QSpinlockWeak_RelaxedUnlock_N2_WMO", "models/QSpinlockWeak_RelaxedUnlock_N2_WMO.cfg",
+                failed(entry("cna-reset", "tlc", "QSpinlockWeak_RelaxedUnlock_N2_WMO", "../qspinlock/models/QSpinlockWeak_RelaxedUnlock_N2_WMO.cfg",
                         "fail", "HandoffVisibility"), "HandoffVisibility"));
         List<ReviewDiff.Row> rows = ReviewDiff.rows(base, variant, SPECS);
         java.util.Map<String, ReviewDiff.Row> byKey = new java.util.HashMap<>();

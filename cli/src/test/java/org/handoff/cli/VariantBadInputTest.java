@@ -11,11 +11,11 @@ import java.util.List;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.api.parallel.Execution;
 import org.junit.jupiter.api.parallel.ExecutionMode;
 import org.junit.jupiter.api.parallel.Isolated;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 /**
  * A proposed variant with bad input stops `review` and `check` before anything runs: one line naming
@@ -40,8 +40,8 @@ class VariantBadInputTest {
     @BeforeEach
     void copyTheProject() throws IOException {
         copy = new ProjectCopy(root);
-        Files.writeString(root.resolve("specs/CNA_Mine.tla"), GOOD_SPEC);
-        Files.copy(root.resolve("specs/models/CNA_V1_N3.cfg"), root.resolve("specs/models/CNA_Mine_N3.cfg"));
+        Files.writeString(root.resolve("specs/cna/CNA_Mine.tla"), GOOD_SPEC);
+        Files.copy(root.resolve("specs/cna/models/CNA_V1_N3.cfg"), root.resolve("specs/cna/models/CNA_Mine_N3.cfg"));
         writeVariant(MINE, LITMUS, "CNAStepsTrace");
     }
 
@@ -51,7 +51,7 @@ class VariantBadInputTest {
     }
 
     private void writeVariant(String port, String litmus, String map) throws IOException {
-        Files.writeString(root.resolve("manifest/cna-mine.json"), """
+        Files.writeString(root.resolve("specs/cna/cna-mine.json"), """
                 { "ports": { "cna-mine": "%s" },
                   "checks": [
                   { "family": "cna", "variant": "cna-mine", "mutant": false, "level": "tlc", "check": "CNA_Mine_N3",
@@ -89,19 +89,19 @@ class VariantBadInputTest {
 
     @Test
     void aSpecThatDoesNotParse() throws IOException {
-        Files.writeString(root.resolve("specs/CNA_Mine.tla"), "---- MODULE CNA_Mine ----\nEXTENDS CNA\nFoo == (\n====\n");
+        Files.writeString(root.resolve("specs/cna/CNA_Mine.tla"), "---- MODULE CNA_Mine ----\nEXTENDS CNA\nFoo == (\n====\n");
         assertStopsBeforeRunning("CNA_Mine.tla:4:1", "parse error");
     }
 
     @Test
     void aSpecThatUsesAnUndefinedOperator() throws IOException {
-        Files.writeString(root.resolve("specs/CNA_Mine.tla"), "---- MODULE CNA_Mine ----\nEXTENDS CNA\nFoo == Bar + 1\n====\n");
+        Files.writeString(root.resolve("specs/cna/CNA_Mine.tla"), "---- MODULE CNA_Mine ----\nEXTENDS CNA\nFoo == Bar + 1\n====\n");
         assertStopsBeforeRunning("CNA_Mine.tla:3:", "semantic error", "Bar");
     }
 
     @Test
     void aConfigThatAssignsAnUnknownConstant() throws IOException {
-        Path cfg = root.resolve("specs/models/CNA_Mine_N3.cfg");
+        Path cfg = root.resolve("specs/cna/models/CNA_Mine_N3.cfg");
         // After a substitution, where the constant check once stopped looking.
         Files.writeString(cfg, Files.readString(cfg).replace("VariantInit <- CnaInitState",
                 "VariantInit <- CnaInitState\n          Thresold = 2"));
@@ -110,7 +110,7 @@ class VariantBadInputTest {
 
     @Test
     void aConfigThatNamesAnUndefinedInvariantOrSubstitution() throws IOException {
-        Path cfg = root.resolve("specs/models/CNA_Mine_N3.cfg");
+        Path cfg = root.resolve("specs/cna/models/CNA_Mine_N3.cfg");
         String good = Files.readString(cfg);
         Files.writeString(cfg, good.replace("INVARIANT CnaTypeOK", "INVARIANT CnaTypeOk"));
         assertStopsBeforeRunning("CNA_Mine_N3.cfg", "CnaTypeOk is not defined by CNA_Mine.tla");
@@ -121,10 +121,10 @@ class VariantBadInputTest {
     @Test
     void aConfigWhoseConstantsBreakAnAssume() throws IOException {
         // A policy name CNA.tla does not know: TLC would stop on it in every model of the variant.
-        Path cfg = root.resolve("specs/models/CNA_Mine_N3.cfg");
+        Path cfg = root.resolve("specs/cna/models/CNA_Mine_N3.cfg");
         Files.writeString(cfg, Files.readString(cfg).replace("Variant = \"v1\"", "Variant = \"reset\""));
         // The line of the ASSUME's expression: the one after "ASSUME CnaAssumptions ==".
-        List<String> spec = Files.readAllLines(root.resolve("specs/CNA.tla"));
+        List<String> spec = Files.readAllLines(root.resolve("specs/cna/CNA.tla"));
         int line = spec.indexOf("ASSUME CnaAssumptions ==") + 2;
         assertStopsBeforeRunning("CNA_Mine_N3.cfg: ASSUME Variant \\in {\"v1\", \"prob\", \"threshold\"}",
                 "(CNA.tla:" + line + ") is false with Variant = \"reset\"");
@@ -137,12 +137,12 @@ class VariantBadInputTest {
      */
     @Test
     void aConfigWhoseBehaviourNeverReachesTheVariant() throws IOException {
-        Files.writeString(root.resolve("specs/CNA_Mine.tla"), "---- MODULE CNA_Mine ----\nEXTENDS CNA\n"
+        Files.writeString(root.resolve("specs/cna/CNA_Mine.tla"), "---- MODULE CNA_Mine ----\nEXTENDS CNA\n"
                 + "MinePass(x) == PassLockNoSearch(x)\n"
                 + "MineSpec == CnaSpec /\\ [][\\E x \\in Ctx : MinePass(x)]_vars\n====\n");
         assertStopsBeforeRunning("CNA_Mine_N3.cfg: its behaviour (CnaSpec, CnaInitState) uses no definition of CNA_Mine.tla",
                 "not CNA_Mine's (CNA_Mine defines MinePass, MineSpec;");
-        Path cfg = root.resolve("specs/models/CNA_Mine_N3.cfg");
+        Path cfg = root.resolve("specs/cna/models/CNA_Mine_N3.cfg");
         Files.writeString(cfg, Files.readString(cfg).replace("SPECIFICATION CnaSpec", "SPECIFICATION MineSpec"));
         writeVariant("org.example.CnaMine", LITMUS, "CNAStepsTrace");
         assertStopsBeforeRunning("cna/cna-mine:", "port class org.example.CnaMine not found");
@@ -150,9 +150,9 @@ class VariantBadInputTest {
 
     @Test
     void aMissingSpecOrConfig() throws IOException {
-        Files.delete(root.resolve("specs/models/CNA_Mine_N3.cfg"));
+        Files.delete(root.resolve("specs/cna/models/CNA_Mine_N3.cfg"));
         assertStopsBeforeRunning("CNA_Mine_N3.cfg", "no such config file");
-        Files.delete(root.resolve("specs/CNA_Mine.tla"));
+        Files.delete(root.resolve("specs/cna/CNA_Mine.tla"));
         assertStopsBeforeRunning("CNA_Mine.tla", "no such spec file");
     }
 
@@ -183,10 +183,10 @@ class VariantBadInputTest {
     /** An entry names its variant; a class in it is refused, so a variant's port is registered once. */
     @Test
     void anEntryThatNamesAClass() throws IOException {
-        Path variant = root.resolve("manifest/cna-mine.json");
+        Path variant = root.resolve("specs/cna/cna-mine.json");
         Files.writeString(variant, Files.readString(variant).replace("\"check\": \"org.handoff.lincheck.cna.CnaCounterTest\",",
                 "\"check\": \"org.handoff.lincheck.cna.CnaCounterTest\", \"lock\": \"" + MINE + "\","));
-        assertStopsBeforeRunning("manifest/cna-mine.json", "'lock' names a Java class");
+        assertStopsBeforeRunning("specs/cna/cna-mine.json", "'lock' names a Java class");
     }
 
     /**
@@ -195,9 +195,9 @@ class VariantBadInputTest {
      */
     @Test
     void aTraceEntryWithoutItsStep() throws IOException {
-        Files.writeString(root.resolve("specs/CNASteps_Mine.tla"),
+        Files.writeString(root.resolve("specs/cna/CNASteps_Mine.tla"),
                 "---- MODULE CNASteps_Mine ----\nEXTENDS CNASteps\nMineStep(x) == StepsStep(x)\n====\n");
-        Path variant = root.resolve("manifest/cna-mine.json");
+        Path variant = root.resolve("specs/cna/cna-mine.json");
         Files.writeString(variant, Files.readString(variant).replace("\"spec\": \"CNASteps.tla\"", "\"spec\": \"CNASteps_Mine.tla\""));
         assertStopsBeforeRunning("crosscheck:cna/cna-mine:CNA_Mine_trace",
                 "its step 'CnaStepsTraceStep(t, e)' names nothing CNASteps_Mine.tla defines", "held to CNASteps");
@@ -216,16 +216,16 @@ class VariantBadInputTest {
 
     @Test
     void aMalformedVariantFile() throws IOException {
-        Files.writeString(root.resolve("manifest/cna-mine.json"), "{ \"checks\": [ { \"family\": \"cna\", ");
-        assertStopsBeforeRunning("manifest/cna-mine.json", "malformed JSON");
-        Files.writeString(root.resolve("manifest/cna-mine.json"),
+        Files.writeString(root.resolve("specs/cna/cna-mine.json"), "{ \"checks\": [ { \"family\": \"cna\", ");
+        assertStopsBeforeRunning("specs/cna/cna-mine.json", "malformed JSON");
+        Files.writeString(root.resolve("specs/cna/cna-mine.json"),
                 "{ \"checks\": [ { \"family\": \"cna\", \"variant\": \"cna-mine\", \"level\": \"tlc\" } ] }");
-        assertStopsBeforeRunning("manifest/cna-mine.json", "missing");
+        assertStopsBeforeRunning("specs/cna/cna-mine.json", "missing");
     }
 
     @Test
     void checkStopsTheSameWay() throws IOException {
-        Files.writeString(root.resolve("specs/CNA_Mine.tla"), "---- MODULE CNA_Mine ----\nEXTENDS CNA\nFoo == (\n====\n");
+        Files.writeString(root.resolve("specs/cna/CNA_Mine.tla"), "---- MODULE CNA_Mine ----\nEXTENDS CNA\nFoo == (\n====\n");
         Path report = root.resolve("check-report");
         CliTest.Run r = run("check", "cna", "--check", "cna-mine", "--report", report.toString());
         assertEquals(Main.BAD_INPUT, r.code(), r.out() + r.err());
@@ -238,10 +238,10 @@ class VariantBadInputTest {
     void runningOutOfMemoryStopsTheRun() throws IOException {
         // A model whose one initial state holds 20 million integers: far beyond a 32 MB heap, and
         // out of memory within seconds (a model that grows slowly would thrash the collector first).
-        Files.writeString(root.resolve("specs/Huge.tla"), "---- MODULE Huge ----\nEXTENDS Naturals\nVARIABLE x\n"
+        Files.writeString(root.resolve("specs/cna/Huge.tla"), "---- MODULE Huge ----\nEXTENDS Naturals\nVARIABLE x\n"
                 + "Init == x = [i \\in 1..20000000 |-> i]\nNext == UNCHANGED x\n====\n");
-        Files.writeString(root.resolve("specs/models/Huge.cfg"), "INIT Init\nNEXT Next\n");
-        Files.writeString(root.resolve("manifest/cna-huge.json"), """
+        Files.writeString(root.resolve("specs/cna/models/Huge.cfg"), "INIT Init\nNEXT Next\n");
+        Files.writeString(root.resolve("specs/cna/cna-huge.json"), """
                 { "checks": [ { "family": "cna", "variant": "cna-huge", "mutant": false, "level": "tlc", "check": "Huge",
                   "spec": "Huge.tla", "config": "models/Huge.cfg", "expected": "pass", "profile": "quick" } ] }
                 """);
@@ -256,7 +256,7 @@ class VariantBadInputTest {
     }
 
     private void writeExtra(String json) throws IOException {
-        Files.writeString(root.resolve("manifest/cna-mine-extra.json"), json);
+        Files.writeString(root.resolve("specs/cna/cna-mine-extra.json"), json);
     }
 
     private static String witness(String config, String invariant) {
@@ -295,6 +295,6 @@ class VariantBadInputTest {
                   "spec": "CNA_Mine.tla", "config": "models/CNA_Mine_N3.cfg", "expected": "fail",
                   "property": "MutualExclusion", "violates": ["MutualExclusion", "NoSuchProperty"], "profile": "quick" } ] }
                 """);
-        assertStopsBeforeRunning("manifest/cna-mine-extra.json: checks[0]: violates: unknown property 'NoSuchProperty'");
+        assertStopsBeforeRunning("specs/cna/cna-mine-extra.json: checks[0]: violates: unknown property 'NoSuchProperty'");
     }
 }

@@ -25,11 +25,11 @@ import org.handoff.specs.TlcRunner;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.api.parallel.Execution;
 import org.junit.jupiter.api.parallel.ExecutionMode;
 import org.junit.jupiter.api.parallel.Isolated;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 /**
  * {@code handoff variant new}: in a copy of the project, a CNA variant scaffolded from
@@ -92,7 +92,7 @@ class VariantScaffoldTest {
         // The preflight of every copied model: it parses, names what it defines, and runs the copies.
         new TlcRunner().preflight(mineTlc, new RunContext(root, work, null));
         // Seeded: one config left on the family's specification is refused by that preflight.
-        Path cfg = root.resolve("specs/models/CNA_Mine_N3_T1.cfg");
+        Path cfg = root.resolve("specs/cna/models/CNA_Mine_N3_T1.cfg");
         String good = Files.readString(cfg);
         Files.writeString(cfg, good.replace("SPECIFICATION MineCnaSpec", "SPECIFICATION CnaSpec"));
         HandoffException e = assertThrows(HandoffException.class,
@@ -176,7 +176,7 @@ class VariantScaffoldTest {
             assertTrue(r.err().contains(bad[3]), r.err());
             assertFalse(r.err().contains("Exception"), r.err());
         }
-        assertFalse(Files.exists(root.resolve("manifest/cna-mine.json")));
+        assertFalse(Files.exists(root.resolve("specs/cna/cna-mine.json")));
     }
 
     /**
@@ -192,7 +192,7 @@ class VariantScaffoldTest {
     /** Seeds {@code pattern} -> {@code replacement} into the family's manifest file; the scaffold must refuse. */
     private void refused(String family, String pattern, String replacement, String base, String error, String module)
             throws IOException {
-        Path file = root.resolve("manifest/" + family + ".json");
+        Path file = root.resolve("specs/" + family + "/" + family + ".json");
         String text = Files.readString(file);
         String seeded = text.replaceFirst(pattern, replacement);
         assertFalse(seeded.equals(text), file + "'s scaffold no longer matches " + pattern + " as this test expects");
@@ -200,7 +200,7 @@ class VariantScaffoldTest {
         CliTest.Run r = CliTest.run("variant", "new", family, family + "-mine", "--from", base);
         assertEquals(Main.BAD_INPUT, r.code(), r.out() + r.err());
         assertTrue(r.err().contains(error), r.err());
-        assertFalse(Files.exists(root.resolve("specs/" + module + ".tla")));
+        assertFalse(Files.exists(root.resolve("specs/" + family + "/" + module + ".tla")));
     }
 
     /**
@@ -224,10 +224,10 @@ class VariantScaffoldTest {
         List<Check> tlc = mine.stream().filter(c -> c.level() == Level.TLC).toList();
         assertEquals(base.stream().filter(c -> c.level() == Level.TLC && c.param("spec").equals("PV.tla")).count(),
                 tlc.size());
-        String cfg = Files.readString(root.resolve("specs/models/PV_Mine_N2.cfg"));
+        String cfg = Files.readString(root.resolve("specs/pv/models/PV_Mine_N2.cfg"));
         assertTrue(cfg.contains("SPECIFICATION PvSpec") && cfg.contains("    KickNode <- MineKickNode\n")
                 && cfg.contains("    WaitNodeSpin <- MineWaitNodeSpin\n"), cfg);
-        assertTrue(Files.readString(root.resolve("specs/PV_Mine.tla")).contains("MineWaitNodeSleep(x) == Runs(x) /\\ WaitNodeSleepWith(x, TRUE)"));
+        assertTrue(Files.readString(root.resolve("specs/pv/PV_Mine.tla")).contains("MineWaitNodeSleep(x) == Runs(x) /\\ WaitNodeSleepWith(x, TRUE)"));
         new TlcRunner().preflight(tlc, new RunContext(root, work, null));
 
         Check b = base.stream().filter(c -> c.check().equals("PV_WaitEarlyMerged_N2_wWaitsEarlyPrevHalted")).findFirst()

@@ -19,8 +19,10 @@ import java.util.Set;
  * The manifest: every family and every check at every level, with its expected verdict. The build
  * and the CLI both run from it, so the expectation is written in one place. {@code manifest.json} at
  * the project root marks the root and may hold entries itself; each family keeps its own entries
- * in {@code manifest/<family>.json} (same shape: {@code families} and {@code checks}), read in name
- * order, so families are added without touching each other's files.
+ * in its folder, {@code specs/<family>/<family>.json} (same shape: {@code families} and
+ * {@code checks}), beside the files of proposed variants ({@code specs/<family>/<variant>.json}),
+ * read in path order ({@link Specs#manifestFiles}), so families are added without touching each
+ * other's files.
  *
  * <p>A family file may also hold a top-level {@code mutants} array: one {@link Mutant} per seeded
  * bug of the family, with its kind, its source, the reasons for the levels without an entry, and
@@ -34,7 +36,6 @@ import java.util.Set;
  */
 public final class Manifest {
     public static final String FILE = "manifest.json";
-    public static final String DIR = "manifest";
     private static final Set<String> ENTRY_KEYS = Set.of("family", "variant", "mutant", "level", "check",
             "property", "expected", "reason", "profile");
     private static final List<String> MUTANT_KEYS = List.of("name", "family", "kind", "source", "levels", "pairs");
@@ -116,25 +117,27 @@ public final class Manifest {
     public static Manifest load(Path root) {
         List<Path> files = new ArrayList<>();
         files.add(root.resolve(FILE));
-        Path dir = root.resolve(DIR);
-        if (Files.isDirectory(dir)) {
-            try (var s = Files.list(dir)) {
-                s.filter(p -> p.getFileName().toString().endsWith(".json")).sorted().forEach(files::add);
-            } catch (IOException e) {
-                throw new HandoffException(dir + ": cannot list the manifest directory: " + e.getMessage(), e);
-            }
-        }
+        files.addAll(Specs.manifestFiles(root));
         List<Family> families = new ArrayList<>();
         List<Check> checks = new ArrayList<>();
         List<Located> mutants = new ArrayList<>();
         Map<String, Map<String, List<String>>> variantActions = new LinkedHashMap<>();
         Map<String, Registered> ports = new LinkedHashMap<>();
         for (Path file : files) {
+            int before = checks.size();
+            String name = root.relativize(file).toString();
             try {
-                read(Files.readString(file), root.relativize(file).toString(), families, checks, mutants, variantActions,
-                        ports);
+                read(Files.readString(file), name, families, checks, mutants, variantActions, ports);
             } catch (IOException e) {
                 throw new HandoffException(file + ": cannot read the manifest: " + e.getMessage(), e);
+            }
+            // A family folder's entries resolve their files in that folder: they must be its family's.
+            String folder = file.getParent().equals(root) ? null : file.getParent().getFileName().toString();
+            for (Check c : checks.subList(before, checks.size())) {
+                if (folder != null && !folder.equals(c.family())) {
+                    throw new HandoffException(name + ": entry " + c.id() + " is of family '" + c.family()
+                            + "', not of the folder's family '" + folder + "'");
+                }
             }
         }
         return validated(families, checks, mutants, variantActions, ports);

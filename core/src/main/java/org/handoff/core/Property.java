@@ -5,7 +5,7 @@ import java.util.Map;
 
 /**
  * The property catalogue: one name per property, used by every level. The TLA+ definitions live in
- * {@code specs/Properties.tla} under the same names; docs/properties.md maps each name to its TLA+
+ * {@code specs/common/Properties.tla} under the same names; docs/properties.md maps each name to its TLA+
  * operator and its Java check.
  */
 public enum Property {
@@ -71,7 +71,7 @@ public enum Property {
      * Every run of the Java port, recorded step by step in the spec's vocabulary, is a behaviour of
      * the spec: the levels agree on what the algorithm does, not only on what it guarantees.
      */
-    SpecConformance("the family's trace map (specs/trace/<Spec>Trace.tla) and a generated trace module, checked by TLC",
+    SpecConformance("the family's trace map (specs/<family>/trace/<Spec>Trace.tla) and a generated trace module, checked by TLC",
             "recorded stressed runs of the port (crosscheck level)");
 
     private final String tla;

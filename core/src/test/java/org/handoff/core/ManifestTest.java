@@ -126,20 +126,30 @@ class ManifestTest {
     @Test
     void loadsOneFilePerFamilyAndRejectsADoubleDeclaration(@TempDir Path root) throws IOException {
         Files.writeString(root.resolve(Manifest.FILE), "{\"version\": 1}");
-        Files.createDirectory(root.resolve(Manifest.DIR));
-        Files.writeString(root.resolve("manifest/mcs.json"), "{" + FAMILY + ", \"checks\": [{\"family\": \"mcs\","
+        Files.createDirectories(root.resolve("specs/mcs"));
+        Files.createDirectories(root.resolve("specs/other"));
+        Files.writeString(root.resolve("specs/mcs/mcs.json"), "{" + FAMILY + ", \"checks\": [{\"family\": \"mcs\","
                 + " \"variant\": \"mcs\", \"level\": \"tlc\", \"check\": \"MCS_N2\", \"expected\": \"pass\"}]}");
-        Files.writeString(root.resolve("manifest/other.json"), "{\"families\": [{\"name\": \"other\"}], \"checks\": ["
-                + "{\"family\": \"mcs\", \"variant\": \"mcs\", \"level\": \"tlc\", \"check\": \"MCS_N3\", \"expected\": \"pass\"}]}");
+        String other = "{\"families\": [{\"name\": \"other\"}], \"checks\": [{\"family\": \"other\","
+                + " \"variant\": \"other\", \"level\": \"tlc\", \"check\": \"Other_N3\", \"expected\": \"pass\"}]}";
+        Files.writeString(root.resolve("specs/other/other.json"), other);
         Manifest m = Manifest.load(root);
         assertEquals(List.of("mcs", "other"), m.families().stream().map(Family::name).toList());
         assertEquals(2, m.checks().size());
-        Files.writeString(root.resolve("manifest/x.json"), "{" + FAMILY + "}");
+        // A folder's entries find their files in it: an entry of another family there is refused.
+        Files.writeString(root.resolve("specs/other/other.json"), other.replace("\"family\": \"other\",", "\"family\": \"mcs\","));
+        assertTrue(assertThrows(HandoffException.class, () -> Manifest.load(root)).getMessage()
+                .contains("specs/other/other.json: entry tlc:mcs/other:Other_N3 is of family 'mcs', not of the folder's family 'other'"));
+        Files.writeString(root.resolve("specs/other/other.json"), other);
+        Files.writeString(root.resolve("specs/mcs/x.json"), "{" + FAMILY + "}");
         assertTrue(assertThrows(HandoffException.class, () -> Manifest.load(root)).getMessage()
                 .contains("family 'mcs' is declared twice"));
-        Files.writeString(root.resolve("manifest/x.json"), "{\"checks\": [");
+        Files.writeString(root.resolve("specs/mcs/x.json"), "{\"checks\": [");
         assertTrue(assertThrows(HandoffException.class, () -> Manifest.load(root)).getMessage()
-                .startsWith("manifest/x.json:1:"));
+                .startsWith("specs/mcs/x.json:1:"));
+        // A folder without a manifest file of its own name is no family's (specs/common/).
+        Files.delete(root.resolve("specs/mcs/mcs.json"));
+        assertEquals(List.of("other"), Manifest.load(root).families().stream().map(Family::name).toList());
     }
 
     /**
@@ -150,10 +160,10 @@ class ManifestTest {
     @Test
     void aVariantIsRegisteredByAFileOfItsOwn(@TempDir Path root) throws IOException {
         Files.writeString(root.resolve(Manifest.FILE), "{\"version\": 1}");
-        Files.createDirectory(root.resolve(Manifest.DIR));
-        Files.writeString(root.resolve("manifest/mcs.json"), "{" + FAMILY + ", \"checks\": [{\"family\": \"mcs\","
+        Files.createDirectories(root.resolve("specs/mcs"));
+        Files.writeString(root.resolve("specs/mcs/mcs.json"), "{" + FAMILY + ", \"checks\": [{\"family\": \"mcs\","
                 + " \"variant\": \"mcs\", \"level\": \"tlc\", \"check\": \"MCS_N2\", \"expected\": \"pass\"}]}");
-        Files.writeString(root.resolve("manifest/mcs-proposed.json"), "{\"ports\": {\"mcs-proposed\": \"org.example.Proposed\"},"
+        Files.writeString(root.resolve("specs/mcs/mcs-proposed.json"), "{\"ports\": {\"mcs-proposed\": \"org.example.Proposed\"},"
                 + " \"checks\": [{\"family\": \"mcs\", \"variant\": \"mcs-proposed\", \"level\": \"crosscheck\","
                 + " \"check\": \"MCS_Proposed_trace\", \"expected\": \"pass\"}]}");
         Manifest m = Manifest.load(root);
@@ -201,9 +211,9 @@ class ManifestTest {
     @Test
     void aPortRegisteredInTwoFilesIsRefused(@TempDir Path root) throws IOException {
         Files.writeString(root.resolve(Manifest.FILE), "{\"version\": 1}");
-        Files.createDirectory(root.resolve(Manifest.DIR));
-        Files.writeString(root.resolve("manifest/a.json"), withPorts("\"mcs\": \"org.example.A\"", LINCHECK));
-        Files.writeString(root.resolve("manifest/b.json"), "{\"ports\": {\"mcs\": \"org.example.B\"}, \"checks\": [{\"family\": \"mcs\","
+        Files.createDirectories(root.resolve("specs/mcs"));
+        Files.writeString(root.resolve("specs/mcs/mcs.json"), withPorts("\"mcs\": \"org.example.A\"", LINCHECK));
+        Files.writeString(root.resolve("specs/mcs/b.json"), "{\"ports\": {\"mcs\": \"org.example.B\"}, \"checks\": [{\"family\": \"mcs\","
                 + " \"variant\": \"mcs\", \"level\": \"tlc\", \"check\": \"MCS_N2\", \"expected\": \"pass\"}]}");
         HandoffException e = assertThrows(HandoffException.class, () -> Manifest.load(root));
         assertTrue(e.getMessage().contains("registered twice"), e.getMessage());

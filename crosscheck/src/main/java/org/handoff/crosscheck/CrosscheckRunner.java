@@ -16,6 +16,7 @@ import org.handoff.core.LevelRunner;
 import org.handoff.core.Outcome;
 import org.handoff.core.Property;
 import org.handoff.core.RunContext;
+import org.handoff.core.Specs;
 import org.handoff.core.Verdict;
 
 /**
@@ -24,7 +25,7 @@ import org.handoff.core.Verdict;
  * <ul>
  * <li>{@code lock}: the port (or Java mutant) class;</li>
  * <li>{@code spec}: the spec under test, under specs/ (the family's, or a spec mutant);</li>
- * <li>{@code map}: the trace map module in specs/trace/;</li>
+ * <li>{@code map}: the trace map module in the family's {@code trace/} folder;</li>
  * <li>{@code init}, {@code step}: the spec's initial predicate and its step of thread {@code t}
  * (default {@code Init}, {@code ThreadNext(t)});</li>
  * <li>{@code constants}: the config's CONSTANT lines, separated by {@code ;}, where
@@ -217,7 +218,7 @@ public final class CrosscheckRunner implements LevelRunner {
         List<String> constants = TraceValidator.constants(
                 Arrays.stream(c.paramOr("constants", "").split(";")).map(String::trim).filter(s -> !s.isEmpty()).toList(),
                 Map.of("threads", Integer.toString(threads), "nest", Integer.toString(nest)));
-        return new TraceValidator.Target(root.resolve("specs"), c.param("spec"), c.param("map"),
+        return new TraceValidator.Target(Specs.family(root, c.family()), c.param("spec"), c.param("map"),
                 c.paramOr("init", "Init"), c.paramOr("step", "ThreadNext(t)"), constants);
     }
 

@@ -15,7 +15,7 @@ import java.util.Map;
  * accepted when TLC printed its mark.
  *
  * <p>The generated module extends the spec under test (the family's spec or a mutant of it) and
- * the family's trace map ({@code specs/trace/<Spec>Trace.tla}), which defines {@code Before(e)}
+ * the family's trace map ({@code specs/<family>/trace/<Spec>Trace.tla}), which defines {@code Before(e)}
  * (where thread {@code e.t} must be for event {@code e}) and {@code Observed(e)} (what the step
  * must have done, over primed variables).
  */

@@ -14,6 +14,7 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.handoff.core.HandoffException;
 import org.handoff.core.Outcome;
+import org.handoff.core.Specs;
 import org.handoff.specs.Tlc;
 
 /**
@@ -22,8 +23,11 @@ import org.handoff.specs.Tlc;
  * spec could follow it.
  */
 public final class TraceValidator {
-    /** What is validated against what. */
-    public record Target(Path specsDir, String spec, String map, String init, String step, List<String> constants) {
+    /**
+     * What is validated against what: {@code spec} and the trace map {@code trace/<map>.tla} in the
+     * family's folder {@code familyDir} ({@code specs/<family>/}).
+     */
+    public record Target(Path familyDir, String spec, String map, String init, String step, List<String> constants) {
         /** The module name of the spec under test: its file name without .tla. */
         String module() {
             String f = Path.of(spec).getFileName().toString();
@@ -65,11 +69,11 @@ public final class TraceValidator {
         if (!target.spec().endsWith(".tla")) {
             throw new HandoffException(target.spec() + ": a spec must be a .tla file");
         }
-        if (!Files.isRegularFile(target.specsDir().resolve(target.spec()))) {
-            throw new HandoffException(target.specsDir().resolve(target.spec()) + ": no such spec file");
+        if (!Files.isRegularFile(target.familyDir().resolve(target.spec()))) {
+            throw new HandoffException(target.familyDir().resolve(target.spec()) + ": no such spec file");
         }
-        if (!Files.isRegularFile(target.specsDir().resolve("trace").resolve(target.map() + ".tla"))) {
-            throw new HandoffException(target.specsDir().resolve("trace").resolve(target.map() + ".tla")
+        if (!Files.isRegularFile(target.familyDir().resolve("trace").resolve(target.map() + ".tla"))) {
+            throw new HandoffException(target.familyDir().resolve("trace").resolve(target.map() + ".tla")
                     + ": no such trace map");
         }
         this.target = target;
@@ -90,13 +94,13 @@ public final class TraceValidator {
      */
     static String stepProblem(Target t) {
         try {
-            String map = Files.readString(t.specsDir().resolve("trace").resolve(t.map() + ".tla"));
+            String map = Files.readString(t.familyDir().resolve("trace").resolve(t.map() + ".tla"));
             Matcher base = EXTENDS.matcher(map);
             if (!base.find() || base.group(1).equals(t.module())) {
                 return null;
             }
             Set<String> own = new HashSet<>();
-            Matcher d = DEFINITION.matcher(Files.readString(t.specsDir().resolve(t.spec())));
+            Matcher d = DEFINITION.matcher(Files.readString(t.familyDir().resolve(t.spec())));
             while (d.find()) {
                 own.add(d.group(1));
             }
@@ -177,11 +181,12 @@ public final class TraceValidator {
         } catch (IOException e) {
             throw new HandoffException(dir + ": cannot write the trace module: " + e.getMessage(), e);
         }
-        Path specs = target.specsDir();
+        // The family folder sits in specs/, under the project root: every spec folder is the library.
+        List<Path> library = Specs.library(target.familyDir().toAbsolutePath().getParent().getParent());
         // No TLC coverage: what a run of the port reached is read from its recorded events (the
         // entry's "reach"), and the trace module's own actions say nothing about the lock.
         Tlc.Result r = Tlc.run(new Tlc.Request(module, config, 1,
-                List.of(specs, specs.resolve("mutants"), specs.resolve("trace")), dir, TIMEOUT_SECONDS, log,
+                library, dir, TIMEOUT_SECONDS, log,
                 new Tlc.Exhaustive(), Tlc.heapOr(heap)), false);
         if (r.outcome() != Outcome.PASS) {
             throw new HandoffException(module + ": TLC did not finish the trace check: " + r.message());

@@ -72,7 +72,7 @@ interface Workload {
     /**
      * Submit one request and wait for its result. The request counts its own executions and returns
      * the count, so the result the submitter reads (recorded by the port's AliReturn event) is how
-     * often its request ran: 1 for a correct port. The trace map (specs/trace/CombiningTrace.tla)
+     * often its request ran: 1 for a correct port. The trace map (specs/combining/trace/CombiningTrace.tla)
      * holds it against the spec's {@code runs}, which makes a request that ran twice, or not at all,
      * show in the trace even when the extra run happened inside another step.
      */

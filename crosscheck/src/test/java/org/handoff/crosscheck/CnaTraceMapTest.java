@@ -14,7 +14,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * specs/trace/CNAStepsTrace.tla holds every value a recorded step of the CNA port reports against
+ * specs/cna/trace/CNAStepsTrace.tla holds every value a recorded step of the CNA port reports against
  * CNASteps.tla (recorded with {@code cna-threshold} at T = 2, whose runs take every CNA step: the
  * walk, a move onto an empty and onto a non-empty secondary queue, the flush at the threshold, and
  * the count that travels with the lock): take a prefix of a recorded trace that the spec accepts,
@@ -56,7 +56,7 @@ class CnaTraceMapTest {
                 i -> TraceRun.record(CnaLock.Threshold.class.getName(), "threshold=2", THREADS, 8, 1, i, i, 2000, 50),
                 REPORTED, 300);
         Path root = ProjectRoot.find();
-        TraceValidator validator = new TraceValidator(new TraceValidator.Target(root.resolve("specs"), "CNASteps.tla",
+        TraceValidator validator = new TraceValidator(new TraceValidator.Target(root.resolve("specs/cna"), "CNASteps.tla",
                 "CNAStepsTrace", "StepsInit", "CnaStepsTraceStep(t, e)", List.of("N = " + THREADS, "NestDepth = 0",
                         "PendingLoops = 1", "IrqCpus = {}", "Crossed = FALSE", "IrqAnywhere = FALSE",
                         "Replaced = {\"XchgTail\", \"HeadCmpxchg\", \"McsHandoff\"}", "VariantInit <- CnaInitState",

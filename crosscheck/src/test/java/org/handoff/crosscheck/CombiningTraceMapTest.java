@@ -12,7 +12,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * specs/trace/CombiningTrace.tla holds every value a recorded step reports against the spec: take a
+ * specs/combining/trace/CombiningTrace.tla holds every value a recorded step reports against the spec: take a
  * prefix of a trace of the batched port that the spec accepts, change one reported value of its
  * last event, and the spec rejects it. The unchanged prefixes are validated in the same TLC run and
  * must be accepted, so a rejection can only come from the changed value.
@@ -34,7 +34,7 @@ class CombiningTraceMapTest {
         Map<String, List<TraceFile.Event>> prefixes = TraceMapMutation.prefixes(
                 i -> TraceRun.record(CombiningLock.Batched.class.getName(), THREADS, 5, i, i, 2000, 20), REPORTED, 300);
         Path root = ProjectRoot.find();
-        TraceValidator validator = new TraceValidator(new TraceValidator.Target(root.resolve("specs"), "Combining.tla",
+        TraceValidator validator = new TraceValidator(new TraceValidator.Target(root.resolve("specs/combining"), "Combining.tla",
                 "CombiningTrace", "Init", "ThreadNext(t)", List.of("N = " + THREADS, "Batch = 2", "Bound = 2")),
                 work, null);
         assertEquals(List.of(), TraceMapMutation.wrong(validator, prefixes, CombiningTraceMapTest::other));

@@ -15,7 +15,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * specs/trace/PVStepsTrace.tla holds every value a recorded step of the PV port reports against PVSteps.tla
+ * specs/pv/trace/PVStepsTrace.tla holds every value a recorded step of the PV port reports against PVSteps.tla
  * (recorded with {@code pv-wait-early-merged}, whose events are pv's plus pv_wait_early's read):
  * take a prefix of a recorded trace that the spec accepts, change one reported value of its last
  * event, and the spec rejects it. The unchanged prefixes are validated in the same TLC run and must
@@ -64,7 +64,7 @@ class PvTraceMapTest {
                 i -> TraceRun.record(PvQSpinLock.WaitEarlyMerged.class.getName(), "spinThreshold=2,checkMask=0", THREADS, 8, 1, i, i, 2000, 50),
                 REPORTED, 300);
         Path root = ProjectRoot.find();
-        TraceValidator validator = new TraceValidator(new TraceValidator.Target(root.resolve("specs"), "PVSteps.tla",
+        TraceValidator validator = new TraceValidator(new TraceValidator.Target(root.resolve("specs/pv"), "PVSteps.tla",
                 "PVStepsTrace", "PvInit", "PvStepsTraceStep(t, e)", List.of("N = " + THREADS, "NestDepth = 0",
                         "PendingLoops = 1", "IrqCpus = {}", "Crossed = FALSE", "IrqAnywhere = FALSE",
                         "Replaced <- PvReplaced", "VariantInit = 0", "BypassBound = 0", "Variant = \"pv-wait-early-merged\"",

@@ -12,6 +12,7 @@ import org.handoff.core.Level;
 import org.handoff.core.LevelRunner;
 import org.handoff.core.Outcome;
 import org.handoff.core.RunContext;
+import org.handoff.core.Specs;
 import org.handoff.core.Verdict;
 
 /**
@@ -61,14 +62,14 @@ public final class TlcRunner implements LevelRunner {
     }
 
     /**
-     * The TLC run of a manifest model in {@code workDir}: its spec and config under
-     * {@code <root>/specs}, specs/ as the module library, the context's log and heap, and
+     * The TLC run of a manifest model in {@code workDir}: its spec and config in its family's
+     * folder, every spec folder as the module library ({@link Specs#library}), the context's log and heap, and
      * {@code workers} (the run drops to one when liveness is checked).
      */
     static Tlc.Request request(Check check, RunContext context, Path workDir, int workers) {
-        Path specs = context.root().resolve("specs");
-        return new Tlc.Request(specs.resolve(check.param("spec")), specs.resolve(check.param("config")), workers,
-                List.of(specs), workDir, TIMEOUT_SECONDS, context.log(), new Tlc.Exhaustive(),
+        Path root = context.root();
+        return new Tlc.Request(Specs.file(root, check, "spec"), Specs.file(root, check, "config"), workers,
+                Specs.library(root), workDir, TIMEOUT_SECONDS, context.log(), new Tlc.Exhaustive(),
                 Tlc.heapOr(context.tlcHeap()));
     }
 
@@ -83,13 +84,13 @@ public final class TlcRunner implements LevelRunner {
     /** Every model's files, constants and definitions, and every spec's parse, in one SANY run. */
     @Override
     public void preflight(List<Check> checks, RunContext context) {
-        Path specs = context.root().resolve("specs");
+        Path root = context.root();
         List<Path[]> models = new java.util.ArrayList<>();
         Map<String, String> synthetic = new java.util.LinkedHashMap<>();
         Path dir = context.workDir().resolve("preflight");
         for (Check c : checks) {
-            Path spec = specs.resolve(c.param("spec"));
-            models.add(new Path[] {spec, specs.resolve(c.param("config"))});
+            Path spec = Specs.file(root, c, "spec");
+            models.add(new Path[] {spec, Specs.file(root, c, "config")});
             // The names a manifest entry adds to its model: the witness invariant, the actions to cover.
             List<String> named = new ArrayList<>(c.covers());
             if (c.isWitness()) {
@@ -103,7 +104,7 @@ public final class TlcRunner implements LevelRunner {
             }
         }
         try {
-            Tlc.lint(models, List.of(specs), context.workDir());
+            Tlc.lint(models, Specs.library(root), context.workDir());
         } catch (HandoffException e) {
             String msg = e.getMessage();
             for (Map.Entry<String, String> s : synthetic.entrySet()) {
@@ -119,10 +120,10 @@ public final class TlcRunner implements LevelRunner {
      * a TLC start per model, so {@code review} runs it for the proposed variant's models only.
      */
     public static void preflightAssumptions(List<Check> checks, RunContext context) {
-        Path specs = context.root().resolve("specs");
+        Path root = context.root();
         List<Path[]> models = checks.stream().filter(c -> c.level() == Level.TLC)
-                .map(c -> new Path[] {specs.resolve(c.param("spec")), specs.resolve(c.param("config"))}).toList();
-        Assumptions.check(models, List.of(specs), context.workDir().resolve("assumptions"));
+                .map(c -> new Path[] {Specs.file(root, c, "spec"), Specs.file(root, c, "config")}).toList();
+        Assumptions.check(models, Specs.library(root), context.workDir().resolve("assumptions"));
     }
 
     /** The verdict carries its TLC run (statistics, the parsed counterexample) as its evidence. */

@@ -9,6 +9,7 @@ import java.util.ArrayList;
 import java.util.List;
 import org.handoff.core.JavaFork;
 import org.handoff.core.ProjectRoot;
+import org.handoff.core.Specs;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -26,11 +27,12 @@ class TlcClassArchiveTest {
         assertFalse(options.isEmpty(), "no class archive was made on this JDK");
         Path specs = ProjectRoot.find().resolve("specs");
         List<String> jvm = new ArrayList<>(options);
-        jvm.addAll(List.of("-Xlog:class+load=info:file=" + work.resolve("classes.log"), "-Djava.io.tmpdir=" + work));
+        jvm.addAll(List.of("-Xlog:class+load=info:file=" + work.resolve("classes.log"), "-Djava.io.tmpdir=" + work,
+                "-DTLA-Library=" + specs.resolve(Specs.COMMON)));
         JavaFork.Result r = JavaFork.run(jvm, Tlc.tlaToolsJar(), "tlc2.TLC",
                 List.of("-workers", "1", "-metadir", work.resolve("states").toString(), "-config",
-                        specs.resolve("models/CLH_N2.cfg").toString(), "CLH.tla"),
-                specs, 120, null);
+                        specs.resolve("clh/models/CLH_N2.cfg").toString(), "CLH.tla"),
+                specs.resolve("clh"), 120, null);
         assertEquals(0, r.exitCode(), r.output());
         assertFalse(r.output().contains("[cds") || r.output().contains("[warning]"), r.output());
         List<String> tlcClasses = java.nio.file.Files.readAllLines(work.resolve("classes.log")).stream()

@@ -11,6 +11,7 @@ import java.util.List;
 import org.handoff.core.HandoffException;
 import org.handoff.core.Outcome;
 import org.handoff.core.ProjectRoot;
+import org.handoff.core.Specs;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -26,7 +27,7 @@ class TlcErrorsTest {
     }
 
     private Tlc.Result run(Path spec, Path cfg, int workers) {
-        return Tlc.run(new Tlc.Request(spec, cfg, workers, List.of(specs), work, 300, null));
+        return Tlc.run(new Tlc.Request(spec, cfg, workers, Specs.library(specs.getParent()), work, 300, null));
     }
 
     private static void assertOneLine(String message) {
@@ -46,14 +47,14 @@ class TlcErrorsTest {
     @Test
     void undeclaredConstantIsRejectedBeforeTlcRuns() throws Exception {
         HandoffException e = assertThrows(HandoffException.class,
-                () -> run(specs.resolve("MCS.tla"), bad("MCS_UnknownConstant.cfg"), 1));
+                () -> run(specs.resolve("mcs/MCS.tla"), bad("MCS_UnknownConstant.cfg"), 1));
         assertTrue(e.getMessage().contains("Threads_") && e.getMessage().contains("MCS_UnknownConstant.cfg"), e.getMessage());
         assertOneLine(e.getMessage());
     }
 
     @Test
     void unknownInvariantIsAnError() throws Exception {
-        Tlc.Result r = run(specs.resolve("MCS.tla"), bad("MCS_UnknownInvariant.cfg"), 1);
+        Tlc.Result r = run(specs.resolve("mcs/MCS.tla"), bad("MCS_UnknownInvariant.cfg"), 1);
         assertEquals(Outcome.ERROR, r.outcome());
         assertTrue(r.message().contains("MutualExclusionTypo"), r.message());
         assertOneLine(r.message());
@@ -61,7 +62,7 @@ class TlcErrorsTest {
 
     @Test
     void unknownInvariantNamesTheConfigAndSaysWhatIsWrong() throws Exception {
-        Tlc.Result r = run(specs.resolve("MCS.tla"), bad("MCS_UnknownInvariant.cfg"), 1);
+        Tlc.Result r = run(specs.resolve("mcs/MCS.tla"), bad("MCS_UnknownInvariant.cfg"), 1);
         assertTrue(r.message().startsWith("MCS_UnknownInvariant.cfg (MCS.tla): ")
                 && r.message().contains("is not defined in the specification"), r.message());
     }
@@ -103,14 +104,14 @@ class TlcErrorsTest {
 
     @Test
     void aHeapThatIsNotASizeIsRefused() {
-        HandoffException e = assertThrows(HandoffException.class, () -> new Tlc.Request(specs.resolve("MCS.tla"),
-                specs.resolve("models/MCS_N2.cfg"), 1, List.of(), work, 10, null, new Tlc.Exhaustive(), "lots"));
+        HandoffException e = assertThrows(HandoffException.class, () -> new Tlc.Request(specs.resolve("mcs/MCS.tla"),
+                specs.resolve("mcs/models/MCS_N2.cfg"), 1, List.of(), work, 10, null, new Tlc.Exhaustive(), "lots"));
         assertTrue(e.getMessage().contains("--heap") && e.getMessage().contains("lots"), e.getMessage());
     }
 
     @Test
     void impossibleThreadCountFailsTheAssumption() throws Exception {
-        Tlc.Result r = run(specs.resolve("MCS.tla"), bad("MCS_ZeroThreads.cfg"), 1);
+        Tlc.Result r = run(specs.resolve("mcs/MCS.tla"), bad("MCS_ZeroThreads.cfg"), 1);
         assertEquals(Outcome.ERROR, r.outcome());
         assertTrue(r.message().startsWith("MCS.tla:") && r.message().contains("assumption is false"), r.message());
         assertOneLine(r.message());
@@ -119,16 +120,16 @@ class TlcErrorsTest {
     @Test
     void symmetryWithLivenessIsRefused() throws Exception {
         HandoffException e = assertThrows(HandoffException.class,
-                () -> run(specs.resolve("MCS.tla"), bad("MCS_SymmetryLiveness.cfg"), 1));
+                () -> run(specs.resolve("mcs/MCS.tla"), bad("MCS_SymmetryLiveness.cfg"), 1));
         assertTrue(e.getMessage().contains("SYMMETRY"), e.getMessage());
     }
 
     @Test
     void missingFilesAndBadWorkerCountsAreRejected() {
-        Path cfg = specs.resolve("models/MCS_N2.cfg");
+        Path cfg = specs.resolve("mcs/models/MCS_N2.cfg");
         assertThrows(HandoffException.class, () -> run(specs.resolve("NoSuchSpec.tla"), cfg, 1));
-        assertThrows(HandoffException.class, () -> run(specs.resolve("MCS.tla"), specs.resolve("models/none.cfg"), 1));
-        HandoffException e = assertThrows(HandoffException.class, () -> run(specs.resolve("MCS.tla"), cfg, 0));
+        assertThrows(HandoffException.class, () -> run(specs.resolve("mcs/MCS.tla"), specs.resolve("mcs/models/none.cfg"), 1));
+        HandoffException e = assertThrows(HandoffException.class, () -> run(specs.resolve("mcs/MCS.tla"), cfg, 0));
         assertTrue(e.getMessage().contains("workers"), e.getMessage());
     }
 }

@@ -11,6 +11,7 @@ import java.util.List;
 import org.handoff.core.HandoffException;
 import org.handoff.core.Outcome;
 import org.handoff.core.ProjectRoot;
+import org.handoff.core.Specs;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -33,14 +34,14 @@ class TlcModesTest {
     }
 
     private Tlc.Result run(Path spec, Path cfg, Tlc.Mode mode, String tag) {
-        return Tlc.run(new Tlc.Request(spec, cfg, 2, List.of(specs), work.resolve(tag), 600, null, mode));
+        return Tlc.run(new Tlc.Request(spec, cfg, 2, Specs.library(specs.getParent()), work.resolve(tag), 600, null, mode));
     }
 
     @Test
     void distributedFindsTheSameStatesAsOneProcess() throws Exception {
         Path cfg = resource("models/MCS_N3_safety.cfg");
-        Tlc.Result local = run(specs.resolve("MCS.tla"), cfg, new Tlc.Exhaustive(), "local");
-        Tlc.Result dist = run(specs.resolve("MCS.tla"), cfg, new Tlc.Distributed(2, 0, 120), "dist");
+        Tlc.Result local = run(specs.resolve("mcs/MCS.tla"), cfg, new Tlc.Exhaustive(), "local");
+        Tlc.Result dist = run(specs.resolve("mcs/MCS.tla"), cfg, new Tlc.Distributed(2, 0, 120), "dist");
         assertEquals(Outcome.PASS, local.outcome(), local.message());
         assertEquals(Outcome.PASS, dist.outcome(), dist.message());
         assertNotNull(dist.distinctStates());
@@ -49,7 +50,7 @@ class TlcModesTest {
 
     @Test
     void distributedFindsAMutantsViolation() {
-        Tlc.Result r = run(specs.resolve("mutants/MLock_NonAtomicSwap.tla"), specs.resolve("models/MLock_NonAtomicSwap_N2_mutex.cfg"),
+        Tlc.Result r = run(specs.resolve("mlock/mutants/MLock_NonAtomicSwap.tla"), specs.resolve("mlock/models/MLock_NonAtomicSwap_N2_mutex.cfg"),
                 new Tlc.Distributed(2, 0, 120), "dist-mutant");
         assertEquals(Outcome.FAIL, r.outcome(), r.message());
         assertEquals("MutualExclusion", r.violated());
@@ -58,14 +59,14 @@ class TlcModesTest {
 
     @Test
     void distributedRefusesLiveness() {
-        HandoffException e = assertThrows(HandoffException.class, () -> run(specs.resolve("MCS.tla"),
-                specs.resolve("models/MCS_N3.cfg"), new Tlc.Distributed(2, 0, 120), "dist-live"));
+        HandoffException e = assertThrows(HandoffException.class, () -> run(specs.resolve("mcs/MCS.tla"),
+                specs.resolve("mcs/models/MCS_N3.cfg"), new Tlc.Distributed(2, 0, 120), "dist-live"));
         assertTrue(e.getMessage().contains("ignores temporal properties"), e.getMessage());
     }
 
     @Test
     void simulationFindsAMutantFromAFixedSeedAndNamesItsSteps() {
-        Tlc.Result r = run(specs.resolve("mutants/MCS_NonAtomicTail.tla"), specs.resolve("models/MCS_NonAtomicTail_N3.cfg"),
+        Tlc.Result r = run(specs.resolve("mcs/mutants/MCS_NonAtomicTail.tla"), specs.resolve("mcs/models/MCS_NonAtomicTail_N3.cfg"),
                 new Tlc.Simulate(60, 7, 5000), "sim-mutant");
         assertEquals(Outcome.FAIL, r.outcome(), r.message());
         assertEquals("MutualExclusion", r.violated());
@@ -76,7 +77,7 @@ class TlcModesTest {
 
     @Test
     void simulationPassIsMarkedNotExhaustive() {
-        Tlc.Result r = run(specs.resolve("MCS.tla"), specs.resolve("models/MCS_N3.cfg"), new Tlc.Simulate(40, 1, 200), "sim-pass");
+        Tlc.Result r = run(specs.resolve("mcs/MCS.tla"), specs.resolve("mcs/models/MCS_N3.cfg"), new Tlc.Simulate(40, 1, 200), "sim-pass");
         assertEquals(Outcome.PASS, r.outcome(), r.message());
         assertTrue(r.message().contains("not exhaustive"), r.message());
         assertTrue(r.generatedStates() != null && r.generatedStates() > 0);
@@ -84,7 +85,7 @@ class TlcModesTest {
 
     @Test
     void impossibleSimulationParametersAreRefused() {
-        assertThrows(HandoffException.class, () -> run(specs.resolve("MCS.tla"), specs.resolve("models/MCS_N3.cfg"),
+        assertThrows(HandoffException.class, () -> run(specs.resolve("mcs/MCS.tla"), specs.resolve("mcs/models/MCS_N3.cfg"),
                 new Tlc.Simulate(0, 1, 10), "sim-bad"));
     }
 }

@@ -14,6 +14,7 @@ import java.util.Map;
 import org.handoff.core.HandoffException;
 import org.handoff.core.Outcome;
 import org.handoff.core.ProjectRoot;
+import org.handoff.core.Specs;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -37,7 +38,7 @@ class TlcOverrideTest {
     }
 
     private Tlc.Result run(String cfg) throws URISyntaxException {
-        return Tlc.run(new Tlc.Request(res("CNA_Override.tla"), res(cfg), 2, List.of(specs), work.resolve(cfg), 600, null));
+        return Tlc.run(new Tlc.Request(res("CNA_Override.tla"), res(cfg), 2, Specs.library(specs.getParent()), work.resolve(cfg), 600, null));
     }
 
     @Test
@@ -45,7 +46,7 @@ class TlcOverrideTest {
         // The same constants as the family's CNA_Threshold_N3_T1, which proves BoundedBypass at K = 1
         // (manifest; TlcManifestTest): only the override differs.
         Map<String, String> base = new LinkedHashMap<>(TlcConfig.parse(Files.readString(specs.resolve(
-                "models/CNA_Threshold_N3_T1.cfg"))).constantAssignments());
+                "cna/models/CNA_Threshold_N3_T1.cfg"))).constantAssignments());
         Map<String, String> mine = new LinkedHashMap<>(TlcConfig.parse(Files.readString(res("CNA_Override_Reset.cfg")))
                 .constantAssignments());
         assertEquals("Intra <- ResetIntra", mine.remove("Intra"));
@@ -76,11 +77,11 @@ class TlcOverrideTest {
         Path spec = res("CNA_Override.tla");
         List<Path[]> models = List.of(new Path[] {spec, res("CNA_Override_Arity.cfg")}, new Path[] {spec,
                 res("CNA_Override_Reset.cfg")});
-        HandoffException e = assertThrows(HandoffException.class, () -> Tlc.lint(models, List.of(specs), work));
+        HandoffException e = assertThrows(HandoffException.class, () -> Tlc.lint(models, Specs.library(specs.getParent()), work));
         assertTrue(e.getMessage().contains("Intra <- Zero: Intra takes 1 argument(s), Zero takes 0"), e.getMessage());
         assertFalse(e.getMessage().contains("\n"), e.getMessage());
         // the good override passes the same preflight
         Tlc.lint(List.<Path[]>of(new Path[] {spec, res("CNA_Override_Reset.cfg")}, new Path[] {spec,
-                res("CNA_Override_NoSearch.cfg")}), List.of(specs), work);
+                res("CNA_Override_NoSearch.cfg")}), Specs.library(specs.getParent()), work);
     }
 }

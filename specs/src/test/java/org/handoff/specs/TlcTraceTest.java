@@ -12,6 +12,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import org.handoff.core.ProjectRoot;
+import org.handoff.core.Specs;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -54,7 +55,7 @@ class TlcTraceTest {
 
     @Test
     void aMutantsStepsAreNamedByTheirActionThreadAndKernelFunction() throws IOException {
-        TlcTrace t = TlcTrace.parse(fixture("MCS_EarlyHandoff_N3.out"), List.of(SPECS));
+        TlcTrace t = TlcTrace.parse(fixture("MCS_EarlyHandoff_N3.out"), Specs.library(SPECS.getParent()));
         assertNotNull(t);
         assertEquals(10, t.steps().size());
         assertTrue(t.steps().get(0).initial());
@@ -79,7 +80,7 @@ class TlcTraceTest {
 
     @Test
     void aCompositionsStepsAreNamedByGuardsOnPcAndPhase() throws IOException {
-        TlcTrace t = TlcTrace.parse(fixture("CNAPV_N3_excerpt.out"), List.of(SPECS));
+        TlcTrace t = TlcTrace.parse(fixture("CNAPV_N3_excerpt.out"), Specs.library(SPECS.getParent()));
         assertNotNull(t);
         assertEquals(5, t.steps().size());
         assertEquals(List.of("CnaPvStep", "CnaPvStep", "CnaPvStep", "CnaPvStep"),
@@ -99,7 +100,7 @@ class TlcTraceTest {
 
     @Test
     void theSpecSourceKnowsActionsGuardsAndKernelFunctions() {
-        SpecSource s = SpecSource.load(SPECS.resolve("PV.tla"), List.of(SPECS));
+        SpecSource s = SpecSource.load(SPECS.resolve("pv/PV.tla"), Specs.library(SPECS.getParent()));
         assertTrue(s.isComposite("PvHooks"), "a wrapper that passes actions to a composite is composite");
         assertTrue(s.leafActions("PvHooks").contains("WaitNodeHalt"));
         assertEquals("spin_locked", s.pcGuard("WaitNodeHalt"));
@@ -113,7 +114,7 @@ class TlcTraceTest {
     void aNegatedPhaseIsNotAGuard() {
         // StepsStart(x) == ~Phase(x, "kick") /\ ~Phase(x, "unhash") /\ PvStart(x): read as a guard
         // pl.ph in {kick, unhash}, a Start step of a mutant's trace was named InterruptPv instead.
-        SpecSource s = SpecSource.load(SPECS.resolve("PVSteps.tla"), List.of(SPECS));
+        SpecSource s = SpecSource.load(SPECS.resolve("pv/PVSteps.tla"), Specs.library(SPECS.getParent()));
         assertTrue(s.guards("StepsStart").stream().noneMatch(g -> g.path().equals("pl.ph")), s.guards("StepsStart").toString());
         assertTrue(s.guards("WaitHeadRunning").stream().anyMatch(g -> g.path().equals("pl.ph") && g.values().equals(java.util.Set.of("top"))));
     }
@@ -127,13 +128,13 @@ class TlcTraceTest {
      */
     @Test
     void theWeakSpecsWrappersReadAsOneStepEach() {
-        for (String spec : List.of("CLHWeak", "MCSWeak", "QSpinlockWeak", "TicketWeak", "MLockWeak")) {
-            SpecSource s = SpecSource.load(SPECS.resolve(spec + ".tla"), List.of(SPECS));
+        for (String spec : List.of("clh/CLHWeak", "mcs/MCSWeak", "qspinlock/QSpinlockWeak", "ticket/TicketWeak", "mlock/MLockWeak")) {
+            SpecSource s = SpecSource.load(SPECS.resolve(spec + ".tla"), Specs.library(SPECS.getParent()));
             for (String a : List.of("CsRead", "CsWriteX", "CsWriteY", "ReadEarly")) {
                 assertTrue(s.isAction(a) && !s.isComposite(a), spec + ": " + a + " is not read as one step");
             }
         }
-        SpecSource m = SpecSource.load(SPECS.resolve("MLockWeak.tla"), List.of(SPECS));
+        SpecSource m = SpecSource.load(SPECS.resolve("mlock/MLockWeak.tla"), Specs.library(SPECS.getParent()));
         for (String a : List.of("MpLockStart", "MpLockInitNode", "MpLockSwap", "MpLockSpin", "Drain")) {
             assertTrue(m.isAction(a) && !m.isComposite(a), "MLockWeak: " + a + " is not read as one step");
         }

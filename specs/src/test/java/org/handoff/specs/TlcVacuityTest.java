@@ -37,7 +37,7 @@ class TlcVacuityTest {
 
     private Path seeded(String model, String from, String to) throws IOException {
         Path root = ProjectRoot.find();
-        String text = Files.readString(root.resolve("specs/models/" + model + ".cfg"));
+        String text = Files.readString(root.resolve("specs/cna/models/" + model + ".cfg"));
         assertTrue(text.contains(from), model + " no longer says " + from);
         Path cfg = work.resolve(model + "_Seeded.cfg");
         Files.writeString(cfg, text.replace(from, to));

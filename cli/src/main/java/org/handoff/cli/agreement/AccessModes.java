@@ -451,11 +451,11 @@ public final class AccessModes {
 
     /** The family's table against its own port and spec file. */
     public static List<Row> rows(Path root, FamilyModes f) {
-        Path spec = root.resolve("specs").resolve(f.spec());
+        String name = "specs/" + f.family() + "/" + f.spec();
         try {
-            return rows(f, specOrders(Files.readString(spec), "specs/" + f.spec()), f.port());
+            return rows(f, specOrders(Files.readString(root.resolve(name)), name), f.port());
         } catch (IOException e) {
-            throw new HandoffException("cannot read specs/" + f.spec() + ": " + e.getMessage(), e);
+            throw new HandoffException("cannot read " + name + ": " + e.getMessage(), e);
         }
     }
 

@@ -20,6 +20,7 @@ import org.handoff.core.Manifest;
 import org.handoff.core.Outcome;
 import org.handoff.core.ProjectRoot;
 import org.handoff.core.Property;
+import org.handoff.core.Specs;
 import org.handoff.models.cna.CnaLock;
 import org.handoff.models.fairness.FairnessHarness;
 import org.handoff.specs.TlaText;
@@ -33,7 +34,7 @@ import org.handoff.specs.TlcConfig;
  *
  * <p>Both sides count the same thing: an acquisition's bypass is the number of entries into the
  * critical section, between its thread's doorway and its own entry, by threads whose doorway came
- * later ({@code BypassAtEntry} in specs/Properties.tla; {@link FairnessHarness}'s class comment).
+ * later ({@code BypassAtEntry} in specs/common/Properties.tla; {@link FairnessHarness}'s class comment).
  * The harness runs with exact doorway numbering ({@link FairnessHarness.Config#exact}): each doorway
  * step and its ticket under one monitor, so that the numbering adds no bypass of its own and the
  * comparison needs no tolerance. A Java run cannot prove a bound; it can only refute one, so
@@ -248,7 +249,7 @@ public final class BoundAgreement {
      * {@code BypassBound}, else the literal of the spec's {@code BoundedBypass == P!BoundedBypass(bypass, K)}.
      */
     public static Integer boundOf(Path specs, Check c) {
-        String cfg = read(specs.resolve(c.param("config")));
+        String cfg = read(Specs.fileIn(specs, c, "config"));
         if (!TlcConfig.parse(cfg).invariants().contains(Property.BoundedBypass.name())) {
             return null;
         }
@@ -256,7 +257,7 @@ public final class BoundAgreement {
         if (k != null) {
             return k;
         }
-        Matcher m = SPEC_BOUND.matcher(TlaText.stripComments(read(specs.resolve(c.param("spec")))));
+        Matcher m = SPEC_BOUND.matcher(TlaText.stripComments(read(Specs.fileIn(specs, c, "spec"))));
         if (m.find()) {
             return Integer.valueOf(m.group(1));
         }
@@ -277,7 +278,7 @@ public final class BoundAgreement {
             if (k == null) {
                 continue;
             }
-            Integer t = constant(read(specs.resolve(c.param("config"))), "Threshold");
+            Integer t = constant(read(Specs.fileIn(specs, c, "config")), "Threshold");
             String key = c.family() + "/" + c.variant() + "/" + k + "/" + t;
             groups.computeIfAbsent(key, x -> new ArrayList<>()).add(c);
             keyOf.put(key, new int[] {k, t == null ? -1 : t});
@@ -291,7 +292,7 @@ public final class BoundAgreement {
             int threads = 0;
             int sockets = 1;
             for (Check c : models) {
-                String cfg = read(specs.resolve(c.param("config")));
+                String cfg = read(Specs.fileIn(specs, c, "config"));
                 Integer n = constant(cfg, "N");
                 if (n == null) {
                     throw new HandoffException(c.param("config") + ": no N, the number of threads");
@@ -310,7 +311,7 @@ public final class BoundAgreement {
                 if (c.mutant()) {
                     biting.add(c);
                 } else if (c.variant().equals(first.variant()) && Objects.equals(boundOf(specs, c), k - 1)
-                        && Objects.equals(constant(read(specs.resolve(c.param("config"))), "Threshold"), t)) {
+                        && Objects.equals(constant(read(Specs.fileIn(specs, c, "config")), "Threshold"), t)) {
                     tight.add(c);
                 }
             }

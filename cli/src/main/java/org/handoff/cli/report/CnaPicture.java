@@ -9,7 +9,7 @@ import java.util.Set;
 import org.handoff.specs.TlaValue;
 
 /**
- * CNA (specs/CNA.tla): the queued spinlock's picture with the secondary queue as a second row. The
+ * CNA (specs/cna/CNA.tla): the queued spinlock's picture with the secondary queue as a second row. The
  * MCS head keeps the secondary queue's first node in its {@code locked} (a node name there instead
  * of 0 or 1), the first node keeps the last in its {@code tail} ({@code vstate.tail}); the green
  * dashed arrow goes from the head to the secondary queue, whose nodes are linked by {@code next}.

@@ -10,7 +10,7 @@ import org.handoff.specs.TlaValue;
 import org.handoff.specs.TlcTrace;
 
 /**
- * MCS (specs/MCS.tla and its mutants): the lock word (tail) above a row of the threads' nodes in
+ * MCS (specs/mcs/MCS.tla and its mutants): the lock word (tail) above a row of the threads' nodes in
  * queue order, linked by {@code next} (a dashed arrow: a thread that swapped the tail but has not
  * linked itself yet, {@code prev->next} pending). Each node shows its {@code locked} and
  * {@code next} and its thread's pc; the holder (pc "cs") is amber, two holders red, threads

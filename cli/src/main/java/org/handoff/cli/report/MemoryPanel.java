@@ -6,7 +6,7 @@ import org.handoff.specs.TlaValue;
 import org.handoff.specs.TlcTrace;
 
 /**
- * The memory layer's state under a weak-memory counterexample's picture (specs/Memory.tla: the
+ * The memory layer's state under a weak-memory counterexample's picture (specs/common/Memory.tla: the
  * shared memory {@code mem} and each CPU's store buffer {@code buf}): every location with its value
  * in memory, then each CPU's buffered stores, oldest first, with the kernel order each was written
  * with. This is where a weak-memory bug lives: a store a CPU has made that no other CPU can see yet,

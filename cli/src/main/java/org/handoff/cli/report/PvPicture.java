@@ -6,7 +6,7 @@ import java.util.Map;
 import org.handoff.specs.TlaValue;
 
 /**
- * pvqspinlock (specs/PV.tla, and CNAPV.tla with CNA's secondary queue): the queued spinlock's
+ * pvqspinlock (specs/pv/PV.tla, and CNAPV.tla with CNA's secondary queue): the queued spinlock's
  * picture where a vCPU that is halted in {@code pv_wait} or descheduled by the hypervisor is grey,
  * dashed and labelled; each node shows its {@code pn->state} and its hash entries, the lock word's
  * locked byte reads {@code _Q_SLOW_VAL} when a waiter is to be kicked, and a context shows the

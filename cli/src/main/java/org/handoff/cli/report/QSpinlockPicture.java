@@ -10,7 +10,7 @@ import org.handoff.specs.TlaValue;
 import org.handoff.specs.TlcTrace;
 
 /**
- * The queued spinlock (specs/QSpinlock.tla and its mutants): each lock word as its three fields
+ * The queued spinlock (specs/qspinlock/QSpinlock.tla and its mutants): each lock word as its three fields
  * (tail, pending, locked), the MCS queue of per-CPU nodes in queue order linked by {@code next}
  * (dashed: a link not yet written), and a row with every context (CPU and interrupt level) and its
  * pc. A node is named by the CPU it belongs to and its index ({@code cpu2.0}: CPU 2's task-context

@@ -462,7 +462,7 @@ public final class Report {
         return String.format(Locale.ROOT, "%s / %s%s: %s; %s. Spec `%s`, config `%s`, %d states in the trace%s. TLC log: `%s`.",
                 c.family(), c.variant(), c.mutant() ? " (mutant)" : "", r.message(),
                 asExpected ? "as the manifest expects" : "NOT as the manifest expects (" + expected(c) + ")",
-                "specs/" + c.paramOr("spec", "?"), "specs/" + c.paramOr("config", "?"), r.trace().steps().size(),
+                "specs/" + c.family() + "/" + c.paramOr("spec", "?"), "specs/" + c.family() + "/" + c.paramOr("config", "?"), r.trace().steps().size(),
                 r.trace().backTo() != null ? ", then back to state " + r.trace().backTo() + " forever"
                         : r.trace().stuttering() ? ", then stuttering" : "",
                 rel(r.log()));
@@ -479,7 +479,7 @@ public final class Report {
         return String.format(Locale.ROOT,
                 "`FairnessHarness` (java-models), seed %d: %d threads on %d virtual nodes, %,d acquisitions per variant%s. "
                         + "Bypass of an acquisition: entries into the critical section, between its thread's doorway and its own entry, "
-                        + "by threads that passed the doorway later (BoundedBypass in specs/Properties.tla). The seed replays the random "
+                        + "by threads that passed the doorway later (BoundedBypass in specs/common/Properties.tla). The seed replays the random "
                         + "choices, not the interleaving.",
                 fairness.seed(), fairness.threads(), fairness.nodes(), fairness.acquisitions(),
                 cna ? String.format(Locale.ROOT, ", cna-prob's probArg %d, cna-threshold's threshold %d (the kernel's 0x10000"

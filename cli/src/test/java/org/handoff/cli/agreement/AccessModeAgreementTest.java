@@ -9,10 +9,10 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
+import java.util.stream.Stream;
 import org.handoff.cli.agreement.AccessModes.Row;
 import org.handoff.core.ProjectRoot;
 import org.handoff.models.mcs.McsMutants;
-import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
@@ -54,7 +54,7 @@ class AccessModeAgreementTest {
 
     @Test
     void theTicketMutantWithoutMembarExitIsCaught() throws IOException {
-        Map<String, String> spec = AccessModes.specOrders(Files.readString(root.resolve("specs/TicketWeak.tla")), "TicketWeak");
+        Map<String, String> spec = AccessModes.specOrders(Files.readString(root.resolve("specs/ticket/TicketWeak.tla")), "TicketWeak");
         List<String> bad = disagreements(AccessModes.rows(AccessModes.TICKET, spec,
                 org.handoff.models.ticket.TicketMutants.PlainRelease.class));
         assertEquals(List.of("mp_unlock_store: the port makes it plain, the spec release"), bad);
@@ -62,7 +62,7 @@ class AccessModeAgreementTest {
 
     @Test
     void aPortWeakenedUnderTheSpecIsCaught() throws IOException {
-        Map<String, String> spec = AccessModes.specOrders(Files.readString(root.resolve("specs/MCSWeak.tla")), "MCSWeak");
+        Map<String, String> spec = AccessModes.specOrders(Files.readString(root.resolve("specs/mcs/MCSWeak.tla")), "MCSWeak");
         List<String> bad = disagreements(AccessModes.rows(AccessModes.MCS, spec, McsMutants.PlainStoreHandoff.class));
         assertEquals(1, bad.size(), bad.toString());
         assertTrue(bad.get(0).startsWith("unlock_handoff: the port makes it plain, the spec release"), bad.toString());
@@ -78,7 +78,7 @@ class AccessModeAgreementTest {
 
     @Test
     void aCnaPortWithAWeakerSecondaryPassIsCaught() throws IOException {
-        Map<String, String> spec = AccessModes.specOrders(Files.readString(root.resolve("specs/CNAWeak.tla")), "CNAWeak");
+        Map<String, String> spec = AccessModes.specOrders(Files.readString(root.resolve("specs/cna/CNAWeak.tla")), "CNAWeak");
         List<String> bad = disagreements(AccessModes.rows(AccessModes.CNA, spec, OncePassSecondaryPort.class));
         assertEquals(List.of("pass_secondary: the port makes it once, the spec release"), bad);
     }
@@ -90,7 +90,7 @@ class AccessModeAgreementTest {
      */
     @Test
     void pvHooksWithoutTheKickBarrierOrTheRecheckAreCaught() throws Exception {
-        Map<String, String> spec = AccessModes.specOrders(Files.readString(root.resolve("specs/PVWeak.tla")), "PVWeak");
+        Map<String, String> spec = AccessModes.specOrders(Files.readString(root.resolve("specs/pv/PVWeak.tla")), "PVWeak");
         assertEquals(List.of("kick_mb: kickCmpxchg makes no Memory access to fence"), disagreements(AccessModes.rows(
                 AccessModes.PV, spec, hooksOf(new org.handoff.models.pv.PvMutants.NoFenceKick()))));
         assertEquals(List.of("recheck: recheckUnlocked makes no Memory access to NODE_LOCKED"), disagreements(
@@ -123,7 +123,7 @@ class AccessModeAgreementTest {
 
     @Test
     void mLockPortsWeakerOrStrongerThanTheSpecAreCaught() throws IOException {
-        Map<String, String> spec = AccessModes.specOrders(Files.readString(root.resolve("specs/MLockWeak.tla")), "MLockWeak");
+        Map<String, String> spec = AccessModes.specOrders(Files.readString(root.resolve("specs/mlock/MLockWeak.tla")), "MLockWeak");
         assertEquals(List.of("mp_unlock_release: the port makes it once, the spec release"),
                 disagreements(AccessModes.rows(AccessModes.MLOCK, spec, OnceReleaseMLock.class)));
         // Stronger without a written reason is a disagreement too: the table says which order is needed.
@@ -133,7 +133,7 @@ class AccessModeAgreementTest {
 
     @Test
     void aSpecAnnotationChangedWithoutThePortIsCaught() throws IOException {
-        String text = Files.readString(root.resolve("specs/MCSWeak.tla"));
+        String text = Files.readString(root.resolve("specs/mcs/MCSWeak.tla"));
         // the handoff annotated as a plain store, and the link as a release (the port is unchanged)
         String edited = text.replace("unlock_handoff |-> \"release\"", "unlock_handoff |-> \"once\"")
                 .replace("link_prev      |-> \"once\"", "link_prev      |-> \"release\"");

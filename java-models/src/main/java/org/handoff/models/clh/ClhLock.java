@@ -12,7 +12,7 @@ import org.handoff.models.trace.Traceable;
 /**
  * The CLH queue lock (Craig 1993; Magnusson, Landin and Hagersten 1994): each thread swaps its node
  * into the tail and spins on its predecessor's node; on release it clears its own node's flag and
- * takes the predecessor's node for its next acquisition. Spec: {@code specs/CLH.tla}; each step
+ * takes the predecessor's node for its next acquisition. Spec: {@code specs/clh/CLH.tla}; each step
  * below is one action there, under the same name.
  *
  * <p>Orderings: the tail swap is {@code getAndSet} (volatile); the spin on the predecessor's flag is

@@ -5,7 +5,7 @@ import org.handoff.models.SpinPolicy;
 /**
  * Seeded bugs in {@link ClhLock}, each a real mistake and each replacing exactly one step. The
  * manifest says which level must catch each one. Variant names match the spec mutants in
- * specs/mutants/ where both levels model the same mistake.
+ * specs/clh/mutants/ where both levels model the same mistake.
  */
 public final class ClhMutants {
     private ClhMutants() {
@@ -14,7 +14,7 @@ public final class ClhMutants {
     /**
      * The releasing thread keeps its own node instead of taking its predecessor's: when it takes
      * the lock again it sets the flag its successor may still be waiting to see clear, and the two
-     * wait for each other. Spec: specs/mutants/CLH_OwnNodeReuse.tla.
+     * wait for each other. Spec: specs/clh/mutants/CLH_OwnNodeReuse.tla.
      */
     public static class OwnNodeReuse extends ClhLock {
         public OwnNodeReuse() {
@@ -39,7 +39,7 @@ public final class ClhMutants {
 
     /**
      * The doorway's {@code xchg} done as a read and a write of the tail: two threads can read the
-     * same predecessor and both enter when it releases. Spec: specs/mutants/CLH_NonAtomicSwap.tla.
+     * same predecessor and both enter when it releases. Spec: specs/clh/mutants/CLH_NonAtomicSwap.tla.
      */
     public static class NonAtomicSwap extends ClhLock {
         public NonAtomicSwap() {
@@ -66,7 +66,7 @@ public final class ClhMutants {
     /**
      * The two halves of the release in the wrong order: the thread takes its predecessor's node
      * first and clears that node's flag, which was already clear; its successor is never released.
-     * Spec: specs/mutants/CLH_RecycleBeforeRelease.tla.
+     * Spec: specs/clh/mutants/CLH_RecycleBeforeRelease.tla.
      */
     public static class RecycleBeforeRelease extends ClhLock {
         public RecycleBeforeRelease() {

@@ -11,7 +11,7 @@ import org.handoff.models.trace.TraceRecorder;
  * this class ({@code cna-v1}); patch 3/3 (the local search only with high probability) is
  * {@link Prob} ({@code cna-prob}); the deterministic alternative that patch's text describes (a
  * count of hand-offs within a node, the secondary queue flushed at a threshold) is
- * {@link Threshold} ({@code cna-threshold}). Spec: {@code specs/CNA.tla}.
+ * {@link Threshold} ({@code cna-threshold}). Spec: {@code specs/cna/CNA.tla}.
  *
  * <p>It is not a copy of the slowpath but a hook set over {@link QSpinLock}, as CNA became upstream
  * from its v5 on: each CNA step is a protected method named after the kernel function it models,
@@ -72,8 +72,8 @@ import org.handoff.models.trace.TraceRecorder;
  *
  * <h2>Traces</h2>
  * Recorded per shared access, as {@link QSpinLock} records the native steps (see there), against
- * {@code specs/CNASteps.tla}, the form of CNA with one step per shared access (trace map
- * {@code specs/trace/CNAStepsTrace.tla}). Every access of the CNA steps to the lock word and to the
+ * {@code specs/cna/CNASteps.tla}, the form of CNA with one step per shared access (trace map
+ * {@code specs/cna/trace/CNAStepsTrace.tla}). Every access of the CNA steps to the lock word and to the
  * queue nodes goes through the lock's {@link org.handoff.models.trace.Memory}, and each CNA step is
  * one event named after its CNASteps action, emitted by the step's own code ({@link #cnaStep}), so a
  * patch that reorders or splits the steps is recorded in its own order:

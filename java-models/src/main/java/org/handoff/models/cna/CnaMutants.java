@@ -314,7 +314,7 @@ public final class CnaMutants {
      * {@code cna_try_clear_tail}'s {@code atomic_try_cmpxchg_relaxed} written as a read of the lock
      * word and, when it found {@code val}, a store of the new word: a waiter whose {@code xchg_tail}
      * lands between the two has its tail overwritten, links behind a head that took the lock as the
-     * last waiter, and is never handed the lock. Spec: {@code specs/mutants/CNASteps_SplitClearTail.tla}.
+     * last waiter, and is never handed the lock. Spec: {@code specs/cna/mutants/CNASteps_SplitClearTail.tla}.
      */
     public static class SplitClearTail extends CnaLock {
         public SplitClearTail() {

@@ -14,7 +14,7 @@ import org.handoff.models.trace.Traceable;
  * The combining lock "alispinlock" (Ling Ma, LKML RFC, 2015/2016): a thread submits a request (a
  * function and its argument) on an MCS-style queue and waits for its completion flag; the thread
  * that finds the queue empty is the holder and runs its own request and then the queued ones, on
- * their submitters' behalf. Spec: {@code specs/Combining.tla}; each step below is one action there,
+ * their submitters' behalf. Spec: {@code specs/combining/Combining.tla}; each step below is one action there,
  * under the same name (the code below the {@code end:} label is reconstructed there, and here in
  * the same way).
  *

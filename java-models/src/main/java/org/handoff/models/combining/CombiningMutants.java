@@ -5,7 +5,7 @@ import org.handoff.models.SpinPolicy;
 /**
  * Seeded bugs in {@link CombiningLock}, each a plausible mistake and each replacing exactly one
  * step. The manifest says which level must catch each one. Variant names match the spec mutants in
- * specs/mutants/Combining_*.tla.
+ * specs/combining/mutants/Combining_*.tla.
  */
 public final class CombiningMutants {
     private CombiningMutants() {
@@ -14,7 +14,7 @@ public final class CombiningMutants {
     /**
      * The completion flag set before the request runs: {@code ali->locked = 0} moved in front of
      * {@code ali->fn(ali->para)}. The submitter may return before its request ran and read an empty
-     * result slot. Spec: specs/mutants/Combining_EarlyComplete.tla (which moves it in the walk only;
+     * result slot. Spec: specs/combining/mutants/Combining_EarlyComplete.tla (which moves it in the walk only;
      * here it moves for every request, the last one included).
      */
     public static class EarlyComplete extends CombiningLock {
@@ -41,7 +41,7 @@ public final class CombiningMutants {
     /**
      * The queue emptied with a plain store of NULL instead of the cmpxchg from the holder's last
      * node: a request queued after the holder's snapshot (the tail moved) is never run and its
-     * submitter waits forever. Spec: specs/mutants/Combining_LostRequest.tla.
+     * submitter waits forever. Spec: specs/combining/mutants/Combining_LostRequest.tla.
      */
     public static class LostRequest extends CombiningLock {
         public LostRequest() {
@@ -67,7 +67,7 @@ public final class CombiningMutants {
     /**
      * After a failed cmpxchg the holder goes back to run {@code ali} again instead of moving past it
      * (the {@code goto repeat} with {@code ali} not advanced): the request runs twice. Spec:
-     * specs/mutants/Combining_RunTwice.tla.
+     * specs/combining/mutants/Combining_RunTwice.tla.
      */
     public static class RunTwice extends CombiningLock {
         public RunTwice() {
@@ -96,7 +96,7 @@ public final class CombiningMutants {
     /**
      * The doorway's {@code xchg} done as a read and a write of the tail: two threads can both read
      * NULL and both be holders, running requests at the same time. Spec:
-     * specs/mutants/Combining_NonAtomicXchg.tla.
+     * specs/combining/mutants/Combining_NonAtomicXchg.tla.
      */
     public static class NonAtomicXchg extends CombiningLock {
         public NonAtomicXchg() {
@@ -129,7 +129,7 @@ public final class CombiningMutants {
      * waits forever. Only a workload that reuses a node reaches it. When the cmpxchg fails the walk
      * goes on as posted and completes the node a second time. The early completion is the walk's
      * {@link #aliComplete} step, so a test that stages around completions sees it too. Spec:
-     * specs/mutants/Combining_CompleteBeforeCmpxchg.tla.
+     * specs/combining/mutants/Combining_CompleteBeforeCmpxchg.tla.
      */
     public static class CompleteBeforeCmpxchg extends CombiningLock {
         public CompleteBeforeCmpxchg() {

@@ -31,7 +31,7 @@ import org.handoff.models.ticket.TicketLock;
  * that stayed on one node, and how the acquisitions spread over the threads.
  *
  * <h2>Bypass</h2>
- * As {@code BoundedBypass} in {@code specs/Properties.tla}: an acquisition's bypass count is the
+ * As {@code BoundedBypass} in {@code specs/common/Properties.tla}: an acquisition's bypass count is the
  * number of entries into the critical section, between its thread's doorway and its own entry, by
  * threads that passed the doorway after it. The doorway is the thread's first step that orders it
  * among the waiters: the tail exchange of MCS, CLH, the M-lock and qspinlock's queue, the ticket

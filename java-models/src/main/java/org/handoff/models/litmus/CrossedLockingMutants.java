@@ -14,7 +14,7 @@ public final class CrossedLockingMutants {
      * {@code spin_is_locked} without the {@code smp_mb()} (the powerpc change of 2021) on a lock whose
      * taking store can be delayed: an opaque take, an opaque read. Nothing orders the store before
      * the read, so both CPUs may read the other's lock as free. A weak-memory mistake: the spec's
-     * store-buffer model (specs/mutants/SpinIsLocked_NoMb.tla) and jcstress on x86 show it, a
+     * store-buffer model (specs/litmus/mutants/SpinIsLocked_NoMb.tla) and jcstress on x86 show it, a
      * sequentially consistent checker cannot.
      */
     public static class Unfenced extends CrossedLocking {

@@ -11,7 +11,7 @@ import org.handoff.models.trace.Traceable;
 
 /**
  * The MCS queue lock, ported from the Linux kernel's {@code kernel/locking/mcs_spinlock.h}
- * ({@code mcs_spin_lock}, {@code mcs_spin_unlock}). Spec: {@code specs/MCS.tla}; each step below
+ * ({@code mcs_spin_lock}, {@code mcs_spin_unlock}). Spec: {@code specs/mcs/MCS.tla}; each step below
  * is one action there, under the same name.
  *
  * <p>Orderings follow the kernel: {@code xchg} is {@code getAndSet} (volatile, fully ordered),

@@ -5,7 +5,7 @@ import org.handoff.models.SpinPolicy;
 /**
  * Seeded bugs in {@link McsLock}, each a real mistake and each replacing exactly one step. The
  * manifest says which level must catch each one (and, for the weak-memory one, why it is expected
- * to pass where it cannot be seen). Variant names match the spec mutants in specs/mutants/ where
+ * to pass where it cannot be seen). Variant names match the spec mutants in specs/mcs/mutants/ where
  * both levels model the same mistake.
  */
 public final class McsMutants {
@@ -182,7 +182,7 @@ public final class McsMutants {
      * takes the node the lock word names (the tail) as its successor instead of waiting for
      * {@code node->next}. With three threads the lock jumps past a waiter that has not linked yet;
      * with any number, the successor's late link can land on the releasing node after it was
-     * reused. Spec: specs/mutants/MCS_HandoffToTail.tla.
+     * reused. Spec: specs/mcs/mutants/MCS_HandoffToTail.tla.
      */
     public static class HandoffToTail extends McsLock {
         public HandoffToTail() {

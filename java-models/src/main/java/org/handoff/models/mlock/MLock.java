@@ -11,7 +11,7 @@ import org.handoff.models.trace.TraceRecorder;
  * {@link ClhLock}, with a release that keeps one's own node when nobody has queued behind it: a
  * compare-and-swap puts the predecessor's node, already clear, back as the tail. Only when the
  * compare-and-swap fails (a successor spins on our node) does the release clear our flag and take
- * the predecessor's node, which is CLH's release. Spec: {@code specs/MLock.tla}; a trace names
+ * the predecessor's node, which is CLH's release. Spec: {@code specs/mlock/MLock.tla}; a trace names
  * each step as the action there ({@code MpLockInitNode}, {@code MpLockSwap}, {@code MpLockSpin} for
  * CLH's three).
  *
@@ -20,7 +20,7 @@ import org.handoff.models.trace.TraceRecorder;
  * the predecessor's node out of the tail and finds its flag clear reads nothing else of ours, so
  * the tail must carry our critical section, which the release write orders before it and the
  * successor's volatile swap reads; the contended release is CLH's {@code setRelease} of our flag.
- * These are the orders of {@code specs/MLockWeak.tla}, which shows under its Arm-like model that
+ * These are the orders of {@code specs/mlock/MLockWeak.tla}, which shows under its Arm-like model that
  * each is needed.
  *
  * <p>Steps are protected methods so that the mutants in {@link MLockMutants} replace exactly one.

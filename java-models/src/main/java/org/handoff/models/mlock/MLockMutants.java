@@ -5,7 +5,7 @@ import org.handoff.models.SpinPolicy;
 /**
  * Seeded bugs in {@link MLock}, each a plausible mistake and each replacing exactly one step. The
  * manifest says which level must catch each one. Variant names match the spec mutants in
- * specs/mutants/MLock_*.tla.
+ * specs/mlock/mutants/MLock_*.tla.
  */
 public final class MLockMutants {
     private MLockMutants() {
@@ -13,7 +13,7 @@ public final class MLockMutants {
 
     /**
      * The doorway's {@code xchg} done as a read and a write of the tail: two threads can read the
-     * same predecessor and both enter when it is clear. Spec: specs/mutants/MLock_NonAtomicSwap.tla.
+     * same predecessor and both enter when it is clear. Spec: specs/mlock/mutants/MLock_NonAtomicSwap.tla.
      */
     public static class NonAtomicSwap extends MLock {
         public NonAtomicSwap() {
@@ -40,7 +40,7 @@ public final class MLockMutants {
     /**
      * The release's compare-and-swap done as a check and a store: a successor that swaps itself in
      * between is overwritten in the tail and spins on a node its owner keeps and never clears for
-     * it. Spec: specs/mutants/MLock_NonAtomicCas.tla.
+     * it. Spec: specs/mlock/mutants/MLock_NonAtomicCas.tla.
      */
     public static class NonAtomicCas extends MLock {
         public NonAtomicCas() {
@@ -70,7 +70,7 @@ public final class MLockMutants {
     /**
      * CLH's node swap kept on the uncontended path: after a successful compare-and-swap the thread
      * also takes the predecessor's node, which is now the lock's tail; the next thread to queue
-     * spins on it while its new owner sets its flag again. Spec: specs/mutants/MLock_SwapAfterCas.tla.
+     * spins on it while its new owner sets its flag again. Spec: specs/mlock/mutants/MLock_SwapAfterCas.tla.
      */
     public static class SwapAfterCas extends MLock {
         public SwapAfterCas() {

@@ -45,7 +45,7 @@ public class CnaPvLock extends CnaLock {
     }
 
     /**
-     * Not recorded: the PV trace map ({@code specs/trace/PVStepsTrace.tla}) follows PVSteps.tla, and CNAPV.tla
+     * Not recorded: the PV trace map ({@code specs/pv/trace/PVStepsTrace.tla}) follows PVSteps.tla, and CNAPV.tla
      * composes CNA's hand-off with PV's hooks in actions of its own that no map follows yet.
      */
     @Override

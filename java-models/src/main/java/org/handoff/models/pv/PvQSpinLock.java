@@ -8,7 +8,7 @@ import org.handoff.models.trace.TraceRecorder;
 /**
  * The paravirtual queued spinlock ({@code CONFIG_PARAVIRT_SPINLOCKS}): qspinlock's slowpath compiled
  * with the PV hooks of {@code kernel/locking/qspinlock_paravirt.h} ({@link Paravirt}) and with
- * {@code __pv_queued_spin_unlock} as the unlock. Spec: {@code specs/PV.tla}.
+ * {@code __pv_queued_spin_unlock} as the unlock. Spec: {@code specs/pv/PV.tla}.
  *
  * <p>What differs from the native lock, each named after its kernel code:
  * <ul>
@@ -76,8 +76,8 @@ public class PvQSpinLock extends QSpinLock {
     }
 
     /**
-     * Records PV's steps for trace validation against {@code specs/PVSteps.tla}, the split form of
-     * PV.tla, with {@code Stealing} (the map is {@code specs/trace/PVStepsTrace.tla}): the native
+     * Records PV's steps for trace validation against {@code specs/pv/PVSteps.tla}, the split form of
+     * PV.tla, with {@code Stealing} (the map is {@code specs/pv/trace/PVStepsTrace.tla}): the native
      * steps as qspinlock records them, per shared access, and the hooks' steps one event per
      * PVSteps action ({@link Paravirt}, "Recorded runs"), their accesses to the node states through
      * the hooks' Memory. {@code pv} and {@code pv-wait-early-merged}; {@code pv-wait-early} refuses a

@@ -17,7 +17,7 @@ import org.handoff.models.trace.Traceable;
 
 /**
  * The Linux queued spinlock, ported from {@code kernel/locking/qspinlock.c} with the lock word of
- * {@code include/asm-generic/qspinlock_types.h}. Spec: {@code specs/QSpinlock.tla}. Each step is a
+ * {@code include/asm-generic/qspinlock_types.h}. Spec: {@code specs/qspinlock/QSpinlock.tla}. Each step is a
  * protected method named after the kernel function (or the kernel statement) it models, so that a
  * mutant in {@link QSpinLockMutants} replaces exactly one.
  *
@@ -95,8 +95,8 @@ import org.handoff.models.trace.Traceable;
  *
  * <h2>Traces</h2>
  * With a {@link TraceRecorder} ({@link #traceTo}), {@code lock} and {@code unlock} record each step
- * under the name of its action in {@code specs/QSpinlock.tla} (the trace map is
- * {@code specs/trace/QSpinlockTrace.tla}), through the same calls of the same step methods, so a
+ * under the name of its action in {@code specs/qspinlock/QSpinlock.tla} (the trace map is
+ * {@code specs/qspinlock/trace/QSpinlockTrace.tla}), through the same calls of the same step methods, so a
  * mutant's replaced step is recorded as what it did. What the recording decides:
  * <ul>
  * <li>Contexts. The spec's context is a CPU and a nesting level. Recorded runs take no interrupts

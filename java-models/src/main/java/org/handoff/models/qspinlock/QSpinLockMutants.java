@@ -5,7 +5,7 @@ import org.handoff.models.SpinPolicy;
 /**
  * Seeded bugs in {@link QSpinLock}, each a plausible mistake and each replacing exactly one step.
  * The manifest says which level must catch each one, and for those expected to pass, why they
- * cannot be seen there. Variant names are shared with the spec mutants of {@code specs/QSpinlock.tla}.
+ * cannot be seen there. Variant names are shared with the spec mutants of {@code specs/qspinlock/QSpinlock.tla}.
  *
  * <p>Every mutant has the three constructors of the lock (no argument for Lincheck, a spin policy
  * for jcstress, and hooks for the tests that need them).

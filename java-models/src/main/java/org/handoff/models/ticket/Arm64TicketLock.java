@@ -11,7 +11,7 @@ import org.handoff.models.SpinPolicy;
  * qspinlock ({@code arch/arm64/include/asm/spinlock.h}): a 32-bit word with the ticket now served
  * ({@code owner}) in the low half and the next ticket to draw ({@code next}) in the high half, and
  * {@link #tryLock}, {@code arch_spin_trylock}, beside lock and unlock. Spec:
- * {@code specs/TicketTrylock.tla} (variant ticket-trylock), which extends {@code specs/Ticket.tla};
+ * {@code specs/ticket/TicketTrylock.tla} (variant ticket-trylock), which extends {@code specs/ticket/Ticket.tla};
  * each step below is named after its action there.
  *
  * <p>{@link TicketLock} keeps its two counters in two fields, as OpenBSD does, and a

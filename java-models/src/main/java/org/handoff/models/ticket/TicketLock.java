@@ -13,7 +13,7 @@ import org.handoff.models.trace.Traceable;
  * The ticket lock of OpenBSD's kernel and scheduler locks, {@code __mp_lock} in
  * {@code sys/kern/kern_lock.c}: a next-ticket counter ({@code mpl_users}), a now-serving counter
  * ({@code mpl_ticket}), no backoff, and recursion through a per-CPU depth count. Spec:
- * {@code specs/Ticket.tla}; each step below is one action there, under the same name.
+ * {@code specs/ticket/Ticket.tla}; each step below is one action there, under the same name.
  *
  * <p>The counters are {@link #width()} bits wide ({@code u_int} in the kernel, 32 bits, the
  * default): every counter value is masked to that width, so a narrow lock wraps around after a
@@ -32,7 +32,7 @@ import org.handoff.models.trace.Traceable;
  *
  * <p>With a {@link TraceRecorder} ({@link #traceTo}), {@code lock} and {@code unlock} record each
  * step under its spec action's name, with the counter values it drew, read or left, exactly as the
- * port holds them (masked to {@link #width()}); the trace map (specs/trace/TicketTrace.tla) compares
+ * port holds them (masked to {@link #width()}); the trace map (specs/ticket/trace/TicketTrace.tla) compares
  * them with the spec's modulo {@code 2^W}, which a port at least W bits wide agrees with whether or
  * not either has wrapped. A mutant that replaces a step is recorded through the same calls.
  */

@@ -6,7 +6,7 @@ import org.handoff.models.SpinPolicy;
  * Seeded bugs in {@link TicketLock} (and one in {@link Arm64TicketLock}, its one-word form with a
  * trylock), each a real mistake and each replacing exactly one step. The
  * manifest says which level must catch each one (and, where a level cannot see it, why it is
- * expected to pass there). Variant names match the spec mutants in specs/mutants/ where both levels
+ * expected to pass there). Variant names match the spec mutants in specs/ticket/mutants/ where both levels
  * model the same mistake.
  */
 public final class TicketMutants {
@@ -16,7 +16,7 @@ public final class TicketMutants {
     /**
      * The doorway's {@code atomic_inc_int_nv} done as a load and a store: two CPUs can read the
      * same {@code mpl_users}, draw the same ticket and be served together. Spec:
-     * specs/mutants/Ticket_NonAtomicTake.tla.
+     * specs/ticket/mutants/Ticket_NonAtomicTake.tla.
      */
     public static class NonAtomicTake extends TicketLock {
         public NonAtomicTake() {
@@ -43,7 +43,7 @@ public final class TicketMutants {
     /**
      * The release increments the wrong counter: {@code mpl_users} (the next ticket) instead of
      * {@code mpl_ticket} (the ticket served). The lock is never passed on. Spec:
-     * specs/mutants/Ticket_ReleaseWrongCounter.tla.
+     * specs/ticket/mutants/Ticket_ReleaseWrongCounter.tla.
      */
     public static class ReleaseWrongCounter extends TicketLock {
         public ReleaseWrongCounter() {
@@ -94,7 +94,7 @@ public final class TicketMutants {
      * Counters one bit wide: two ticket values. Correct for two CPUs (the counters wrap on every
      * second acquisition, harmlessly); with three, a CPU can draw the ticket of the holder while a
      * third waits between them, and enters beside the holder. The spec shows the same with
-     * {@code W = 1, N = 3} (specs/models/Ticket_N3_W1.cfg).
+     * {@code W = 1, N = 3} (specs/ticket/models/Ticket_N3_W1.cfg).
      */
     public static class NarrowCounter extends TicketLock {
         public static final int WIDTH = 1;
@@ -116,7 +116,7 @@ public final class TicketMutants {
     /**
      * Recursion forgotten: {@code __mp_lock} draws a ticket on every call, not only when
      * {@code mplc_depth} goes from 0 to 1. A holder that takes the lock again waits behind itself
-     * forever. Spec: specs/mutants/Ticket_ReentryNewTicket.tla.
+     * forever. Spec: specs/ticket/mutants/Ticket_ReentryNewTicket.tla.
      */
     public static class ReentryNewTicket extends TicketLock {
         public ReentryNewTicket() {
@@ -145,7 +145,7 @@ public final class TicketMutants {
      * with the owner the trylock expected, instead of from the whole word. If next went all the way
      * round between the load and the CAS while the owner moved, the CAS fails but the test passes,
      * and the trylock reports a lock it does not hold. One-bit counters, so that two draws are a
-     * full wrap (the kernel's 16 bits need 65536). Spec: specs/mutants/Ticket_TrylockAba.tla.
+     * full wrap (the kernel's 16 bits need 65536). Spec: specs/ticket/mutants/Ticket_TrylockAba.tla.
      */
     public static class TrylockAba extends Arm64TicketLock {
         public static final int WIDTH = 1;

@@ -19,7 +19,7 @@ import org.openjdk.jcstress.infra.results.III_Result;
  * <p>Expected: a wait that gives up ({@code 1}, DeadlockFreedom). The JMM allows it, and so does
  * any memory model: it needs only the release and the next acquisition to both happen before the
  * successor's next read of the flag, which x86 shows. The spec finds no loss of mutual exclusion
- * for this mistake (specs/models/CLH_OwnNodeReuse_N3_mutex.cfg).
+ * for this mistake (specs/clh/models/CLH_OwnNodeReuse_N3_mutex.cfg).
  *
  * <p>Run alone: {@code -t '^org\.handoff\.litmus\.clh\.OwnNodeReuseMutualExclusion$'} (see the MCS package-info).
  */

@@ -13,7 +13,7 @@ import org.openjdk.jcstress.infra.results.I_Result;
 /**
  * The hand-off of DPDK's MCS lock and the order of the waiter's two stores, the bug fixed by DPDK
  * commit 021b698eb56e ("mcslock: fix hang in weak memory model"); the TLA+ model of the same
- * litmus is {@code specs/McsLinkOrder.tla}.
+ * litmus is {@code specs/litmus/McsLinkOrder.tla}.
  *
  * <p>DPDK's flag is the inverse of the kernel's: a waiter sets its own {@code locked} to 1 before it
  * queues, and the holder hands the lock over by writing 0 into it. The state is two nodes: the

@@ -1,0 +1,207 @@
+------------------------------- MODULE MLock -------------------------------
+(***************************************************************************)
+(* The M-lock (Magnusson, Landin and Hagersten, "Queue locks on cache     *)
+(* coherent multiprocessors", 1994), proposed for OpenBSD's __mp_lock     *)
+(* (the kernel and scheduler lock) in place of its ticket lock, in a      *)
+(* 2022 tech@ thread that names MCS, CLH and the M-lock as the queue      *)
+(* locks that let waiters spin on a mostly private memory region.         *)
+(*                                                                         *)
+(* What is taken from where. The thread gives no code for the M-lock; it *)
+(* gives the reason for it (waiters spin on their own region instead of  *)
+(* the shared ticket counters) and the source, the paper. From the paper *)
+(* as the thread cites it: the M-lock is their modification of the CLH    *)
+(* (their "LH") lock in which a released node can be reused without the  *)
+(* CLH swap with the predecessor's node. Acquisition is CLH's: set one's *)
+(* own node's flag, swap it into the tail, spin on the predecessor's      *)
+(* flag. Release differs: when no successor has queued (the tail is still *)
+(* one's own node), a compare-and-swap puts the predecessor's node, whose *)
+(* flag is already clear, back as the tail, and the thread keeps its own  *)
+(* node; only when a successor is spinning on one's node does the release *)
+(* clear its flag and take the predecessor's node, as CLH does. So nodes  *)
+(* migrate between threads only under contention. Recursion of __mp_lock *)
+(* (mplc_depth; see Ticket.tla) is left out: it does not touch the queue. *)
+(*                                                                         *)
+(* There are N + 1 nodes: one per thread and the node the lock starts     *)
+(* with in its tail. One action per shared-memory access, named after the *)
+(* __mp_lock operation and the step of it:                                 *)
+(*                                                                         *)
+(*   __mp_lock(mpl):                                                       *)
+(*     me->node->locked = 1                     MpLockInitNode             *)
+(*     pred = xchg(&mpl->tail, me->node)        MpLockSwap   (the doorway) *)
+(*     while (load_acquire(&pred->locked)) ;    MpLockSpin                 *)
+(*   __mp_unlock(mpl):                                                     *)
+(*     if (cas(&mpl->tail, me->node, pred))     MpUnlockCas                *)
+(*       return;          (no successor: keep me->node, pred is the lock's) *)
+(*     store_release(&me->node->locked, 0);     MpUnlockRelease            *)
+(*     me->node = pred;                           (same step: local)       *)
+(*                                                                         *)
+(* The model is sequentially consistent; the orderings are the Java      *)
+(* port's (java-models MLock) and jcstress's business.                     *)
+(***************************************************************************)
+EXTENDS Naturals, FiniteSets
+
+CONSTANT N                  \* number of threads
+ASSUME NAssumption == N \in Nat /\ N >= 1
+
+Threads == 1 .. N
+Nodes   == 1 .. (N + 1)     \* node t starts as thread t's; node N + 1 as the lock's
+Nil     == 0                \* no node, no thread
+
+VARIABLES
+    tail,       \* the lock word: the last node swapped in
+    locked,     \* the flag of every node (1: its owner holds or wants the lock)
+    node,       \* the node every thread owns now (it changes on each release)
+    pred,       \* the predecessor's node a thread spins on (Nil when none)
+    pc,         \* program counter of every thread
+    ahead,      \* auxiliary, for BoundedBypass (see Properties)
+    bypass      \* auxiliary, for BoundedBypass
+
+vars == << tail, locked, node, pred, pc, ahead, bypass >>
+
+(***************************************************************************)
+(* Program counter values, grouped by where the thread is.                *)
+(***************************************************************************)
+TryingPCs  == { "swap_tail", "spin_pred" }
+WaitingPCs == { "spin_pred" }                       \* past the doorway
+HoldingPCs == { "cs", "unlock_release" }            \* the lock is held until the release store
+PCs        == { "ncs" } \cup HoldingPCs \cup TryingPCs
+
+Holders    == { t \in Threads : pc[t] \in HoldingPCs }
+TryingSet  == { t \in Threads : pc[t] \in TryingPCs }
+Waiting    == { t \in Threads : pc[t] \in WaitingPCs }
+\* Threads whose node is in the queue: past the doorway, not yet released.
+Queued     == { t \in Threads : pc[t] \in WaitingPCs \cup HoldingPCs }
+
+\* The property catalogue, instantiated for this lock.
+P == INSTANCE Properties WITH trying <- TryingSet, holders <- Holders
+
+TypeOK ==
+    /\ tail \in Nodes
+    /\ locked \in [Nodes -> {0, 1}]
+    /\ node \in [Threads -> Nodes]
+    /\ pred \in [Threads -> Nodes \cup {Nil}]
+    /\ pc \in [Threads -> PCs]
+    /\ ahead \in [Threads -> SUBSET Threads]
+    /\ bypass \in [Threads -> Nat]
+
+Init ==
+    /\ tail = N + 1
+    /\ locked = [n \in Nodes |-> 0]
+    /\ node = [t \in Threads |-> t]
+    /\ pred = [t \in Threads |-> Nil]
+    /\ pc = [t \in Threads |-> "ncs"]
+    /\ ahead = [t \in Threads |-> {}]
+    /\ bypass = [t \in Threads |-> 0]
+
+\* t enters the critical section, given the ahead sets as they are at that moment.
+EnterCS(t, aheadNow) ==
+    /\ bypass' = P!BypassAtEntry(bypass, aheadNow, t)
+    /\ ahead'  = P!AheadAtEntry(aheadNow, t)
+
+(***************************************************************************)
+(* __mp_lock                                                               *)
+(***************************************************************************)
+\* A thread leaves its non-critical section: me->node->locked = 1.
+\* This step is not fair: a thread may never ask for the lock.
+MpLockInitNode(t) ==
+    /\ pc[t] = "ncs"
+    /\ locked' = [locked EXCEPT ![node[t]] = 1]
+    /\ pc' = [pc EXCEPT ![t] = "swap_tail"]
+    /\ UNCHANGED << tail, node, pred, ahead, bypass >>
+
+\* pred = xchg(&mpl->tail, me->node). The doorway.
+MpLockSwap(t) ==
+    /\ pc[t] = "swap_tail"
+    /\ tail' = node[t]
+    /\ pred' = [pred EXCEPT ![t] = tail]
+    /\ pc' = [pc EXCEPT ![t] = "spin_pred"]
+    /\ ahead' = P!AheadAtDoorway(ahead, t, Waiting)
+    /\ UNCHANGED << locked, node, bypass >>
+
+\* while (load_acquire(&pred->locked)) cpu_relax();
+\* The spin is an await: enabled once the predecessor cleared its flag.
+MpLockSpin(t) ==
+    /\ pc[t] = "spin_pred"
+    /\ locked[pred[t]] = 0
+    /\ pc' = [pc EXCEPT ![t] = "cs"]
+    /\ EnterCS(t, ahead)
+    /\ UNCHANGED << tail, locked, node, pred >>
+
+(***************************************************************************)
+(* __mp_unlock                                                             *)
+(***************************************************************************)
+\* if (cas(&mpl->tail, me->node, pred)) return;
+\* No successor has queued: the predecessor's node (flag clear, watched by
+\* nobody) becomes the lock's again and the thread keeps its own node. Else a
+\* successor is spinning on our node: release it (MpUnlockRelease).
+MpUnlockCas(t) ==
+    /\ pc[t] = "cs"
+    /\ IF tail = node[t]
+       THEN /\ tail' = pred[t]
+            /\ pred' = [pred EXCEPT ![t] = Nil]
+            /\ pc' = [pc EXCEPT ![t] = "ncs"]
+       ELSE /\ pc' = [pc EXCEPT ![t] = "unlock_release"]
+            /\ UNCHANGED << tail, pred >>
+    /\ UNCHANGED << locked, node, ahead, bypass >>
+
+\* store_release(&me->node->locked, 0); me->node = pred;  (CLH's release)
+MpUnlockRelease(t) ==
+    /\ pc[t] = "unlock_release"
+    /\ locked' = [locked EXCEPT ![node[t]] = 0]
+    /\ node' = [node EXCEPT ![t] = pred[t]]
+    /\ pred' = [pred EXCEPT ![t] = Nil]
+    /\ pc' = [pc EXCEPT ![t] = "ncs"]
+    /\ UNCHANGED << tail, ahead, bypass >>
+
+(***************************************************************************)
+(* The specification. LockStep(t) is every step of thread t except        *)
+(* leaving the non-critical section; mutant specs (mutants/) reuse        *)
+(* these actions and replace one.                                          *)
+(***************************************************************************)
+LockStep(t) == MpLockSwap(t) \/ MpLockSpin(t) \/ MpUnlockCas(t) \/ MpUnlockRelease(t)
+
+\* Every step of thread t (trace validation follows one thread's step per event).
+ThreadNext(t) == MpLockInitNode(t) \/ LockStep(t)
+
+Next == \E t \in Threads : ThreadNext(t)
+
+\* Weak fairness of each thread: a thread that can take a lock or unlock
+\* step keeps taking them; nothing forces a thread out of its non-critical
+\* section.
+Fairness == \A t \in Threads : WF_vars(LockStep(t))
+
+Spec == Init /\ [][Next]_vars /\ Fairness
+
+(***************************************************************************)
+(* The properties, under their catalogue names (see Properties).          *)
+(***************************************************************************)
+\* The implicit queue: a thread's successor is the queued thread spinning on
+\* (or holding after) its node; the last is the thread whose node is the tail.
+Succ(u) ==
+    IF \E v \in Queued : pred[v] = node[u]
+    THEN CHOOSE v \in Queued : pred[v] = node[u]
+    ELSE Nil
+
+Last ==
+    IF \E u \in Queued : node[u] = tail
+    THEN CHOOSE u \in Queued : node[u] = tail
+    ELSE Nil
+
+\* Who uses a node. A thread owns one node at a time (node[t]) and no two own
+\* the same. A spinning thread reads its predecessor's node; that node is
+\* owned by a thread still in the queue (which will only clear its flag), or
+\* by nobody, but never by a thread outside the queue, which would set the
+\* flag again for its next acquisition under the spinner. (After a successful
+\* MpUnlockCas the tail names a node nobody owns: the lock's.)
+Owner(t)  == node[t]
+Uses      == { <<t, "own">> : t \in Threads \ Queued } \cup { <<t, "pred">> : t \in Waiting }
+NodeOf(x) == IF x[2] = "own" THEN node[x[1]] ELSE pred[x[1]]
+
+MutualExclusion   == P!MutualExclusion
+QueueWellFormed   == P!QueueWellFormed(Queued, Last, Succ, Nil)
+NodeExclusive     == /\ P!NodeExclusive(Threads, Owner, Nil)
+                     /\ P!NodeExclusive(Uses, NodeOf, Nil)
+BoundedBypass     == P!BoundedBypass(bypass, 0)      \* FIFO, as CLH: the swap is the doorway
+DeadlockFreedom   == P!DeadlockFreedom
+StarvationFreedom == P!StarvationFreedom
+=============================================================================
