@@ -1,29 +1,31 @@
 ------------------------------- MODULE MLock -------------------------------
 (***************************************************************************)
-(* The M-lock (Magnusson, Landin and Hagersten, "Queue locks on cache     *)
-(* coherent multiprocessors", 1994), proposed for OpenBSD's __mp_lock     *)
-(* (the kernel and scheduler lock) in place of its ticket lock, in a      *)
-(* 2022 tech@ thread that names MCS, CLH and the M-lock as the queue      *)
-(* locks that let waiters spin on a mostly private memory region.         *)
+(* The M-lock (Magnusson, Landin and Hagersten, "Queue locks on cache      *)
+(* coherent multiprocessors", 1994), proposed for OpenBSD's __mp_lock      *)
+(* (the kernel and scheduler lock) in place of its ticket lock, in a       *)
+(* 2022 tech@ thread that names MCS, CLH and the M-lock as the queue       *)
+(* locks that let waiters spin on a mostly private memory region.          *)
 (*                                                                         *)
-(* What is taken from where. The thread gives no code for the M-lock; it *)
-(* gives the reason for it (waiters spin on their own region instead of  *)
-(* the shared ticket counters) and the source, the paper. From the paper *)
-(* as the thread cites it: the M-lock is their modification of the CLH    *)
-(* (their "LH") lock in which a released node can be reused without the  *)
-(* CLH swap with the predecessor's node. Acquisition is CLH's: set one's *)
-(* own node's flag, swap it into the tail, spin on the predecessor's      *)
-(* flag. Release differs: when no successor has queued (the tail is still *)
-(* one's own node), a compare-and-swap puts the predecessor's node, whose *)
-(* flag is already clear, back as the tail, and the thread keeps its own  *)
-(* node; only when a successor is spinning on one's node does the release *)
-(* clear its flag and take the predecessor's node, as CLH does. So nodes  *)
-(* migrate between threads only under contention. Recursion of __mp_lock *)
-(* (mplc_depth; see Ticket.tla) is left out: it does not touch the queue. *)
+(* What is taken from where. The thread gives no code for the M-lock; it   *)
+(* gives the reason for it (waiters spin on their own region instead of    *)
+(* the shared ticket counters) and the source, the paper. From the paper   *)
+(* as the thread cites it: the M-lock is their modification of the CLH     *)
+(* (their "LH") lock in which a released node can be reused without the    *)
+(* CLH swap with the predecessor's node. Acquisition is CLH's: set one's   *)
+(* own node's flag, swap it into the tail, spin on the predecessor's       *)
+(* flag. Release differs: when no successor has queued (the tail is still  *)
+(* one's own node), a compare-and-swap puts the predecessor's node, whose  *)
+(* flag is already clear, back as the tail, and the thread keeps its own   *)
+(* node; only when a successor is spinning on one's node does the release  *)
+(* clear its flag and take the predecessor's node, as CLH does. So nodes   *)
+(* migrate between threads only under contention. Recursion of __mp_lock   *)
+(* (mplc_depth; see Ticket.tla) is left out: it does not touch the queue.  *)
 (*                                                                         *)
-(* There are N + 1 nodes: one per thread and the node the lock starts     *)
-(* with in its tail. One action per shared-memory access, named after the *)
-(* __mp_lock operation and the step of it:                                 *)
+(* There are N + 1 nodes: one per thread and the node the lock starts      *)
+(* with in its tail. The acquisition is CLH.tla's, taken from an instance  *)
+(* of it over the same variables (so a counterexample names those steps    *)
+(* by CLH's actions); the release is written here. One action per          *)
+(* shared-memory access:                                                   *)
 (*                                                                         *)
 (*   __mp_lock(mpl):                                                       *)
 (*     me->node->locked = 1                     MpLockInitNode             *)
@@ -31,12 +33,11 @@
 (*     while (load_acquire(&pred->locked)) ;    MpLockSpin                 *)
 (*   __mp_unlock(mpl):                                                     *)
 (*     if (cas(&mpl->tail, me->node, pred))     MpUnlockCas                *)
-(*       return;          (no successor: keep me->node, pred is the lock's) *)
+(*       return;        (no successor: keep me->node; pred is the lock's) *)
 (*     store_release(&me->node->locked, 0);     MpUnlockRelease            *)
 (*     me->node = pred;                           (same step: local)       *)
 (*                                                                         *)
-(* The model is sequentially consistent; the orderings are the Java      *)
-(* port's (java-models MLock) and jcstress's business.                     *)
+(* The model is sequentially consistent; MLockWeak.tla has the orders.     *)
 (***************************************************************************)
 EXTENDS Naturals, FiniteSets
 
@@ -58,17 +59,20 @@ VARIABLES
 
 vars == << tail, locked, node, pred, pc, ahead, bypass >>
 
+\* CLH over the same constant and variables: the acquisition and the start.
+C == INSTANCE CLH
+
 (***************************************************************************)
-(* Program counter values, grouped by where the thread is.                *)
+(* Program counter values: CLH's, and the release after a failed cas.      *)
 (***************************************************************************)
-TryingPCs  == { "swap_tail", "spin_pred" }
-WaitingPCs == { "spin_pred" }                       \* past the doorway
+TryingPCs  == C!TryingPCs
+WaitingPCs == C!WaitingPCs                          \* past the doorway
 HoldingPCs == { "cs", "unlock_release" }            \* the lock is held until the release store
-PCs        == { "ncs" } \cup HoldingPCs \cup TryingPCs
+PCs        == C!PCs \cup HoldingPCs
 
 Holders    == { t \in Threads : pc[t] \in HoldingPCs }
-TryingSet  == { t \in Threads : pc[t] \in TryingPCs }
-Waiting    == { t \in Threads : pc[t] \in WaitingPCs }
+TryingSet  == C!TryingSet
+Waiting    == C!Waiting
 \* Threads whose node is in the queue: past the doorway, not yet released.
 Queued     == { t \in Threads : pc[t] \in WaitingPCs \cup HoldingPCs }
 
@@ -84,48 +88,17 @@ TypeOK ==
     /\ ahead \in [Threads -> SUBSET Threads]
     /\ bypass \in [Threads -> Nat]
 
-Init ==
-    /\ tail = N + 1
-    /\ locked = [n \in Nodes |-> 0]
-    /\ node = [t \in Threads |-> t]
-    /\ pred = [t \in Threads |-> Nil]
-    /\ pc = [t \in Threads |-> "ncs"]
-    /\ ahead = [t \in Threads |-> {}]
-    /\ bypass = [t \in Threads |-> 0]
-
-\* t enters the critical section, given the ahead sets as they are at that moment.
-EnterCS(t, aheadNow) ==
-    /\ bypass' = P!BypassAtEntry(bypass, aheadNow, t)
-    /\ ahead'  = P!AheadAtEntry(aheadNow, t)
+Init == C!Init
 
 (***************************************************************************)
-(* __mp_lock                                                               *)
+(* __mp_lock: CLH's acquisition (CLH.tla, clh_lock).                       *)
 (***************************************************************************)
-\* A thread leaves its non-critical section: me->node->locked = 1.
-\* This step is not fair: a thread may never ask for the lock.
-MpLockInitNode(t) ==
-    /\ pc[t] = "ncs"
-    /\ locked' = [locked EXCEPT ![node[t]] = 1]
-    /\ pc' = [pc EXCEPT ![t] = "swap_tail"]
-    /\ UNCHANGED << tail, node, pred, ahead, bypass >>
-
+\* me->node->locked = 1. Not fair: a thread may never ask for the lock.
+MpLockInitNode(t) == C!ClhInitNode(t)
 \* pred = xchg(&mpl->tail, me->node). The doorway.
-MpLockSwap(t) ==
-    /\ pc[t] = "swap_tail"
-    /\ tail' = node[t]
-    /\ pred' = [pred EXCEPT ![t] = tail]
-    /\ pc' = [pc EXCEPT ![t] = "spin_pred"]
-    /\ ahead' = P!AheadAtDoorway(ahead, t, Waiting)
-    /\ UNCHANGED << locked, node, bypass >>
-
-\* while (load_acquire(&pred->locked)) cpu_relax();
-\* The spin is an await: enabled once the predecessor cleared its flag.
-MpLockSpin(t) ==
-    /\ pc[t] = "spin_pred"
-    /\ locked[pred[t]] = 0
-    /\ pc' = [pc EXCEPT ![t] = "cs"]
-    /\ EnterCS(t, ahead)
-    /\ UNCHANGED << tail, locked, node, pred >>
+MpLockSwap(t) == C!ClhSwapTail(t)
+\* while (load_acquire(&pred->locked)) cpu_relax();  an await.
+MpLockSpin(t) == C!ClhSpinPred(t)
 
 (***************************************************************************)
 (* __mp_unlock                                                             *)
@@ -154,8 +127,8 @@ MpUnlockRelease(t) ==
     /\ UNCHANGED << tail, ahead, bypass >>
 
 (***************************************************************************)
-(* The specification. LockStep(t) is every step of thread t except        *)
-(* leaving the non-critical section; mutant specs (mutants/) reuse        *)
+(* The specification. LockStep(t) is every step of thread t except         *)
+(* leaving the non-critical section; mutant specs (mutants/) reuse         *)
 (* these actions and replace one.                                          *)
 (***************************************************************************)
 LockStep(t) == MpLockSwap(t) \/ MpLockSpin(t) \/ MpUnlockCas(t) \/ MpUnlockRelease(t)
@@ -173,7 +146,7 @@ Fairness == \A t \in Threads : WF_vars(LockStep(t))
 Spec == Init /\ [][Next]_vars /\ Fairness
 
 (***************************************************************************)
-(* The properties, under their catalogue names (see Properties).          *)
+(* The properties, under their catalogue names (see Properties).           *)
 (***************************************************************************)
 \* The implicit queue: a thread's successor is the queued thread spinning on
 \* (or holding after) its node; the last is the thread whose node is the tail.
