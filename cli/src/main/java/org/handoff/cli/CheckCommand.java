@@ -126,7 +126,7 @@ final class CheckCommand implements Callable<Integer> {
         verdicts.forEach(v -> families.add(v.check().family()));
         Manifest manifest = Manifest.load(root);
         Report.Fairness fairness = Report.runFairness(families, verdicts.stream().map(Verdict::check).toList(), v -> true, s,
-                fairnessAcquisitions, err, manifest::port);
+                fairnessAcquisitions, err, manifest);
         String command = "./handoff check " + String.join(" ", spec.commandLine().getParseResult().expandedArgs().stream()
                 .map(CheckCommand::quote).toList());
         String generated = java.time.LocalDateTime.now().withNano(0).toString().replace('T', ' ') + " on " + Machine.describe();

@@ -31,7 +31,7 @@ final class ListCommand implements Callable<Integer> {
                 continue;
             }
             out.printf("%s  %s%n", f.name(), f.description());
-            out.printf("  spec specs/%s.tla%n", f.spec());
+            out.printf("  spec specs/%s/%s.tla%n", f.name(), f.spec());
             List<Check> checks = m.select(List.of(f.name()), null, "full");
             // The family's declared variants, then any registered only by check entries (a variant in
             // a manifest file of its own).

@@ -15,7 +15,7 @@ import picocli.CommandLine.Command;
 @Command(name = "handoff", mixinStandardHelpOptions = true, version = "handoff 0.1.0",
         description = "Verification and litmus testing of lock hand-off protocols (TLA+/TLC, jcstress, Lincheck).",
         subcommands = {ListCommand.class, TlcCommand.class, CheckCommand.class, StatsCommand.class, CrosscheckCommand.class, ReviewCommand.class, MutantsCommand.class,
-            RatesCommand.class, VariantCommand.class,
+            RatesCommand.class, VariantCommand.class, FairnessCommand.class,
             CommandLine.HelpCommand.class})
 public final class Main implements Runnable {
     public static final int OK = 0;

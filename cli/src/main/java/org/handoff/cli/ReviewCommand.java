@@ -163,7 +163,7 @@ final class ReviewCommand implements Callable<Integer> {
             // The diff shows the two sides; a report shows the family's other variants too.
             Set<String> sides = Set.of(base, variant);
             fairness = Report.runFairness(Set.of(family), checks, v -> reportDir != null || sides.contains(v), s,
-                    fairnessAcquisitions, err, manifest::port);
+                    fairnessAcquisitions, err, manifest);
         }
         Summary summary = summary(root.resolve("specs"), base, bv, variant, vv, fairness);
         out.print(summary.text());

@@ -10,7 +10,9 @@ import java.util.Set;
 import org.handoff.cli.report.Report;
 import org.handoff.core.Check;
 import org.handoff.core.Level;
+import org.handoff.core.Manifest;
 import org.handoff.core.Outcome;
+import org.handoff.core.ProjectRoot;
 import org.junit.jupiter.api.Test;
 
 /** The review's diff ends with the fairness harness's bypass for both sides, or why a side has none. */
@@ -23,7 +25,8 @@ class ReviewFairnessTest {
         // all three sometimes do, so the whole measurement is taken again, at most five times.
         Report.Fairness f = null;
         for (int attempt = 0; attempt < 5 && (f == null || !f.results().stream().allMatch(Report::contended)); attempt++) {
-            f = Report.runFairness(Set.of("cna"), List.of(unported), 5, 20_000, new PrintWriter(new StringWriter()));
+            f = Report.runFairness(Set.of("cna"), List.of(unported), 5, 20_000, new PrintWriter(new StringWriter()),
+                    Manifest.load(ProjectRoot.find()));
         }
         StringWriter out = new StringWriter();
         ReviewCommand.printFairness(new PrintWriter(out, true), f, "cna-threshold", "cna-unported");

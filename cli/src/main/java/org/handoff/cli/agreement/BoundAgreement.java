@@ -45,15 +45,6 @@ import org.handoff.specs.TlcConfig;
  */
 public final class BoundAgreement {
 
-    /** The harness lock that ports each variant with a proved bound (family/variant -> lock). */
-    static final Map<String, String> PORTS = Map.of(
-            "mcs/mcs", "mcs",
-            "qspinlock/qspinlock", "qspinlock",
-            "cna/cna-threshold", "cna-threshold",
-            "ticket/ticket", "ticket",
-            "clh/clh", "clh",
-            "mlock/mlock", "mlock");
-
     private static final String PV_NOT_MEASURED = "not comparable: the Java port steals the lock"
             + " (pv_hybrid_queued_unfair_trylock in the slowpath), so a vCPU that never passed the doorway may"
             + " enter ahead of queued ones; the spec's bound 0 is for the queue without stealing, and its"
@@ -135,7 +126,7 @@ public final class BoundAgreement {
     /**
      * One row: the TLC bound and the Java runs of the port, or the reason there are none.
      *
-     * @param lock        the harness lock, or null
+     * @param lock        the variant measured in the harness (its registered port), or null
      * @param notMeasured why there are no runs, or null
      */
     public record Row(TlcBound tlc, String lock, String notMeasured, List<Run> runs) {
@@ -323,17 +314,18 @@ public final class BoundAgreement {
     // ------------------------------------------------------------------ the Java side
 
     /**
-     * Runs {@code lock} in the harness, exact doorways, with the bound's threads, nodes and threshold,
-     * until {@code s.runs()} runs were contended or {@link Settings#ATTEMPTS} times as many were made.
+     * Runs {@code port}, the port class of the bound's variant, in the harness, exact doorways, with
+     * the bound's threads, nodes and threshold, until {@code s.runs()} runs were contended or
+     * {@link Settings#ATTEMPTS} times as many were made.
      */
-    public static Row measure(TlcBound b, String lock, Settings s, Consumer<String> log) {
+    public static Row measure(TlcBound b, String port, Settings s, Consumer<String> log) {
         List<Run> runs = new ArrayList<>();
         int contended = 0;
         for (int i = 0; contended < s.runs() && i < s.runs() * Settings.ATTEMPTS; i++) {
             long seed = s.seed() + i;
-            FairnessHarness.Config c = new FairnessHarness.Config(lock, b.threads(), b.sockets(), s.acquisitions(), seed,
-                    CnaLock.INTRA_SOCKET_HANDOFF_PROB_ARG, b.threshold() == null ? CnaLock.DEFAULT_THRESHOLD : b.threshold(),
-                    true);
+            FairnessHarness.Config c = new FairnessHarness.Config(b.variant(), b.threads(), b.sockets(), s.acquisitions(),
+                    seed, CnaLock.INTRA_SOCKET_HANDOFF_PROB_ARG,
+                    b.threshold() == null ? CnaLock.DEFAULT_THRESHOLD : b.threshold(), true, port);
             FairnessHarness.Result r;
             try {
                 r = FairnessHarness.run(c);
@@ -345,13 +337,13 @@ public final class BoundAgreement {
             Run run = new Run(seed, c.threads(), c.nodes(), c.acquisitions(), r.maxBypass(), r.p99Bypass(), entries,
                     r.handoffs(), r.seconds());
             log.accept(String.format(Locale.ROOT, "bound agreement: %s on %s, seed %d: %d threads, %d acquisitions,"
-                    + " bypass max %d p99 %d (TLC bound %d), %d hand-offs in %d entries%s, %.2f s", b.id(), lock, seed,
+                    + " bypass max %d p99 %d (TLC bound %d), %d hand-offs in %d entries%s, %.2f s", b.id(), b.variant(), seed,
                     run.threads(), run.acquisitions(), run.maxBypass(), run.p99(), b.bound(), run.handoffs(),
                     run.entries(), run.contended() ? "" : " (not contended)", run.seconds()));
             runs.add(run);
             contended += run.contended() ? 1 : 0;
         }
-        return new Row(b, lock, null, runs);
+        return new Row(b, b.variant(), null, runs);
     }
 
     /** The table for the manifest: every TLC bound, each measured on its port or given its reason. */
@@ -359,8 +351,10 @@ public final class BoundAgreement {
         List<Row> rows = new ArrayList<>();
         for (TlcBound b : tlcBounds(manifest, root)) {
             String key = b.family() + "/" + b.variant();
-            String lock = PORTS.get(key);
-            rows.add(lock != null ? measure(b, lock, s, log) : new Row(b, null, NOT_MEASURED.get(key), List.of()));
+            String port = manifest.port(b.family(), b.variant());
+            String why = NOT_MEASURED.containsKey(key) ? NOT_MEASURED.get(key)
+                    : port == null ? "the manifest registers no port for it" : null;
+            rows.add(why == null ? measure(b, port, s, log) : new Row(b, null, why, List.of()));
         }
         return new BoundAgreement(rows, s);
     }

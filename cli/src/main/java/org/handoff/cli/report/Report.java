@@ -10,6 +10,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import org.handoff.core.Check;
+import org.handoff.core.Manifest;
 import org.handoff.core.Level;
 import org.handoff.core.Outcome;
 import org.handoff.core.Verdict;
@@ -123,24 +124,8 @@ public final class Report {
     }
 
     /**
-     * The fairness harness's locks for these families (mcs, qspinlock, cna-v1, cna-prob, cna-threshold,
-     * pv, pv-wait-early, pv-wait-early-merged, ...).
-     */
-    public static List<String> fairnessLocks(Set<String> families) {
-        List<String> out = new ArrayList<>();
-        for (String lock : FairnessHarness.LOCKS) {
-            for (String f : families) {
-                if (lock.equals(f) || lock.startsWith(f + "-")) {
-                    out.add(lock);
-                }
-            }
-        }
-        return out;
-    }
-
-    /**
-     * The variants of {@code checks} (mutants aside) that the harness does not know by name, each
-     * with the port class the manifest registers for it ({@code ports}, {@link Check#port}); a variant
+     * The variants of {@code checks} (mutants aside), each with the port class the manifest registers
+     * for it ({@code ports}, {@link Check#port}); a variant
      * with none registered, or whose class the harness cannot measure, goes to {@code notMeasured} with the
      * reason instead, so that the report says why it has no histogram.
      */
@@ -157,7 +142,7 @@ public final class Report {
         Map<String, String> ports = new LinkedHashMap<>();
         Map<String, String> classes = new LinkedHashMap<>();
         for (Check c : checks) {
-            if (c.mutant() || FairnessHarness.LOCKS.contains(c.variant())) {
+            if (c.mutant()) {
                 continue;
             }
             classes.putIfAbsent(c.variant(), null);
@@ -182,13 +167,13 @@ public final class Report {
     }
 
     /**
-     * Runs the harness briefly (4 threads on 2 virtual nodes) on each lock it knows for these
-     * families, and on each variant of {@code checks} it can measure by its port class
+     * Runs the harness briefly (4 threads on 2 virtual nodes) on every variant of these families and
+     * of {@code checks} that it can measure by the port class the manifest registers for it
      * ({@link #variantPorts}); the others are listed as not measured, with the reason.
      */
     public static Fairness runFairness(Set<String> families, Collection<Check> checks, long seed, int acquisitions,
-            java.io.PrintWriter progress) throws InterruptedException {
-        return runFairness(families, checks, v -> true, seed, acquisitions, progress);
+            java.io.PrintWriter progress, Manifest manifest) throws InterruptedException {
+        return runFairness(families, checks, v -> true, seed, acquisitions, progress, manifest);
     }
 
     /** How many times a fairness run that saw no contention is tried in all. */
@@ -212,34 +197,36 @@ public final class Report {
         return (long) r.config().acquisitions() * r.config().threads();
     }
 
-    /** {@link #runFairness(Set, Collection, long, int, java.io.PrintWriter)} on the variants {@code wanted} accepts only. */
+    /**
+     * {@link #runFairness(Set, Collection, long, int, java.io.PrintWriter, Manifest)} on the variants
+     * {@code wanted} accepts only: the families' variants in the manifest (those each family declares
+     * first, then those of proposed variants' files), then any other of {@code checks}, each measured
+     * on the port the manifest registers for it.
+     */
     public static Fairness runFairness(Set<String> families, Collection<Check> checks, java.util.function.Predicate<String> wanted,
-            long seed, int acquisitions, java.io.PrintWriter progress) throws InterruptedException {
-        return runFairness(families, checks, wanted, seed, acquisitions, progress, (family, variant) -> null);
-    }
-
-    /** {@link #runFairness(Set, Collection, java.util.function.Predicate, long, int, java.io.PrintWriter)} with the ports registry. */
-    public static Fairness runFairness(Set<String> families, Collection<Check> checks, java.util.function.Predicate<String> wanted,
-            long seed, int acquisitions, java.io.PrintWriter progress, java.util.function.BinaryOperator<String> registry)
-            throws InterruptedException {
+            long seed, int acquisitions, java.io.PrintWriter progress, Manifest manifest) throws InterruptedException {
         int threads = 4;
         int nodes = 2;
         int probArg = 256;
         int threshold = 256;
-        List<FairnessHarness.Config> configs = new ArrayList<>();
-        for (String lock : fairnessLocks(families)) {
-            if (!wanted.test(lock)) {
-                continue;
-            }
-            configs.add(new FairnessHarness.Config(lock, threads, nodes, acquisitions, seed, probArg, threshold));
+        List<Check> candidates = new ArrayList<>();
+        for (String f : families) {
+            List<String> declared = manifest.family(f).variants();
+            manifest.checks().stream().filter(c -> c.family().equals(f))
+                    .sorted(java.util.Comparator.comparingInt(c -> declared.contains(c.variant())
+                            ? declared.indexOf(c.variant()) : declared.size()))
+                    .forEach(candidates::add);
         }
+        candidates.addAll(checks);
         Map<String, String> notMeasured = new LinkedHashMap<>();
-        variantPorts(checks.stream().filter(c -> wanted.test(c.variant())).toList(), notMeasured, registry).forEach((variant, port) -> configs.add(new FairnessHarness.Config(variant, threads,
-                nodes, acquisitions, seed, probArg, threshold, false, port)));
+        List<FairnessHarness.Config> configs = new ArrayList<>();
+        variantPorts(candidates.stream().filter(c -> wanted.test(c.variant())).toList(), notMeasured, manifest::port)
+                .forEach((variant, port) -> configs.add(new FairnessHarness.Config(variant, threads, nodes, acquisitions,
+                        seed, probArg, threshold, false, port)));
         List<FairnessHarness.Result> results = new ArrayList<>();
         for (FairnessHarness.Config c : configs) {
-            progress.printf("[report] fairness harness: %s%s, %,d acquisitions, seed %d ...%n", c.lock(),
-                    c.port() == null ? "" : " (" + c.port() + ")", acquisitions, seed);
+            progress.printf("[report] fairness harness: %s (%s), %,d acquisitions, seed %d ...%n", c.lock(), c.port(),
+                    acquisitions, seed);
             progress.flush();
             FairnessHarness.Result r = FairnessHarness.run(c);
             // On a loaded machine a run's threads sometimes take turns, and nobody ever waits: such a
@@ -256,8 +243,8 @@ public final class Report {
             progress.printf("[report] fairness harness: %s not measured: %s%n", variant, why);
             progress.flush();
         });
-        String note = configs.isEmpty() ? "the fairness harness knows none of these families (it runs "
-                + String.join(", ", FairnessHarness.LOCKS) + " by name, and any registered port with a doorway observer by class)" : null;
+        String note = configs.isEmpty() ? "no variant of these families has a port the fairness harness can measure"
+                + " (a registered port class with a doorway observer)" : null;
         return new Fairness(seed, threads, nodes, acquisitions, probArg, threshold, results, note, Map.copyOf(notMeasured));
     }
 

@@ -90,7 +90,7 @@ class BoundAgreementTest {
         // set of three such runs is measured again, at most five times, with the next seeds.
         Row r = null;
         for (int attempt = 0; attempt < 5 && (r == null || r.agrees()); attempt++) {
-            r = BoundAgreement.measure(fifo, "cna-v1", new Settings(3, 50_000, SEED + 3L * attempt), System.out::println);
+            r = BoundAgreement.measure(fifo, "org.handoff.models.cna.CnaLock", new Settings(3, 50_000, SEED + 3L * attempt), System.out::println);
         }
         assertFalse(r.agrees(), "cna-v1 stayed within 0 in five sets of three runs: " + r.runs());
         String why = r.disagreement();

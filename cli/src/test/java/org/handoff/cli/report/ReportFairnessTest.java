@@ -11,13 +11,15 @@ import java.util.Map;
 import java.util.Set;
 import org.handoff.core.Check;
 import org.handoff.core.Level;
+import org.handoff.core.Manifest;
 import org.handoff.core.Outcome;
+import org.handoff.core.ProjectRoot;
 import org.junit.jupiter.api.Test;
 
 /**
- * The report's fairness evidence covers every variant under report: those the harness knows by
- * name, a proposed variant through the port class the manifest registers for it, and for any other a
- * stated reason, never a silent gap.
+ * The report's fairness evidence covers every variant under report, each measured through the port
+ * class the manifest registers for it (a family's own variants and proposed ones alike), and for any
+ * other a stated reason, never a silent gap.
  */
 class ReportFairnessTest {
     private static Check check(String variant, boolean mutant, String lock) {
@@ -29,14 +31,14 @@ class ReportFairnessTest {
     void eachVariantIsMeasuredByItsPortClassOrSaysWhyNot() {
         Map<String, String> notMeasured = new LinkedHashMap<>();
         Map<String, String> ports = Report.variantPorts(List.of(
-                check("cna-threshold", false, "org.handoff.models.cna.CnaLock$Threshold"), // known by name
+                check("cna-threshold", false, "org.handoff.models.cna.CnaLock$Threshold"),
                 check("cna-proposed", false, "org.handoff.models.cna.CnaLock$Prob"),
                 check("cna-unported", false, null),
                 check("cna-mcs-based", false, "org.handoff.models.mcs.McsLock"), // another family's port: measured too
                 check("cna-ticket-w2", false, "org.handoff.models.ticket.TicketLock$Width2"),
                 check("pass-one", true, "org.handoff.models.cna.CnaMutants$PassOne")), notMeasured);
-        assertEquals(Map.of("cna-proposed", "org.handoff.models.cna.CnaLock$Prob", "cna-mcs-based",
-                "org.handoff.models.mcs.McsLock"), ports);
+        assertEquals(Map.of("cna-threshold", "org.handoff.models.cna.CnaLock$Threshold", "cna-proposed",
+                "org.handoff.models.cna.CnaLock$Prob", "cna-mcs-based", "org.handoff.models.mcs.McsLock"), ports);
         assertEquals(Set.of("cna-unported", "cna-ticket-w2"), notMeasured.keySet());
         assertTrue(notMeasured.get("cna-unported").contains("registers no port class"), notMeasured.toString());
         assertTrue(notMeasured.get("cna-ticket-w2").contains("has no constructor (SpinPolicy, Doorway)"),
@@ -65,8 +67,10 @@ class ReportFairnessTest {
     void theSummaryNamesTheVariantsWithoutAHistogram() throws InterruptedException {
         StringWriter progress = new StringWriter();
         Report.Fairness f = Report.runFairness(Set.of("cna"), List.of(check("cna-proposed", false,
-                "org.handoff.models.cna.CnaLock$Prob"), check("cna-unported", false, null)), 1, 200, new PrintWriter(progress));
-        assertEquals(List.of("cna-v1", "cna-prob", "cna-threshold", "cna-proposed"),
+                "org.handoff.models.cna.CnaLock$Prob"), check("cna-unported", false, null)), 1, 200, new PrintWriter(progress),
+                Manifest.load(ProjectRoot.find()));
+        // The family's own variants as it declares them, then its proposed variant's file, then the rest.
+        assertEquals(List.of("cna-v1", "cna-threshold", "cna-prob", "cna-proposed"),
                 f.results().stream().map(r -> r.config().lock()).toList());
         assertEquals(Set.of("cna-unported"), f.notMeasured().keySet());
         String md = new Report("test", "now", List.of(), f, java.nio.file.Path.of(".")).markdown();

@@ -1,8 +1,6 @@
 package org.handoff.models.fairness;
 
-import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.List;
 import java.util.Locale;
 import java.util.SplittableRandom;
 import java.util.concurrent.CountDownLatch;
@@ -14,14 +12,10 @@ import java.util.function.Supplier;
 import org.handoff.models.Doorway;
 import org.handoff.models.HandoffLock;
 import org.handoff.models.SpinPolicy;
-import org.handoff.models.clh.ClhLock;
 import org.handoff.models.cna.CnaLock;
 import org.handoff.models.cna.Topology;
-import org.handoff.models.mcs.McsLock;
-import org.handoff.models.mlock.MLock;
 import org.handoff.models.pv.PvQSpinLock;
 import org.handoff.models.qspinlock.QSpinLock;
-import org.handoff.models.ticket.TicketLock;
 
 /**
  * Measures how fair a lock port is: {@code N} threads on {@code K} virtual NUMA nodes (thread
@@ -47,7 +41,7 @@ import org.handoff.models.ticket.TicketLock;
  *     not part of the atomic step, so two doorways a few instructions apart can be numbered in the
  *     other order; that can add or hide one bypass per such pair, which is noise against the counts
  *     that matter for NUMA preference (tens to thousands), not against a bound of 0 or 1.
- * <li>exact ({@code --doorways exact}): every step that can be a doorway (including the fast path's
+ * <li>exact ({@code --doorways exact} of {@code ./handoff fairness}): every step that can be a doorway (including the fast path's
  *     compare-and-exchange and the queue path's trylock) runs together with its ticket under one
  *     monitor of the run. The doorways of a lock are read-modify-writes of one word, which that word
  *     already orders among themselves; the monitor adds no order between them, it only keeps another
@@ -79,32 +73,6 @@ import org.handoff.models.ticket.TicketLock;
 public final class FairnessHarness {
 
     /**
-     * The port classes of the variants its command line and the report's family runs measure by name
-     * (the same classes the manifest's {@code ports} register for them). The harness builds every lock
-     * the same way, from a port class ({@link #instrumented}); these names are only a default.
-     */
-    public static final java.util.Map<String, String> DEFAULT_PORTS = defaultPorts();
-
-    /** The names of {@link #DEFAULT_PORTS}, in order. */
-    public static final List<String> LOCKS = List.copyOf(DEFAULT_PORTS.keySet());
-
-    private static java.util.Map<String, String> defaultPorts() {
-        java.util.Map<String, String> m = new java.util.LinkedHashMap<>();
-        m.put("mcs", McsLock.class.getName());
-        m.put("qspinlock", QSpinLock.class.getName());
-        m.put("cna-v1", CnaLock.class.getName());
-        m.put("cna-prob", CnaLock.Prob.class.getName());
-        m.put("cna-threshold", CnaLock.Threshold.class.getName());
-        m.put("ticket", TicketLock.class.getName());
-        m.put("clh", ClhLock.class.getName());
-        m.put("mlock", MLock.class.getName());
-        m.put("pv", PvQSpinLock.class.getName());
-        m.put("pv-wait-early", PvQSpinLock.WaitEarly.class.getName());
-        m.put("pv-wait-early-merged", PvQSpinLock.WaitEarlyMerged.class.getName());
-        return java.util.Collections.unmodifiableMap(m);
-    }
-
-    /**
      * What one run measures.
      *
      * @param exact whether doorways are numbered exactly (see the class comment), or right after
@@ -112,31 +80,16 @@ public final class FairnessHarness {
      */
     public record Config(String lock, int threads, int nodes, int acquisitions, long seed, int probArg,
             int threshold, boolean exact, String port) {
-        /** A run whose doorways are numbered right after their step. */
-        public Config(String lock, int threads, int nodes, int acquisitions, long seed, int probArg, int threshold) {
-            this(lock, threads, nodes, acquisitions, seed, probArg, threshold, false);
-        }
-
-        /** A run of a lock the harness knows by name ({@link #LOCKS}). */
-        public Config(String lock, int threads, int nodes, int acquisitions, long seed, int probArg, int threshold,
-                boolean exact) {
-            this(lock, threads, nodes, acquisitions, seed, probArg, threshold, exact, null);
-        }
-
         /**
-         * @param lock the variant's name, which labels the results: one of {@link #LOCKS}, or any
-         *             name when {@code port} is given
-         * @param port null, or the class of a port that the harness does not know by name (a
-         *             variant the manifest registers; see {@link #portClass})
+         * @param lock the variant's name, which labels the results
+         * @param port the class of the variant's port, as the manifest registers it (its
+         *             {@code ports}, the one registry of ports; see {@link #portClass})
          */
         public Config {
-            if (port == null && !LOCKS.contains(lock)) {
-                throw new IllegalArgumentException("unknown lock '" + lock + "' (one of " + String.join(", ", LOCKS)
-                        + ", or a port class)");
+            if (port == null) {
+                throw new IllegalArgumentException(lock + ": no port class to measure");
             }
-            if (port != null) {
-                portClass(port);
-            }
+            portClass(port);
             if (threads < 1 || threads > 64) {
                 throw new IllegalArgumentException("threads must be 1 to 64, not " + threads);
             }
@@ -289,7 +242,7 @@ public final class FairnessHarness {
     }
 
     /**
-     * The lock of {@code c}, built from its port class ({@code c.port}, else {@link #DEFAULT_PORTS})
+     * The lock of {@code c}, built from its port class ({@code c.port})
      * and instrumented to report its doorways to {@code d}: every doorway step goes through
      * {@link Doorways#step}; the qspinlock family's fast path and the queue path's trylock go through
      * {@link Doorways#entryStep}, which numbers them only when exact (otherwise the entry does). A
@@ -298,8 +251,7 @@ public final class FairnessHarness {
      */
     @SuppressWarnings("unchecked")
     public static HandoffLock<Object> instrumented(Config c, Doorways d) {
-        HandoffLock<?> lock = org.handoff.models.Ports.make(portConstructor(c.port != null ? c.port
-                : DEFAULT_PORTS.get(c.lock)), SpinPolicy.YIELDING, d);
+        HandoffLock<?> lock = org.handoff.models.Ports.make(portConstructor(c.port), SpinPolicy.YIELDING, d);
         if (lock instanceof CnaLock cna) {
             cna.topology(Topology.alternating(c.nodes)).seed(c.seed);
         }
@@ -455,102 +407,6 @@ public final class FairnessHarness {
                 s += tree[i];
             }
             return s;
-        }
-    }
-
-    // ------------------------------------------------------------------ command line
-
-    static final String USAGE = "usage: FairnessHarness [--lock all|" + String.join("|", LOCKS)
-            + "|NAME --port CLASS] [--threads N] [--nodes K] [--acquisitions M] [--seed S] [--prob-arg P] [--threshold T]"
-            + " [--doorways after|exact]";
-
-    public static void main(String[] args) {
-        try {
-            System.exit(runCli(args));
-        } catch (IllegalArgumentException e) {
-            System.err.println("fairness: " + e.getMessage());
-            System.exit(2);
-        } catch (InterruptedException e) {
-            System.err.println("fairness: interrupted");
-            System.exit(1);
-        }
-    }
-
-    static int runCli(String[] args) throws InterruptedException {
-        String lock = "all";
-        int threads = 4;
-        int nodes = 2;
-        int acquisitions = 100_000;
-        long seed = System.nanoTime();
-        int probArg = CnaLock.INTRA_SOCKET_HANDOFF_PROB_ARG;
-        int threshold = CnaLock.DEFAULT_THRESHOLD;
-        boolean exact = false;
-        String port = null;
-        for (int i = 0; i < args.length; i++) {
-            String a = args[i];
-            if (a.equals("-h") || a.equals("--help")) {
-                System.out.println(USAGE);
-                return 0;
-            }
-            if (i + 1 >= args.length) {
-                throw new IllegalArgumentException("missing value after " + a + "; " + USAGE);
-            }
-            String v = args[++i];
-            switch (a) {
-                case "--lock" -> lock = v;
-                case "--port" -> port = v;
-                case "--threads" -> threads = number(a, v);
-                case "--nodes" -> nodes = number(a, v);
-                case "--acquisitions" -> acquisitions = number(a, v);
-                case "--seed" -> seed = longNumber(a, v);
-                case "--prob-arg" -> probArg = number(a, v);
-                case "--threshold" -> threshold = number(a, v);
-                case "--doorways" -> exact = switch (v) {
-                    case "exact" -> true;
-                    case "after" -> false;
-                    default -> throw new IllegalArgumentException("--doorways is 'after' or 'exact', not '" + v + "'");
-                };
-                default -> throw new IllegalArgumentException("unknown option " + a + "; " + USAGE);
-            }
-        }
-        if (probArg < 1 || Integer.bitCount(probArg) != 1) {
-            throw new IllegalArgumentException("--prob-arg must be a power of two, not " + probArg);
-        }
-        if (threshold < 1) {
-            throw new IllegalArgumentException("--threshold must be at least 1, not " + threshold);
-        }
-        if (port != null && lock.equals("all")) {
-            throw new IllegalArgumentException("--port needs --lock NAME, the name its results carry");
-        }
-        List<String> locks = lock.equals("all") ? LOCKS : List.of(lock);
-        List<Config> configs = new ArrayList<>();
-        for (String l : locks) {
-            configs.add(new Config(l, threads, nodes, acquisitions, seed, probArg, threshold, exact, port));
-        }
-        System.out.printf(Locale.ROOT,
-                "fairness: seed %d, %d threads on %d virtual nodes, %d acquisitions, cna-prob arg %d, cna-threshold %d,"
-                        + " doorways numbered %s%n",
-                seed, threads, nodes, acquisitions, probArg, threshold, exact ? "exactly" : "after the step");
-        for (Config c : configs) {
-            Result r = run(c);
-            System.out.println(r.line());
-        }
-        return 0;
-    }
-
-    private static int number(String option, String v) {
-        try {
-            return Integer.parseInt(v.strip());
-        } catch (NumberFormatException e) {
-            throw new IllegalArgumentException(option + " wants a number, not '" + v + "'");
-        }
-    }
-
-    private static long longNumber(String option, String v) {
-        try {
-            return Long.parseLong(v.strip());
-        } catch (NumberFormatException e) {
-            throw new IllegalArgumentException(option + " wants a number, not '" + v + "'");
         }
     }
 }

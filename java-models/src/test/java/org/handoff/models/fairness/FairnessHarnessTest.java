@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.atomic.AtomicBoolean;
 import org.handoff.models.HandoffLock;
 import org.handoff.models.HookCounter;
@@ -21,8 +22,28 @@ import org.junit.jupiter.api.Test;
 class FairnessHarnessTest {
     private static final long SEED = 7;
 
+    /**
+     * The port classes measured here, labelled with their variants' names (the harness itself knows
+     * no names: its callers take each class from the manifest's ports).
+     */
+    private static final Map<String, String> PORTS = Map.of(
+            "mcs", "org.handoff.models.mcs.McsLock",
+            "qspinlock", "org.handoff.models.qspinlock.QSpinLock",
+            "cna-v1", "org.handoff.models.cna.CnaLock",
+            "cna-prob", "org.handoff.models.cna.CnaLock$Prob",
+            "cna-threshold", "org.handoff.models.cna.CnaLock$Threshold",
+            "pv", "org.handoff.models.pv.PvQSpinLock",
+            "pv-wait-early", "org.handoff.models.pv.PvQSpinLock$WaitEarly",
+            "pv-wait-early-merged", "org.handoff.models.pv.PvQSpinLock$WaitEarlyMerged");
+
     private static FairnessHarness.Config config(String lock, int threads, int acquisitions) {
-        return new FairnessHarness.Config(lock, threads, 2, acquisitions, SEED, 2, 2);
+        return config(lock, threads, acquisitions, SEED, 2, 2, false);
+    }
+
+    private static FairnessHarness.Config config(String lock, int threads, int acquisitions, long seed, int probArg,
+            int threshold, boolean exact) {
+        return new FairnessHarness.Config(lock, threads, 2, acquisitions, seed, probArg, threshold, exact,
+                PORTS.getOrDefault(lock, "org.example.Unknown"));
     }
 
     /** The bypass arithmetic on traces written by hand. */
@@ -120,7 +141,7 @@ class FairnessHarnessTest {
         assertNotNull(p, () -> "no proposed run saw contention: " + String.join("\n  ", tried));
         FairnessHarness.Result t = null;
         for (long seed = SEED; seed < SEED + 10 && t == null; seed++) {
-            FairnessHarness.Result r = FairnessHarness.run(new FairnessHarness.Config("cna-threshold", 4, 2,
+            FairnessHarness.Result r = FairnessHarness.run(config("cna-threshold", 4,
                     THRESHOLD_ACQUISITIONS, seed, 2, 1, true));
             tried.add("seed " + seed + ": " + r.line());
             t = r.handoffs() >= CONTENDED ? r : null;
@@ -171,7 +192,7 @@ class FairnessHarnessTest {
                 "pv-wait-early-merged")) {
             FairnessHarness.Doorways d = new FairnessHarness.Doorways(true);
             HandoffLock<Object> lock = FairnessHarness.instrumented(
-                    new FairnessHarness.Config(name, 2, 2, 10, SEED, 2, 2, true), d);
+                    config(name, 2, 10, SEED, 2, 2, true), d);
             QSpinLock q = (QSpinLock) (Object) lock;
             Object a = lock.newContext();
             Object b = lock.newContext();
@@ -194,13 +215,14 @@ class FairnessHarnessTest {
 
     @Test
     void badConfigurationIsRejectedInOneLine() {
-        assertThrows(IllegalArgumentException.class, () -> config("tas", 2, 10));
-        assertThrows(IllegalArgumentException.class, () -> config("mcs", 0, 10));
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
-                () -> FairnessHarness.runCli(new String[] {"--threads", "x"}));
-        assertEquals("--threads wants a number, not 'x'", e.getMessage());
-        assertThrows(IllegalArgumentException.class, () -> FairnessHarness.runCli(new String[] {"--prob-arg", "3"}));
-        assertThrows(IllegalArgumentException.class, () -> FairnessHarness.runCli(new String[] {"--nodes"}));
+                () -> new FairnessHarness.Config("tas", 2, 2, 10, SEED, 2, 2, false, null));
+        assertEquals("tas: no port class to measure", e.getMessage());
+        e = assertThrows(IllegalArgumentException.class, () -> config("mcs", 0, 10));
+        assertEquals("threads must be 1 to 64, not 0", e.getMessage());
+        e = assertThrows(IllegalArgumentException.class,
+                () -> new FairnessHarness.Config("mcs", 2, 0, 10, SEED, 2, 2, false, PORTS.get("mcs")));
+        assertEquals("nodes must be at least 1, not 0", e.getMessage());
     }
 
     /** Test-and-set with a handicap for every context but the first. */
