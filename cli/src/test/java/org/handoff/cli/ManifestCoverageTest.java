@@ -87,6 +87,40 @@ class ManifestCoverageTest {
         return out;
     }
 
+    /**
+     * A family is a folder: each family of the manifest has {@code specs/<family>/} with its spec, its
+     * manifest file and a README; every file an entry names is in its family's folder; and every
+     * folder of specs/ is a family's, {@code common/} or the Maven module's own.
+     */
+    @Test
+    void everyFamilyIsAFolderHoldingWhatItsEntriesName() throws IOException {
+        for (Family f : manifest.families()) {
+            Path dir = Specs.family(root, f.name());
+            for (String file : List.of(f.spec() + ".tla", f.name() + ".json", "README.md")) {
+                assertTrue(Files.isRegularFile(dir.resolve(file)), "specs/" + f.name() + "/" + file + " is missing");
+            }
+        }
+        for (Check c : manifest.checks()) {
+            for (String key : List.of("spec", "config")) {
+                if (c.params().get(key) != null && (c.level() == Level.TLC || key.equals("spec"))) {
+                    assertTrue(Files.isRegularFile(Specs.file(root, c, key)), c.id() + ": no " + Specs.file(root, c, key));
+                }
+            }
+            if (c.params().get("map") != null) {
+                Path map = Specs.family(root, c.family()).resolve("trace").resolve(c.param("map") + ".tla");
+                assertTrue(Files.isRegularFile(map), c.id() + ": no " + map);
+            }
+        }
+        Set<String> families = manifest.families().stream().map(Family::name).collect(Collectors.toSet());
+        try (Stream<Path> s = Files.list(Specs.dir(root))) {
+            for (Path d : s.filter(Files::isDirectory).toList()) {
+                String name = d.getFileName().toString();
+                assertTrue(families.contains(name) || List.of(Specs.COMMON, "src", "target").contains(name),
+                        "specs/" + name + "/ is no family's folder (no family of that name in the manifest)");
+            }
+        }
+    }
+
     @Test
     void everyJavaMutantIsExpectedAtAJavaLevel() throws Exception {
         for (Class<?> holder : mutantHolders()) {
