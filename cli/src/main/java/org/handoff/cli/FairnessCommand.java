@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.Callable;
+import org.handoff.cli.report.Report;
 import org.handoff.core.Check;
 import org.handoff.core.HandoffException;
 import org.handoff.core.Manifest;
@@ -79,9 +80,6 @@ final class FairnessCommand implements Callable<Integer> {
         Manifest m = Manifest.load(ProjectRoot.find());
         List<FairnessHarness.Config> configs = new ArrayList<>();
         for (Map.Entry<String, String> p : ports(m, variants).entrySet()) {
-            if (variants.isEmpty() && !measurable(p.getValue())) {
-                continue; // every variant: one whose port has no doorway observer is left out
-            }
             try {
                 configs.add(new FairnessHarness.Config(p.getKey(), threads, nodes, acquisitions, s, probArg, threshold,
                         doorways == Doorways.exact, p.getValue()));
@@ -101,31 +99,20 @@ final class FairnessCommand implements Callable<Integer> {
         return Main.OK;
     }
 
-    private static boolean measurable(String port) {
-        try {
-            FairnessHarness.portClass(port);
-            return true;
-        } catch (IllegalArgumentException e) {
-            return false;
-        }
-    }
-
-    /** The port class of each name (every variant with a port when none is named), in manifest order. */
+    /**
+     * The port class of each name, in the order given; with none named, every variant (mutants aside)
+     * whose registered port the harness can build, in manifest order, chosen as the report chooses
+     * them ({@link Report#variantPorts}).
+     */
     static Map<String, String> ports(Manifest m, List<String> names) {
+        if (names.isEmpty()) {
+            return Report.variantPorts(m.checks(), new LinkedHashMap<>(), m::port);
+        }
         Map<String, String> families = new LinkedHashMap<>(); // variant or mutant -> family
         for (Check c : m.checks()) {
             families.putIfAbsent(c.variant(), c.family());
         }
         Map<String, String> out = new LinkedHashMap<>();
-        if (names.isEmpty()) {
-            for (Check c : m.checks()) {
-                String port = c.mutant() ? null : m.port(c.family(), c.variant());
-                if (port != null) {
-                    out.putIfAbsent(c.variant(), port);
-                }
-            }
-            return out;
-        }
         for (String n : names) {
             String family = families.get(n);
             if (family == null) {
