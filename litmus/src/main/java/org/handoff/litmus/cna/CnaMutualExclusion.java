@@ -1,6 +1,7 @@
 package org.handoff.litmus.cna;
 
 import java.util.function.Function;
+import org.handoff.litmus.IncrementOutcomes;
 import org.handoff.litmus.LockChoice;
 import org.handoff.litmus.LockHarness;
 import org.handoff.models.SpinPolicy;
@@ -8,9 +9,7 @@ import org.handoff.models.cna.CnaLock;
 import org.handoff.models.qspinlock.QSpinLock;
 import org.openjdk.jcstress.annotations.Actor;
 import org.openjdk.jcstress.annotations.Arbiter;
-import org.openjdk.jcstress.annotations.Expect;
 import org.openjdk.jcstress.annotations.JCStressTest;
-import org.openjdk.jcstress.annotations.Outcome;
 import org.openjdk.jcstress.annotations.State;
 import org.openjdk.jcstress.infra.results.III_Result;
 
@@ -31,16 +30,8 @@ import org.openjdk.jcstress.infra.results.III_Result;
  * <p>Run alone: {@code -t '^org\.handoff\.litmus\.cna\.CnaMutualExclusion$'} (see package-info).
  */
 @JCStressTest
-@Outcome(id = "8, 8, 0", expect = Expect.ACCEPTABLE,
-        desc = "All eight entries counted; no wait gave up.")
-@Outcome(id = "([0-7], \\d+|8, [0-7]), [02]", expect = Expect.FORBIDDEN,
-        desc = "MutualExclusion: an increment was lost: two threads were inside at once.")
-@Outcome(id = "8, 8, [12]", expect = Expect.FORBIDDEN,
-        desc = "DeadlockFreedom: a thread was stranded: one of its waits could never succeed.")
-@Outcome(id = "([0-7], \\d+|8, [0-7]), 1", expect = Expect.FORBIDDEN,
-        desc = "DeadlockFreedom: a stranded thread entered without the lock; the lost increment follows from that.")
 @State
-public class CnaMutualExclusion {
+public class CnaMutualExclusion extends IncrementOutcomes {
     /** The port of the entry's variant ({@link LockChoice}; CnaLock by default), found once per fork. */
     private static final Function<SpinPolicy, CnaLock> LOCK =
             LockChoice.withPolicy(CnaMutualExclusion.class, CnaLock.class, CnaLock.class);

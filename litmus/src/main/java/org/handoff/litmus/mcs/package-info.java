@@ -17,9 +17,16 @@
  *      -v -m sanity -time 1000 -sc false -jvmArgs -XX:+UseParallelGC -r /tmp/jcstress-results
  * </pre>
  *
+ * <p>A test runs the family's correct port unless told otherwise; the seeded bugs run on the same
+ * test classes, the lock chosen per test class by a system property of the forks
+ * ({@link org.handoff.litmus.LockChoice}), which the runner sets from the entry's variant. By hand,
+ * for the {@code late-init} mutant on the test above, the {@code -jvmArgs} value becomes
+ * {@code "-XX:+UseParallelGC -Dhandoff.litmus.lock.org.handoff.litmus.mcs.McsMutualExclusion=org.handoff.models.mcs.McsMutants$LateInit"}.
+ *
  * <p>Exit status 1 means a forbidden outcome was observed or a fork timed out. The same run through
  * the build, with the verdict checked against the manifest (the exact command line is in
  * {@code litmus/target/jcstress/jcstress.log}):
- * {@code mvn -B verify -pl litmus -Dhandoff.check=McsMutualExclusion}.
+ * {@code mvn -B verify -pl litmus -Dhandoff.check=McsMutualExclusion}, or {@code -Dhandoff.check=late-init}
+ * for one variant's entries.
  */
 package org.handoff.litmus.mcs;

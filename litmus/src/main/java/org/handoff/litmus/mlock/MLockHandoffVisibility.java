@@ -3,13 +3,12 @@ package org.handoff.litmus.mlock;
 import java.util.function.Function;
 import org.handoff.litmus.LockChoice;
 import org.handoff.litmus.LockHarness;
+import org.handoff.litmus.ReadThenWriteOutcomes;
 import org.handoff.models.SpinPolicy;
 import org.handoff.models.mlock.MLock;
 import org.openjdk.jcstress.annotations.Actor;
 import org.openjdk.jcstress.annotations.Arbiter;
-import org.openjdk.jcstress.annotations.Expect;
 import org.openjdk.jcstress.annotations.JCStressTest;
-import org.openjdk.jcstress.annotations.Outcome;
 import org.openjdk.jcstress.annotations.State;
 import org.openjdk.jcstress.infra.results.IIIII_Result;
 
@@ -28,14 +27,8 @@ import org.openjdk.jcstress.infra.results.IIIII_Result;
  * <p>Run alone: {@code -t '^org\\.handoff\\.litmus\\.mlock\\.MLockHandoffVisibility$'} (see the MCS package-info).
  */
 @JCStressTest
-@Outcome(id = {"0, 0, 1, 1, 0", "1, 1, 0, 0, 0"}, expect = Expect.ACCEPTABLE,
-        desc = "The second holder found both writes of the first.")
-@Outcome(id = "\\d+, \\d+, \\d+, \\d+, [12]", expect = Expect.FORBIDDEN,
-        desc = "DeadlockFreedom: a thread was stranded: one of its waits could never succeed.")
-@Outcome(expect = Expect.FORBIDDEN,
-        desc = "HandoffVisibility: the second holder missed a write of the first (stale or partial values).")
 @State
-public class MLockHandoffVisibility {
+public class MLockHandoffVisibility extends ReadThenWriteOutcomes {
     /** The port of the entry's variant ({@link LockChoice}; MLock by default), found once per fork. */
     private static final Function<SpinPolicy, MLock> LOCK =
             LockChoice.withPolicy(MLockHandoffVisibility.class, MLock.class, MLock.class);

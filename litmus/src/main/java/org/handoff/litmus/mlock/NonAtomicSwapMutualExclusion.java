@@ -1,13 +1,12 @@
 package org.handoff.litmus.mlock;
 
+import org.handoff.litmus.IncrementOutcomes;
 import org.handoff.litmus.LockHarness;
 import org.handoff.models.mlock.MLock;
 import org.handoff.models.mlock.MLockMutants;
 import org.openjdk.jcstress.annotations.Actor;
 import org.openjdk.jcstress.annotations.Arbiter;
-import org.openjdk.jcstress.annotations.Expect;
 import org.openjdk.jcstress.annotations.JCStressTest;
-import org.openjdk.jcstress.annotations.Outcome;
 import org.openjdk.jcstress.annotations.State;
 import org.openjdk.jcstress.infra.results.III_Result;
 
@@ -26,16 +25,8 @@ import org.openjdk.jcstress.infra.results.III_Result;
  * <p>Run alone: {@code -t '^org\\.handoff\\.litmus\\.mlock\\.NonAtomicSwapMutualExclusion$'} (see the MCS package-info).
  */
 @JCStressTest
-@Outcome(id = "8, 8, 0", expect = Expect.ACCEPTABLE,
-        desc = "All eight entries counted; no wait gave up.")
-@Outcome(id = "([0-7], \\d+|8, [0-7]), [02]", expect = Expect.FORBIDDEN,
-        desc = "MutualExclusion: an increment was lost: two threads were inside at once.")
-@Outcome(id = "8, 8, [12]", expect = Expect.FORBIDDEN,
-        desc = "DeadlockFreedom: a thread was stranded: one of its waits could never succeed.")
-@Outcome(id = "([0-7], \\d+|8, [0-7]), 1", expect = Expect.FORBIDDEN,
-        desc = "DeadlockFreedom: a stranded thread entered without the lock; the lost increment follows from that.")
 @State
-public class NonAtomicSwapMutualExclusion {
+public class NonAtomicSwapMutualExclusion extends IncrementOutcomes {
     private final LockHarness<MLock.Me> h = LockHarness.meeting(MLockMutants.NonAtomicSwap::new);
 
     @Actor

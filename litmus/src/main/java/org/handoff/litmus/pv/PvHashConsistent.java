@@ -3,6 +3,7 @@ package org.handoff.litmus.pv;
 import java.util.function.Function;
 import org.handoff.litmus.LockChoice;
 import org.handoff.models.SpinPolicy;
+import org.handoff.models.pv.PvMutants;
 import org.handoff.models.pv.PvQSpinLock;
 import org.openjdk.jcstress.annotations.Actor;
 import org.openjdk.jcstress.annotations.Arbiter;
@@ -22,6 +23,20 @@ import org.openjdk.jcstress.infra.results.III_Result;
  * for the hand-off gave up (never, when the holder hands off).
  *
  * <p>Both sides change B's state with one volatile compare-and-exchange from {@code vcpu_halted}, so exactly one of them succeeds in any execution the JMM allows: {@code 1, 1, 0} and {@code 0, 0, 0} are forbidden (and never seen on x86).
+ *
+ * <h2>Seeded bugs run on it</h2>
+ * The manifest runs this test on these variants too, each entry with the variant's port
+ * ({@link org.handoff.litmus.LockChoice}); what each shows:
+ * <ul>
+ * <li>{@code head-rehash} ({@link PvMutants.HeadRehash}): the new head never looks at its state
+ * and always hashes, so {@code r2} is always 1 and {@code 1, 1, 0} follows whenever the kicker saw
+ * B halted (HashConsistent). Interleaving alone gives it; the JMM allows it.
+ * <li>{@code non-atomic-kick} ({@link PvMutants.NonAtomicKick}): the kicker reads the state
+ * (volatile) and then writes {@code vcpu_hashed} (volatile), two steps. If B's cmpxchg lands
+ * between them both think they won: {@code 1, 1, 0} (HashConsistent), reachable by interleaving
+ * alone, which the JMM allows; the window is a few instructions wide, so the entry is in the full
+ * profile.
+ * </ul>
  *
  * <p>Run alone: {@code -t '^org\\.handoff\\.litmus\\.pv\\.PvHashConsistent$'} (see package-info).
  */

@@ -3,6 +3,7 @@ package org.handoff.litmus.pv;
 import java.util.function.Function;
 import org.handoff.litmus.LockChoice;
 import org.handoff.models.SpinPolicy;
+import org.handoff.models.pv.PvMutants;
 import org.handoff.models.pv.PvQSpinLock;
 import org.openjdk.jcstress.annotations.Actor;
 import org.openjdk.jcstress.annotations.Expect;
@@ -21,6 +22,21 @@ import org.openjdk.jcstress.infra.results.II_Result;
  * the hand-off, and the holder, having read B running, did not hash it, so no unlock kicks it.
  *
  * <p>Access modes: the holder's store is release, then {@code VarHandle.fullFence()} ({@code smp_mb__before_atomic}) and a volatile compare-and-exchange of the state; B's store is volatile, then {@code fullFence()} ({@code smp_store_mb}), then an acquire read. With a full fence between the store and the load on both sides the JMM forbids {@code 0, 0} (store buffering needs one side without it), and so does x86. All other outcomes are allowed.
+ *
+ * <h2>Seeded bugs run on it</h2>
+ * The manifest runs this test on these variants too, each entry with the variant's port
+ * ({@link org.handoff.litmus.LockChoice}); what each shows:
+ * <ul>
+ * <li>{@code no-fence-kick} ({@link PvMutants.NoFenceKick}): the holder's store is release and
+ * its read of the state opaque, with no fence between them; B's side is as in {@code pv}. A
+ * release store followed by an opaque load of another variable is not ordered, so the JMM allows
+ * {@code 0, 0} (NoLostWakeup), and x86 shows it through the holder's store buffer: its load passes
+ * its own buffered store.
+ * <li>{@code no-recheck} ({@link PvMutants.NoRecheck}): the holder's side is as in {@code pv}; B
+ * stores {@code vcpu_halted} and does not read {@code node->locked} again, so {@code r2} is always
+ * 0 and {@code 0, 0} (NoLostWakeup) needs no reordering: any interleaving in which the kicker's
+ * cmpxchg comes before B's store gives it.
+ * </ul>
  *
  * <p>Run alone: {@code -t '^org\\.handoff\\.litmus\\.pv\\.PvKickStoreBuffering$'} (see package-info).
  */

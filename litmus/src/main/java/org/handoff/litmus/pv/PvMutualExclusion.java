@@ -3,6 +3,7 @@ package org.handoff.litmus.pv;
 import java.util.function.Function;
 import org.handoff.litmus.LockChoice;
 import org.handoff.models.SpinPolicy;
+import org.handoff.models.pv.PvMutants;
 import org.handoff.models.pv.PvQSpinLock;
 import org.handoff.models.qspinlock.QSpinLock;
 import org.openjdk.jcstress.annotations.Actor;
@@ -33,6 +34,17 @@ import org.openjdk.jcstress.infra.results.IIIII_Result;
  * <p>The JMM allows only {@code 8, 8, 0, 0, 0}: every way into the lock is an acquire that reads
  * the release of the previous holder, every change of the word is one atomic update, and the
  * kick/halt handshake has a full fence on both sides. x86 shows the same.
+ *
+ * <h2>Seeded bugs run on it</h2>
+ * The manifest runs this test on these variants too, each entry with the variant's port
+ * ({@link org.handoff.litmus.LockChoice}); what each shows:
+ * <ul>
+ * <li>{@code clear-pending-ignores-locked} ({@link PvMutants.ClearPendingIgnoresLocked}): A queue head that spins while the other actor holds the lock takes it too:
+ * a lost increment ({@code MutualExclusion}) by interleaving alone, no reordering needed.
+ * <li>{@code no-recheck} ({@link PvMutants.NoRecheck}): A node that halts just after the kicker read it running is never kicked:
+ * its bounded park times out with the hand-off already made ({@code NoLostWakeup}), by
+ * interleaving alone.
+ * </ul>
  *
  * <p>Run alone: {@code -t '^org\\.handoff\\.litmus\\.pv\\.PvMutualExclusion$'} (see package-info).
  */

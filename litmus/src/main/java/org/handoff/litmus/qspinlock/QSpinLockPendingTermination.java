@@ -2,13 +2,13 @@ package org.handoff.litmus.qspinlock;
 
 import java.util.function.BiFunction;
 import org.handoff.litmus.LockChoice;
+import org.handoff.litmus.TerminationOutcomes;
 import org.handoff.models.SpinPolicy;
 import org.handoff.models.qspinlock.QSpinLock;
+import org.handoff.models.qspinlock.QSpinLockMutants;
 import org.openjdk.jcstress.annotations.Actor;
-import org.openjdk.jcstress.annotations.Expect;
 import org.openjdk.jcstress.annotations.JCStressTest;
 import org.openjdk.jcstress.annotations.Mode;
-import org.openjdk.jcstress.annotations.Outcome;
 import org.openjdk.jcstress.annotations.Signal;
 import org.openjdk.jcstress.annotations.State;
 
@@ -23,15 +23,22 @@ import org.openjdk.jcstress.annotations.State;
  * eventually sees it (same variable). An actor that arrives after takes the fast path.
  * {@code STALE} (still spinning when jcstress gives up on it) is forbidden.
  *
+ * <h2>Seeded bugs run on it</h2>
+ * The manifest runs this test on these variants too, each entry with the variant's port
+ * ({@link org.handoff.litmus.LockChoice}); what each shows:
+ * <ul>
+ * <li>{@code pending-wait-word} ({@link QSpinLockMutants.PendingWaitWord}): the pending owner
+ * waits for the whole word to be 0, which its own pending bit prevents. Whenever the actor finds the
+ * lock held it sets pending and spins forever ({@code STALE}); only an actor that arrives after the
+ * release terminates. No reordering is involved. This is the check that the termination test has
+ * teeth.
+ * </ul>
+ *
  * <p>Run alone: {@code -t '^org\.handoff\.litmus\.qspinlock\.QSpinLockPendingTermination$'} (see package-info).
  */
 @JCStressTest(Mode.Termination)
-@Outcome(id = "TERMINATED", expect = Expect.ACCEPTABLE,
-        desc = "The waiter acquired and released the lock after the holder released it.")
-@Outcome(id = "STALE", expect = Expect.FORBIDDEN,
-        desc = "DeadlockFreedom: the waiter was still spinning after the holder released the lock.")
 @State
-public class QSpinLockPendingTermination {
+public class QSpinLockPendingTermination extends TerminationOutcomes {
     /** The entry's variant's port ({@link LockChoice}): a qspinlock variant runs this test as it is. */
     private static final BiFunction<SpinPolicy, QSpinLock.Hooks, QSpinLock> LOCK =
             LockChoice.withHooks(QSpinLockPendingTermination.class, QSpinLock.class);

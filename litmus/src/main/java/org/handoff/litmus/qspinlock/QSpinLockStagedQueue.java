@@ -3,13 +3,12 @@ package org.handoff.litmus.qspinlock;
 import java.util.function.BiFunction;
 import org.handoff.litmus.LockChoice;
 import org.handoff.litmus.LockHarness;
+import org.handoff.litmus.ReadThenWriteOutcomes;
 import org.handoff.models.SpinPolicy;
 import org.handoff.models.qspinlock.QSpinLock;
 import org.openjdk.jcstress.annotations.Actor;
 import org.openjdk.jcstress.annotations.Arbiter;
-import org.openjdk.jcstress.annotations.Expect;
 import org.openjdk.jcstress.annotations.JCStressTest;
-import org.openjdk.jcstress.annotations.Outcome;
 import org.openjdk.jcstress.annotations.State;
 import org.openjdk.jcstress.infra.results.IIIII_Result;
 
@@ -38,14 +37,8 @@ import org.openjdk.jcstress.infra.results.IIIII_Result;
  * for another lock.
  */
 @JCStressTest
-@Outcome(id = {"0, 0, 1, 1, 0", "1, 1, 0, 0, 0"}, expect = Expect.ACCEPTABLE,
-        desc = "The second holder found both writes of the first.")
-@Outcome(id = "\\d+, \\d+, \\d+, \\d+, [12]", expect = Expect.FORBIDDEN,
-        desc = "DeadlockFreedom: a thread was stranded: one of its waits could never succeed.")
-@Outcome(expect = Expect.FORBIDDEN,
-        desc = "HandoffVisibility: the second holder missed a write of the first (stale or partial values).")
 @State
-public class QSpinLockStagedQueue {
+public class QSpinLockStagedQueue extends ReadThenWriteOutcomes {
     private static final BiFunction<SpinPolicy, QSpinLock.Hooks, QSpinLock> LOCK =
             LockChoice.withHooks(QSpinLockStagedQueue.class, QSpinLock.class);
     private final LockHarness<QSpinLock.Cpu> h = LockHarness.of(
