@@ -38,7 +38,7 @@ import org.openjdk.jcstress.infra.results.IIIII_Result;
  * the successor can read the counter before the first holder wrote it ({@code 0, 0, 0, 0, 0}) or
  * find one field written and not the other.
  *
- * <p>Staged ({@link LockHarness#staged}), as {@link McsHandoffVisibility} is: the bug needs a
+ * <p>The staging ({@link LockHarness#staged}) is what catches it: the bug needs a
  * successor already linked when the first holder acquires, and a successor that reads before the
  * first holder writes. Unstaged, two actors that take the lock once each met so rarely that the
  * test missed the mutant in whole runs on a loaded machine (docs/catch-rates.md).
@@ -50,8 +50,8 @@ import org.openjdk.jcstress.infra.results.IIIII_Result;
  * hand-off store. x86 (TSO) never reorders two stores, and this level has not seen the compiler
  * do it either (none in about 200 million samples of an earlier, unstaged measurement), so on x86
  * this test passes and does not catch the mutant; the manifest records that. An arm64 or POWER
- * machine is where it would be seen. Staged as {@link McsHandoffVisibility} is, so that every
- * sample there is a hand-off to a waiting successor.
+ * machine is where it would be seen; there the staging makes every sample a hand-off to a
+ * waiting successor.
  * </ul>
  *
  * <p>Run alone: {@code -t '^org\.handoff\.litmus\.mcs\.McsHandoffVisibility$'} (see package-info).

@@ -36,8 +36,8 @@ import org.openjdk.jcstress.infra.results.IIIII_Result;
  * <li>{@code no-pending-wait} ({@link QSpinLockMutants.NoPendingWait}): the pending owner
  * does not wait for the holder, so both actors can be inside at once and the second can read the
  * fields before the first wrote them ({@code 0, 0, 0, 0, 0}) or between its two writes. No
- * reordering is involved: x86 shows it and the JMM allows it. Staged as
- * {@link QSpinLockPendingVisibility} is: actor 2 arrives while actor 1 is inside.
+ * reordering is involved: x86 shows it and the JMM allows it. The staging (actor 2 arrives while
+ * actor 1 is inside) is what makes it show.
  * </ul>
  *
  * <p>Run alone: {@code -t '^org\.handoff\.litmus\.qspinlock\.QSpinLockPendingVisibility$'} (see package-info).

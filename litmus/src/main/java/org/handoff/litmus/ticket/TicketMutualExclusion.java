@@ -47,7 +47,7 @@ import org.openjdk.jcstress.infra.results.III_Result;
  * ticket values, so the counters wrap on every second acquisition of the eight in a sample.
  *
  * <p>With two actors, at most two tickets are in use at once, and two values tell them apart: the
- * JMM allows only {@code 8, 8, 0} here, as for {@link TicketMutualExclusion}, and that is what the
+ * JMM allows only {@code 8, 8, 0} here, as for the correct lock, and that is what the
  * manifest expects. The mutant needs a third CPU holding a ticket (three threads: the Lincheck
  * test and specs/ticket/models/Ticket_N3_W1.cfg catch it), which two jcstress actors cannot provide. This
  * test is the Java half of the bound being exact: the wrap is harmless while
