@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.function.Function;
 import java.util.function.IntPredicate;
 import java.util.function.IntSupplier;
+import java.util.function.IntUnaryOperator;
 import java.util.function.Supplier;
 import org.handoff.models.HandoffLock;
 import org.handoff.models.HookCounter;
@@ -712,14 +713,7 @@ public class QSpinLock implements HandoffLock<QSpinLock.Cpu>, Traceable {
 
     /** {@code smp_store_release(&lock->locked, 0)} on the whole word (see {@link #unlock}). */
     private void releaseLockedByte() {
-        int old = mem.getOpaqueInt(VAL, this);
-        while (true) {
-            int witness = mem.compareAndExchangeReleaseInt(VAL, this, old, old & ~LOCKED_MASK);
-            if (witness == old) {
-                return;
-            }
-            old = witness;
-        }
+        fetchUpdate(w -> w & ~LOCKED_MASK, (l, o, n) -> l.mem.compareAndExchangeReleaseInt(VAL, l, o, n));
     }
 
     /** queued_spin_trylock, the native one (the slowpath's goes through {@link Hooks#slowpathTrylock}). */
@@ -734,6 +728,32 @@ public class QSpinLock implements HandoffLock<QSpinLock.Cpu>, Traceable {
     private void checkMachine(Cpu cpu) {
         if (cpu.machine != machine) {
             throw new IllegalArgumentException("CPU " + cpu.number + " belongs to another machine than this lock");
+        }
+    }
+
+    /** A compare-and-exchange of {@code lock}'s whole word, in the order its caller names; returns the witness. */
+    @FunctionalInterface
+    protected interface WordCmpxchg {
+        int apply(QSpinLock lock, int expect, int update);
+    }
+
+    /**
+     * One atomic read-modify-write of the whole word, the form every {@code atomic_fetch_or},
+     * {@code atomic_andnot}, {@code atomic_add}, {@code xchg} and byte store of the kernel takes here
+     * ({@code NR_CPUS >= 16K}, see the class comment): a relaxed first guess, then {@code cmpxchg}
+     * from the word last found to {@code update} of it, until it finds the word it expected.
+     * Returns the word before the update. The order is the {@code cmpxchg}'s, which each step
+     * passes as a lambda making its own {@link Memory} call, so that the step's access mode is in the
+     * step (where {@code AccessModes} reads it) and the loop is written once.
+     */
+    protected final int fetchUpdate(IntUnaryOperator update, WordCmpxchg cmpxchg) {
+        int old = mem.getOpaqueInt(VAL, this);
+        while (true) {
+            int witness = cmpxchg.apply(this, old, update.applyAsInt(old));
+            if (witness == old) {
+                return old;
+            }
+            old = witness;
         }
     }
 
@@ -820,26 +840,12 @@ public class QSpinLock implements HandoffLock<QSpinLock.Cpu>, Traceable {
      * pairs with the previous holder's release in unlock.
      */
     protected int queuedFetchSetPendingAcquire() {
-        int old = mem.getOpaqueInt(VAL, this);
-        while (true) {
-            int witness = mem.compareAndExchangeAcquireInt(VAL, this, old, old | PENDING_VAL);
-            if (witness == old) {
-                return old;
-            }
-            old = witness;
-        }
+        return fetchUpdate(w -> w | PENDING_VAL, (l, o, n) -> l.mem.compareAndExchangeAcquireInt(VAL, l, o, n));
     }
 
     /** clear_pending: {@code atomic_andnot(_Q_PENDING_VAL, &lock->val)}: *,1,* -> *,0,* */
     protected void clearPending() {
-        int old = mem.getOpaqueInt(VAL, this);
-        while (true) {
-            int witness = mem.compareAndExchangeInt(VAL, this, old, old & ~PENDING_MASK);
-            if (witness == old) {
-                return;
-            }
-            old = witness;
-        }
+        fetchUpdate(w -> w & ~PENDING_MASK, (l, o, n) -> l.mem.compareAndExchangeInt(VAL, l, o, n));
     }
 
     /**
@@ -862,14 +868,7 @@ public class QSpinLock implements HandoffLock<QSpinLock.Cpu>, Traceable {
      * subtracting pending and adding locked is the same as this clear-and-set.
      */
     protected void clearPendingSetLocked() {
-        int old = mem.getOpaqueInt(VAL, this);
-        while (true) {
-            int witness = mem.compareAndExchangeInt(VAL, this, old, (old & ~PENDING_MASK) | LOCKED_VAL);
-            if (witness == old) {
-                return;
-            }
-            old = witness;
-        }
+        fetchUpdate(w -> (w & ~PENDING_MASK) | LOCKED_VAL, (l, o, n) -> l.mem.compareAndExchangeInt(VAL, l, o, n));
     }
 
     /** The MCS queue part of the slowpath, from {@code queue:} to {@code release:}. */
@@ -1053,14 +1052,7 @@ public class QSpinLock implements HandoffLock<QSpinLock.Cpu>, Traceable {
      * acquire orders our use of the previous node after its initialisation.
      */
     protected int xchgTail(int tail) {
-        int old = mem.getOpaqueInt(VAL, this);
-        while (true) {
-            int witness = mem.compareAndExchangeInt(VAL, this, old, (old & LOCKED_PENDING_MASK) | tail);
-            if (witness == old) {
-                return old;
-            }
-            old = witness;
-        }
+        return fetchUpdate(w -> (w & LOCKED_PENDING_MASK) | tail, (l, o, n) -> l.mem.compareAndExchangeInt(VAL, l, o, n));
     }
 
     /**
@@ -1144,14 +1136,7 @@ public class QSpinLock implements HandoffLock<QSpinLock.Cpu>, Traceable {
      * them, so it never overwrites another holder.
      */
     protected void setLocked() {
-        int old = mem.getOpaqueInt(VAL, this);
-        while (true) {
-            int witness = mem.compareAndExchangeInt(VAL, this, old, old | LOCKED_VAL);
-            if (witness == old) {
-                return;
-            }
-            old = witness;
-        }
+        fetchUpdate(w -> w | LOCKED_VAL, (l, o, n) -> l.mem.compareAndExchangeInt(VAL, l, o, n));
     }
 
     /** {@code next = smp_cond_load_relaxed(&node->next, (VAL))}: wait for the successor to link. */
