@@ -16,6 +16,7 @@ import org.handoff.core.Level;
 import org.handoff.core.Manifest;
 import org.handoff.core.ProjectRoot;
 import org.handoff.core.Verdict;
+import org.handoff.cli.agreement.AccessModes;
 import org.handoff.cli.agreement.BoundAgreement;
 import org.handoff.cli.agreement.MutantAgreement;
 import org.handoff.crosscheck.CrosscheckRunner;
@@ -42,7 +43,8 @@ final class CrosscheckCommand implements Callable<Integer> {
     List<String> families = new ArrayList<>();
 
     @Option(names = "--all", description = {"Every family with crosscheck entries, then the agreement tables " +
-            "(mutant x level, and each TLC bypass bound against the Java fairness harness)."})
+            "(mutant x level, each spec access's kernel order against the port's access mode, and each TLC " +
+            "bypass bound against the Java fairness harness)."})
     boolean all;
 
     @Option(names = "--tables", description = "Print only the agreement tables (no trace runs).")
@@ -175,10 +177,20 @@ final class CrosscheckCommand implements Callable<Integer> {
         return bad == 0 && tablesAgree ? Main.OK : Main.MISMATCH;
     }
 
-    /** Prints both agreement tables; false when a rule does not hold or a bound is exceeded. */
+    /**
+     * Prints the agreement tables (mutants by level, access modes per family, bypass bounds); false
+     * when a rule does not hold, an access mode disagrees or a bound is exceeded.
+     */
     private boolean tables(Path root, Manifest manifest, PrintWriter out, PrintWriter err) {
         MutantAgreement mutants = MutantAgreement.of(manifest);
         out.printf("%n## Mutant agreement%n%n%s", mutants.markdown());
+        out.printf("%n## Access-mode agreement%n%n");
+        boolean modesAgree = true;
+        for (AccessModes.FamilyModes f : AccessModes.FAMILIES) {
+            List<AccessModes.Row> rows = AccessModes.rows(root, f);
+            out.printf("#### %s%n%n%s%n", f.family(), AccessModes.markdown(f, rows));
+            modesAgree &= rows.stream().allMatch(AccessModes.Row::ok);
+        }
         out.flush();
         err.printf("measuring the bound table (%d contended runs x %d acquisitions per row) ...%n", boundRuns, boundAcquisitions);
         err.flush();
@@ -189,7 +201,7 @@ final class CrosscheckCommand implements Callable<Integer> {
                 });
         out.printf("%n## Bound agreement%n%n%s", bounds.markdown());
         out.flush();
-        return mutants.problems().isEmpty() && bounds.disagreements().isEmpty() && bounds.inconclusive().isEmpty();
+        return mutants.problems().isEmpty() && modesAgree && bounds.disagreements().isEmpty() && bounds.inconclusive().isEmpty();
     }
 
     /** The entry with the command line's settings in place of the manifest's. */

@@ -13,7 +13,6 @@ import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.handoff.core.HandoffException;
-import org.handoff.core.ProjectRoot;
 import org.handoff.models.clh.ClhLock;
 import org.handoff.models.cna.CnaLock;
 import org.handoff.models.mcs.McsLock;
@@ -470,17 +469,5 @@ public final class AccessModes {
                     .append(r.note().isEmpty() ? "" : ": " + r.note()).append(" |\n");
         }
         return s.toString();
-    }
-
-    public static void main(String[] args) {
-        Path root = ProjectRoot.find();
-        boolean ok = true;
-        for (FamilyModes f : FAMILIES) {
-            List<Row> rows = rows(root, f);
-            System.out.println("#### " + f.family() + "\n");
-            System.out.println(markdown(f, rows));
-            ok &= rows.stream().allMatch(Row::ok);
-        }
-        System.exit(ok ? 0 : 1);
     }
 }

@@ -18,7 +18,6 @@ import org.handoff.core.HandoffException;
 import org.handoff.core.Level;
 import org.handoff.core.Manifest;
 import org.handoff.core.Outcome;
-import org.handoff.core.ProjectRoot;
 import org.handoff.core.Property;
 import org.handoff.core.Specs;
 import org.handoff.models.cna.CnaLock;
@@ -444,31 +443,5 @@ public final class BoundAgreement {
                     .append(String.join("; ", runs)).append('\n');
         }
         return out.toString();
-    }
-
-    /**
-     * Measures and prints the table for the project's manifest: {@code [--runs R] [--acquisitions M]
-     * [--seed S]}; exit 1 on a disagreement.
-     */
-    public static void main(String[] args) {
-        int runs = 3;
-        int acquisitions = 100_000;
-        long seed = 1;
-        for (int i = 0; i < args.length; i += 2) {
-            if (i + 1 >= args.length) {
-                throw new IllegalArgumentException("missing value after " + args[i]);
-            }
-            switch (args[i]) {
-                case "--runs" -> runs = Integer.parseInt(args[i + 1]);
-                case "--acquisitions" -> acquisitions = Integer.parseInt(args[i + 1]);
-                case "--seed" -> seed = Long.parseLong(args[i + 1]);
-                default -> throw new IllegalArgumentException("unknown option " + args[i]
-                        + " (--runs R, --acquisitions M, --seed S)");
-            }
-        }
-        Path root = ProjectRoot.find();
-        BoundAgreement a = measure(Manifest.load(root), root, new Settings(runs, acquisitions, seed), System.err::println);
-        System.out.print(a.markdown());
-        System.exit(a.disagreements().isEmpty() ? 0 : 1);
     }
 }

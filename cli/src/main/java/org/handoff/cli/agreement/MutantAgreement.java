@@ -13,7 +13,6 @@ import org.handoff.core.Level;
 import org.handoff.core.Manifest;
 import org.handoff.core.Mutant;
 import org.handoff.core.Outcome;
-import org.handoff.core.ProjectRoot;
 
 /**
  * The mutant agreement table: every seeded bug of the manifest against every level, each cell the
@@ -367,12 +366,5 @@ public final class MutantAgreement {
             }
         }
         return out.toString();
-    }
-
-    /** Prints the table of the project's manifest; exit 1 when a rule does not hold. */
-    public static void main(String[] args) {
-        MutantAgreement a = of(Manifest.load(ProjectRoot.find()));
-        System.out.print(a.markdown());
-        System.exit(a.problems().isEmpty() ? 0 : 1);
     }
 }
