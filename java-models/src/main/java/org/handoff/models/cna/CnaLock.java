@@ -3,6 +3,7 @@ package org.handoff.models.cna;
 import org.handoff.models.HookCounter;
 import org.handoff.models.SpinPolicy;
 import org.handoff.models.qspinlock.QSpinLock;
+import org.handoff.models.qspinlock.QSpinLockRecording;
 import org.handoff.models.trace.TraceRecorder;
 
 /**
@@ -444,8 +445,8 @@ public class CnaLock extends QSpinLock {
             mcsHandoff(to, val);
             return null;
         }, x -> {
-            TraceRecorder r = trace();
-            return handoffFields(r) + (val > 1 ? " sectail=" + specNode(r, cna(decodeTail(val)).tail) : "")
+            QSpinLockRecording t = recording();
+            return t.handoffFields() + (val > 1 ? " sectail=" + t.specNode(cna(decodeTail(val)).tail) : "")
                     + " intra=" + cna(to).intraCount;
         });
     }
@@ -457,8 +458,8 @@ public class CnaLock extends QSpinLock {
      */
     protected final <T> T cnaStep(String action, java.util.function.Supplier<T> step,
             java.util.function.Function<T, String> fields) {
-        TraceRecorder r = trace();
-        return r == null ? step.get() : traced(r, action, step, fields);
+        QSpinLockRecording t = recording();
+        return t == null ? step.get() : t.step(action, step, fields);
     }
 
     /** {@link #cnaStep} for a step with no result. */
@@ -471,7 +472,7 @@ public class CnaLock extends QSpinLock {
 
     /** The spec's name of {@code n} in a recorded run (fields of the events). */
     protected final String spec(Node n) {
-        return Integer.toString(specNode(trace(), n));
+        return Integer.toString(recording().specNode(n));
     }
 
     /**

@@ -753,7 +753,7 @@ public class Paravirt implements QSpinLock.Hooks {
     /** {@link #step} for a step that may touch the lock word: its event carries the word found and left. */
     protected final <T> T wordStep(String action, Supplier<T> body, Function<T, String> fields) {
         TraceRecorder r = rec;
-        return r == null ? body.get() : recLock.traceStep(r, action, body, fields);
+        return r == null ? body.get() : recLock.traceStep(action, body, fields);
     }
 
     /** {@link #wordStep} for a step with no result. */
@@ -774,7 +774,7 @@ public class Paravirt implements QSpinLock.Hooks {
 
     /** The spec's name of {@code pn}'s node (recorded runs). */
     private int traceNode(PvNode pn) {
-        return pn == null ? 0 : recLock.traceNode(rec, pn.mcs);
+        return pn == null ? 0 : recLock.traceNode(pn.mcs);
     }
 
     private static String stateName(int st) {
@@ -830,13 +830,13 @@ public class Paravirt implements QSpinLock.Hooks {
                 seen[0] = val;
                 return stealable(val) ? 1 : queueNow(val) ? 0 : -1;
             }, d -> first || d >= 0
-                    ? lock.traceWord(r, seen[0]) + (first ? " node=" + lock.traceNode(r, node) : "")
+                    ? lock.traceWord(seen[0]) + (first ? " node=" + lock.traceNode(node) : "")
                     : null);
             if (decided == 0) {
                 return false;
             }
             if (decided == 1) {
-                if (lock.traceStep(r, "UnfairTrylockCas", () -> cmpxchgLockedAcquire(lock), ok -> "ok=" + ok)) {
+                if (lock.traceStep("UnfairTrylockCas", () -> cmpxchgLockedAcquire(lock), ok -> "ok=" + ok)) {
                     return true;
                 }
                 if (queueNow(seen[0])) { // the read found no queue (its pending was clear)

@@ -112,18 +112,18 @@ public class PvQSpinLock extends QSpinLock {
 
     // Recording helpers for the hooks (same package): the spec's names of nodes and words.
 
-    int traceNode(TraceRecorder r, Node n) {
-        return specNode(r, n);
+    int traceNode(Node n) {
+        return recording().specNode(n);
     }
 
-    /** One recorded atomic step whose event carries the lock word found and left ({@link QSpinLock#traced}). */
-    <T> T traceStep(TraceRecorder r, String action, java.util.function.Supplier<T> step,
+    /** One recorded atomic step whose event carries the lock word found and left ({@link org.handoff.models.qspinlock.QSpinLockRecording#step}). */
+    <T> T traceStep(String action, java.util.function.Supplier<T> step,
             java.util.function.Function<T, String> more) {
-        return traced(r, action, step, more);
+        return recording().step(action, step, more);
     }
 
-    String traceWord(TraceRecorder r, int w) {
-        return wordFields(r, "", w);
+    String traceWord(int w) {
+        return recording().wordFields("", w);
     }
 
     /** The PV hooks and their state (configuration and test observations). */

@@ -2,13 +2,9 @@ package org.handoff.models.qspinlock;
 
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
-import java.util.Collections;
-import java.util.List;
-import java.util.function.Function;
 import java.util.function.IntPredicate;
 import java.util.function.IntSupplier;
 import java.util.function.IntUnaryOperator;
-import java.util.function.Supplier;
 import org.handoff.models.HandoffLock;
 import org.handoff.models.HookCounter;
 import org.handoff.models.SpinPolicy;
@@ -95,8 +91,9 @@ import org.handoff.models.trace.Traceable;
  * paths, so the model checkers see the same steps as before.
  *
  * <h2>Traces</h2>
- * With a {@link TraceRecorder} ({@link #traceTo}), {@code lock} and {@code unlock} record each step
- * under the name of its action in {@code specs/qspinlock/QSpinlock.tla} (the trace map is
+ * With a {@link TraceRecorder} ({@link #traceTo}), {@code lock} and {@code unlock} record each step,
+ * through a {@link QSpinLockRecording} that exists only then, under the name of its action in
+ * {@code specs/qspinlock/QSpinlock.tla} (the trace map is
  * {@code specs/qspinlock/trace/QSpinlockTrace.tla}), through the same calls of the same step methods, so a
  * mutant's replaced step is recorded as what it did. What the recording decides:
  * <ul>
@@ -408,7 +405,7 @@ public class QSpinLock implements HandoffLock<QSpinLock.Cpu>, Traceable {
     private final DoorwayObserver doorways;
 
     /** Null unless a trace is being recorded. */
-    private TraceRecorder trace;
+    private QSpinLockRecording trace;
 
     /**
      * Every shared access of the port and its mutants goes through here (see {@link Memory}); a
@@ -422,13 +419,6 @@ public class QSpinLock implements HandoffLock<QSpinLock.Cpu>, Traceable {
      * {@link HookCounter}).
      */
     static final HookCounter SET_LOCKED = HookCounter.of("set_locked");
-
-    /**
-     * While traced: the node and value of the last hand-off store ({@link #mcsHandoff}), for the
-     * event of the step that made it. Written and read only under the recorder's lock.
-     */
-    private Node handedTo;
-    private int handedVal;
 
     public QSpinLock() {
         this(SpinPolicy.FOREVER);
@@ -492,7 +482,7 @@ public class QSpinLock implements HandoffLock<QSpinLock.Cpu>, Traceable {
     @Override
     public void traceTo(TraceRecorder recorder) {
         mem.recordTo(recorder);
-        this.trace = recorder;
+        this.trace = new QSpinLockRecording(this, recorder);
     }
 
     /**
@@ -508,75 +498,15 @@ public class QSpinLock implements HandoffLock<QSpinLock.Cpu>, Traceable {
 
     /** The recorder, or null when no trace is recorded (hook sets that record steps of their own). */
     public final TraceRecorder trace() {
+        return trace == null ? null : trace.recorder();
+    }
+
+    /** The recording of this lock's steps, or null when no trace is recorded (subclasses' own steps). */
+    protected final QSpinLockRecording recording() {
         return trace;
     }
 
     // ------------------------------------------------------------------ tracing (recorded runs only)
-
-    /**
-     * The spec's name of a node, {@code EncodeTail(cpu, idx)} of QSpinlock.tla with the spec's CPU
-     * (the recorder's id of this CPU's thread); 0 (Nil) for null.
-     */
-    protected final int specNode(TraceRecorder r, Node n) {
-        return n == null ? 0 : r.id(n.cpu) * MAX_NODES + n.idx;
-    }
-
-    /** The spec's name of the node a word's tail names; 0 when the tail is empty. */
-    protected final int specTail(TraceRecorder r, int word) {
-        return (word & TAIL_MASK) == 0 ? 0 : specNode(r, decodeTail(word & TAIL_MASK));
-    }
-
-    /** A {@code locked} value as the spec holds it: 0 and 1 as they are, an encoded tail (CNA) as its node. */
-    protected final int specLocked(TraceRecorder r, int locked) {
-        return locked == 0 || locked == 1 ? locked : specTail(r, locked);
-    }
-
-    /** A lock word as the spec's record, with {@code prefix} before each field name. */
-    protected final String wordFields(TraceRecorder r, String prefix, int w) {
-        return prefix + "tail=" + specTail(r, w) + " " + prefix + "pending=" + ((w & PENDING_MASK) >>> PENDING_OFFSET)
-                + " " + prefix + "locked=" + (w & LOCKED_MASK);
-    }
-
-    /**
-     * Runs {@code step} as one recorded atomic action named {@code action}: the event carries the
-     * word the step found and the word it left, and what {@code more} makes of its result.
-     */
-    protected final <T> T traced(TraceRecorder r, String action, Supplier<T> step, Function<T, String> more) {
-        int[] w = new int[2];
-        return r.atomic(action, () -> {
-            // Read here as well as before each access: a step that makes no shared access (CNA's
-            // PassStart, MoveTail) never runs the hook.
-            w[0] = wordNow();
-            handedTo = null;
-            T result = step.get();
-            w[1] = wordNow();
-            return result;
-        }, result -> wordFields(r, "", w[0]) + " " + wordFields(r, "n", w[1])
-                + (more == null ? "" : " " + more.apply(result)), () -> w[0] = wordNow());
-    }
-
-    /**
-     * The word, read for the recorder's bookkeeping and not as a step's access. A recorded step
-     * reads it before each of its shared accesses ({@link TraceRecorder#atomic}'s hook), so the
-     * word its event says it found is the one its last access found: a compare-and-exchange loop
-     * that retried after another CPU's step reports the word its successful attempt saw.
-     */
-    private int wordNow() {
-        return (int) VAL.getVolatile(this); // unrecorded: the recorder's bookkeeping
-    }
-
-    /** {@link #traced} for a step with no result. */
-    protected final void tracedRun(TraceRecorder r, String action, Runnable step, Supplier<String> more) {
-        traced(r, action, () -> {
-            step.run();
-            return null;
-        }, more == null ? null : x -> more.get());
-    }
-
-    /** The fields of the last hand-off store made by the current step: {@code to} and {@code val}, 0 for none. */
-    protected final String handoffFields(TraceRecorder r) {
-        return handedTo == null ? "to=0 val=0" : "to=" + specNode(r, handedTo) + " val=" + specLocked(r, handedVal);
-    }
 
     /**
      * The slowpath's trylock after the node's set-up, recorded: QSpinlock's {@code Queue}, one
@@ -584,8 +514,8 @@ public class QSpinLock implements HandoffLock<QSpinLock.Cpu>, Traceable {
      * that waits for other CPUs) records them itself.
      */
     protected boolean tracedQueueTrylock(TraceRecorder r, Node node) {
-        return traced(r, "Queue", () -> hooks.slowpathTrylock(this),
-                ok -> "ok=" + ok + " node=" + specNode(r, node) + queueFields(r, node));
+        return trace.step("Queue", () -> hooks.slowpathTrylock(this),
+                ok -> "ok=" + ok + " node=" + trace.specNode(node) + queueFields(r, node));
     }
 
     /**
@@ -657,15 +587,15 @@ public class QSpinLock implements HandoffLock<QSpinLock.Cpu>, Traceable {
     @Override
     public void lock(Cpu cpu) {
         checkMachine(cpu);
-        TraceRecorder r = trace;
+        QSpinLockRecording t = trace;
         int val;
-        if (r == null) {
+        if (t == null) {
             val = doorways == null ? mem.compareAndExchangeAcquireInt(VAL, this, 0, LOCKED_VAL) // pairs with unlock's release
                     : doorways.entry(this::fastPathCmpxchg, v -> v == 0);
         } else {
             // Start touches nothing shared: any instant before the thread's next step numbers it.
-            r.after("Start", "");
-            val = traced(r, "FastPath", this::fastPathCmpxchg, null);
+            t.recorder().after("Start", "");
+            val = t.step("FastPath", this::fastPathCmpxchg, null);
         }
         if (val == 0) {
             return;
@@ -703,11 +633,11 @@ public class QSpinLock implements HandoffLock<QSpinLock.Cpu>, Traceable {
 
     /** The native {@code queued_spin_unlock} ({@link #unlock}; the default of {@link Hooks#unlock}). */
     private void queuedSpinUnlock() {
-        TraceRecorder r = trace;
-        if (r == null) {
+        QSpinLockRecording t = trace;
+        if (t == null) {
             releaseLockedByte();
         } else {
-            tracedRun(r, "Unlock", this::releaseLockedByte, null);
+            t.run("Unlock", this::releaseLockedByte, null);
         }
     }
 
@@ -765,56 +695,42 @@ public class QSpinLock implements HandoffLock<QSpinLock.Cpu>, Traceable {
             queue(cpu);
             return;
         }
-        TraceRecorder r = trace;
+        QSpinLockRecording t = trace;
         // Wait a bounded time for an in-progress pending->locked hand-over: 0,1,0 -> 0,0,1.
         if (val == PENDING_VAL) {
-            val = r == null ? waitPendingHandover(val) : tracedPendingWait(r, val);
+            val = t == null ? waitPendingHandover(val) : t.pendingWait(val);
         }
         // Any contention beyond a holder: queue.
         if ((val & ~LOCKED_MASK) == 0) {
             // trylock || pending: 0,0,* -> 0,1,*
-            val = r == null ? (doorways == null ? queuedFetchSetPendingAcquire() : observedFetchSetPending())
-                    : traced(r, "FetchSetPending", this::queuedFetchSetPendingAcquire, null);
+            val = t == null ? (doorways == null ? queuedFetchSetPendingAcquire() : observedFetchSetPending())
+                    : t.step("FetchSetPending", this::queuedFetchSetPendingAcquire, null);
             if ((val & ~LOCKED_MASK) == 0) {
                 // We own pending. Wait for the owner to go: 0,1,1 -> *,1,0
                 if ((val & LOCKED_MASK) != 0) {
                     waitLockedClear();
                 }
                 // Take ownership and clear pending: *,1,0 -> *,0,1
-                if (r == null) {
+                if (t == null) {
                     clearPendingSetLocked();
                 } else {
                     // PendingSpin: the wait above and this step. Stable: with our pending bit set
                     // nobody else sets the locked bits (fast path and trylock need a zero word, the
                     // queue head waits for pending to clear), so locked stays 0 until this step.
-                    tracedRun(r, "PendingSpin", this::clearPendingSetLocked, null);
+                    t.run("PendingSpin", this::clearPendingSetLocked, null);
                 }
                 return;
             }
             // Contention seen: undo pending if we set it (a queue head may be waiting on it), and queue.
             if ((val & PENDING_MASK) == 0) {
-                if (r == null) {
+                if (t == null) {
                     clearPending();
                 } else {
-                    tracedRun(r, "ClearPending", this::clearPending, null);
+                    t.run("ClearPending", this::clearPending, null);
                 }
             }
         }
         queue(cpu);
-    }
-
-    /**
-     * The pending hand-over wait, recorded: each read is a {@code PendingWait} step of the spec. The
-     * wait's last read decides where the thread goes, and is numbered by
-     * {@link TraceRecorder#awaitRead}. When it gave up ({@code _Q_PENDING_VAL} read
-     * {@code PENDING_LOOPS + 1} times) every read found the value the word still has, so all are
-     * recorded at this instant; when it found another value, the reads before it changed nothing
-     * but the loop's own count and are left out (the spec, with its count untouched, leaves the
-     * wait on the same value).
-     */
-    private int tracedPendingWait(TraceRecorder r, int val) {
-        return r.awaitRead("PendingWait", () -> waitPendingHandover(val), this::wordNow,
-                w -> Collections.nCopies(w == PENDING_VAL ? PENDING_LOOPS + 1 : 1, wordFields(r, "", w)));
     }
 
     /**
@@ -873,10 +789,10 @@ public class QSpinLock implements HandoffLock<QSpinLock.Cpu>, Traceable {
 
     /** The MCS queue part of the slowpath, from {@code queue:} to {@code release:}. */
     protected void queue(Cpu cpu) {
-        TraceRecorder r = trace;
+        QSpinLockRecording t = trace;
         int idx = grabIndex(cpu);
         if (idx >= MAX_NODES) {
-            if (r != null) {
+            if (t != null) {
                 throw new IllegalStateException("a recorded run nests no acquisitions: one node per CPU");
             }
             // More nesting than nodes: spin on trylock without a node, as the kernel does.
@@ -895,16 +811,16 @@ public class QSpinLock implements HandoffLock<QSpinLock.Cpu>, Traceable {
         cpu.maybeInterrupt(Step.NODE_TAKEN);
 
         // The node's cache line was cold: one more trylock before queueing.
-        boolean got = r == null ? (doorways == null ? hooks.slowpathTrylock(this) : observedTrylock())
-                : tracedQueueTrylock(r, node);
+        boolean got = t == null ? (doorways == null ? hooks.slowpathTrylock(this) : observedTrylock())
+                : tracedQueueTrylock(t.recorder(), node);
         if (got) {
             releaseNode(cpu, node);
             return;
         }
 
         // Publish the tail: p,*,* -> n,*,*
-        int old = r == null ? (doorways == null ? xchgTail(tail) : observedXchgTail(tail))
-                : traced(r, "XchgTail", () -> xchgTail(tail), null);
+        int old = t == null ? (doorways == null ? xchgTail(tail) : observedXchgTail(tail))
+                : t.step("XchgTail", () -> xchgTail(tail), null);
         cpu.maybeInterrupt(Step.QUEUED);
         Node next = waitInQueue(node, old);
         atHead(cpu, node, tail, next);
@@ -945,65 +861,41 @@ public class QSpinLock implements HandoffLock<QSpinLock.Cpu>, Traceable {
      */
     protected void atHead(Cpu cpu, Node node, int tail, Node next) {
         // At the head of the queue: wait for the owner and pending to go, *,x,y -> *,0,0
-        TraceRecorder r = trace;
+        QSpinLockRecording t = trace;
         int val = hooks.waitHeadOrLock(this, node);
         if (val == 0) {
-            val = r == null ? waitHead()
-                    : r.awaitRead("HeadWait", this::waitHead, this::wordNow,
-                            w -> List.of(wordFields(r, "", w)));
+            val = t == null ? waitHead() : t.headWait();
         }
 
         // Claim the lock: n,0,0 -> 0,0,1 when we are the last in the queue, else *,*,0 -> *,*,1.
-        if (r == null || hooksRecordHandoff() ? hooks.tryClearTail(this, val, tail, node)
-                : tracedClaim(r, val, tail, node)) {
+        if (t == null || hooksRecordHandoff() ? hooks.tryClearTail(this, val, tail, node)
+                : t.claim(val, tail, node)) {
             releaseNode(cpu, node);
             return;
         }
         // Someone is queued behind us, or pending got set and will see our tail and queue behind us:
         // either way a successor will link.
         SET_LOCKED.hit();
-        if (r == null) {
+        if (t == null) {
             setLocked();
         } else {
-            tracedRun(r, "SetLocked", this::setLocked, null);
+            t.run("SetLocked", this::setLocked, null);
         }
         if (next == null) {
             next = waitNext(node);
         }
         if (next != null) { // null only when a bounded wait gave up
-            if (r == null || hooksRecordHandoff()) {
+            if (t == null || hooksRecordHandoff()) {
                 hooks.passLock(this, node, next);
             } else {
                 // The wait for node->next is part of this step in the spec. Stable: node->next is
                 // written once, by the successor, and not again before this CPU reuses the node.
                 Node to = next;
-                tracedRun(r, "McsHandoff", () -> hooks.passLock(this, node, to), () -> handoffFields(r));
+                t.run("McsHandoff", () -> hooks.passLock(this, node, to), t::handoffFields);
             }
             hooks.kickNode(this, next);
         }
         releaseNode(cpu, node);
-    }
-
-    /**
-     * The queue head's claim, recorded. The spec's {@code HeadWait} already chose between the claim
-     * ({@code head_cmpxchg}, when the tail it read is ours) and {@code set_locked}, on the same word
-     * {@code val}; so the claim is an event when the tail was ours, and otherwise only if it did
-     * something anyway (took the lock, changed the word, handed the lock on): a claim declined
-     * without a write has no step in the spec, and changes nothing.
-     */
-    private boolean tracedClaim(TraceRecorder r, int val, int tail, Node node) {
-        boolean last = (val & TAIL_MASK) == tail;
-        int[] w = new int[2];
-        return r.atomicIf("HeadCmpxchg", () -> {
-            w[0] = wordNow();
-            handedTo = null;
-            boolean ok = hooks.tryClearTail(this, val, tail, node);
-            w[1] = wordNow();
-            return ok;
-        }, ok -> last || ok || w[0] != w[1] || handedTo != null
-                ? wordFields(r, "", w[0]) + " " + wordFields(r, "n", w[1]) + " ok=" + ok
-                        + (handedTo != null ? " " + handoffFields(r) : "")
-                : null, () -> w[0] = wordNow());
     }
 
     /**
@@ -1065,16 +957,16 @@ public class QSpinLock implements HandoffLock<QSpinLock.Cpu>, Traceable {
             return null;
         }
         Node prev = decodeTail(old);
-        TraceRecorder r = trace;
-        if (r == null) {
+        QSpinLockRecording t = trace;
+        if (t == null) {
             linkPrev(prev, node);
         } else {
-            tracedRun(r, "LinkPrev", () -> linkPrev(prev, node), () -> "prev=" + specNode(r, prev));
+            t.run("LinkPrev", () -> linkPrev(prev, node), () -> "prev=" + t.specNode(prev));
         }
         hooks.waitNode(node, prev);
         spinNodeLocked(node);
-        if (r != null) {
-            tracedSpinLocked(r);
+        if (t != null) {
+            tracedSpinLocked(t.recorder());
         }
         return readNext(node);
     }
@@ -1158,10 +1050,10 @@ public class QSpinLock implements HandoffLock<QSpinLock.Cpu>, Traceable {
     protected void mcsHandoff(Node next, int val) {
         // Release pairs with the acquire in spinNodeLocked of the successor.
         mem.setReleaseInt(NODE_LOCKED, next, val);
-        if (trace != null) {
+        QSpinLockRecording t = trace;
+        if (t != null) {
             // Recorded runs: the step this store belongs to reports it (under the recorder's lock).
-            handedTo = next;
-            handedVal = val;
+            t.handedOff(next, val);
         }
     }
 }
