@@ -4,7 +4,6 @@ import org.handoff.models.HookCounter;
 import org.handoff.models.SpinPolicy;
 import org.handoff.models.qspinlock.QSpinLock;
 import org.handoff.models.qspinlock.QSpinLockRecording;
-import org.handoff.models.trace.TraceRecorder;
 
 /**
  * CNA, the compact NUMA-aware lock, as the first CNA series for Linux (v1, Alex Kogan, January 2019)
@@ -590,7 +589,7 @@ public class CnaLock extends QSpinLock {
     // ------------------------------------------------------------------ tracing (recorded runs only)
 
     @Override
-    protected String queueFields(TraceRecorder r, Node node) {
+    protected String queueFields(Node node) {
         return " numa=" + cna(node).numaNode;
     }
 

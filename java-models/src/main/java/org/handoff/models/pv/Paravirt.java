@@ -919,26 +919,12 @@ public class Paravirt implements QSpinLock.Hooks {
 
     /** set_pending: {@code atomic_or(_Q_PENDING_VAL, &lock->val)}. */
     protected static void setPending(QSpinLock lock) {
-        int old = lock.wordOpaque();
-        for (;;) {
-            int witness = lock.cmpxchgWord(old, old | QSpinLock.PENDING_VAL);
-            if (witness == old) {
-                return;
-            }
-            old = witness;
-        }
+        lock.fetchUpdate(w -> w | QSpinLock.PENDING_VAL, (l, o, n) -> l.cmpxchgWord(o, n));
     }
 
     /** clear_pending: {@code atomic_andnot(_Q_PENDING_VAL, &lock->val)}. */
     protected static void clearPending(QSpinLock lock) {
-        int old = lock.wordOpaque();
-        for (;;) {
-            int witness = lock.cmpxchgWord(old, old & ~QSpinLock.PENDING_MASK);
-            if (witness == old) {
-                return;
-            }
-            old = witness;
-        }
+        lock.fetchUpdate(w -> w & ~QSpinLock.PENDING_MASK, (l, o, n) -> l.cmpxchgWord(o, n));
     }
 
     /**
@@ -977,14 +963,8 @@ public class Paravirt implements QSpinLock.Hooks {
 
     /** {@code xchg(&lock->locked, v)}: replace the locked bits, return the old ones (full barrier). */
     protected static int xchgLocked(QSpinLock lock, int v) {
-        int old = lock.wordOpaque();
-        for (;;) {
-            int witness = lock.cmpxchgWord(old, (old & ~QSpinLock.LOCKED_MASK) | v);
-            if (witness == old) {
-                return old & QSpinLock.LOCKED_MASK;
-            }
-            old = witness;
-        }
+        return lock.fetchUpdate(w -> (w & ~QSpinLock.LOCKED_MASK) | v, (l, o, n) -> l.cmpxchgWord(o, n))
+                & QSpinLock.LOCKED_MASK;
     }
 
     /** {@code WRITE_ONCE(lock->locked, v)}: replace the locked bits (volatile: stronger). */
@@ -994,14 +974,7 @@ public class Paravirt implements QSpinLock.Hooks {
 
     /** {@code smp_store_release(&lock->locked, v)}: replace the locked bits with release. */
     protected static void writeLockedRelease(QSpinLock lock, int v) {
-        int old = lock.wordOpaque();
-        for (;;) {
-            int witness = lock.cmpxchgWordRelease(old, (old & ~QSpinLock.LOCKED_MASK) | v);
-            if (witness == old) {
-                return;
-            }
-            old = witness;
-        }
+        lock.fetchUpdate(w -> (w & ~QSpinLock.LOCKED_MASK) | v, (l, o, n) -> l.cmpxchgWordRelease(o, n));
     }
 
     // ------------------------------------------------------------------ litmus entry points

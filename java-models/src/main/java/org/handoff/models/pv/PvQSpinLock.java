@@ -101,13 +101,13 @@ public class PvQSpinLock extends QSpinLock {
 
     /** The unfair trylock's steps are recorded one attempt at a time ({@link Paravirt}). */
     @Override
-    protected boolean tracedQueueTrylock(TraceRecorder r, Node node) {
+    protected boolean tracedQueueTrylock(Node node) {
         return pv.unfairTrylockRecorded(this, node);
     }
 
     /** pv_wait_node recorded the read that ended its wait (WaitNodeSpin); the spec has no SpinLocked here. */
     @Override
-    protected void tracedSpinLocked(TraceRecorder r) {
+    protected void tracedSpinLocked() {
     }
 
     // Recording helpers for the hooks (same package): the spec's names of nodes and words.

@@ -513,9 +513,9 @@ public class QSpinLock implements HandoffLock<QSpinLock.Cpu>, Traceable {
      * atomic step. A lock whose trylock is several steps of its spec (PV's unfair trylock, a loop
      * that waits for other CPUs) records them itself.
      */
-    protected boolean tracedQueueTrylock(TraceRecorder r, Node node) {
+    protected boolean tracedQueueTrylock(Node node) {
         return trace.step("Queue", () -> hooks.slowpathTrylock(this),
-                ok -> "ok=" + ok + " node=" + trace.specNode(node) + queueFields(r, node));
+                ok -> "ok=" + ok + " node=" + trace.specNode(node) + queueFields(node));
     }
 
     /**
@@ -524,15 +524,15 @@ public class QSpinLock implements HandoffLock<QSpinLock.Cpu>, Traceable {
      * writes it again before the node is released. A hook set whose wait records the read that
      * ended it (PV's {@code pv_wait_node}) records nothing here.
      */
-    protected void tracedSpinLocked(TraceRecorder r) {
-        r.after("SpinLocked", "");
+    protected void tracedSpinLocked() {
+        trace.recorder().after("SpinLocked", "");
     }
 
     /**
      * What a hook set adds to the {@code Queue} event about the node it initialised, each field
      * after a space (nothing natively).
      */
-    protected String queueFields(TraceRecorder r, Node node) {
+    protected String queueFields(Node node) {
         return "";
     }
 
@@ -579,6 +579,33 @@ public class QSpinLock implements HandoffLock<QSpinLock.Cpu>, Traceable {
     /** A release compare-and-exchange of the whole word; returns the witness (hook sets outside this package). */
     public final int cmpxchgWordRelease(int expect, int update) {
         return mem.compareAndExchangeReleaseInt(VAL, this, expect, update);
+    }
+
+    /** A compare-and-exchange of {@code lock}'s whole word, in the order its caller names; returns the witness. */
+    @FunctionalInterface
+    public interface WordCmpxchg {
+        int apply(QSpinLock lock, int expect, int update);
+    }
+
+    /**
+     * One atomic read-modify-write of the whole word, the form every {@code atomic_fetch_or},
+     * {@code atomic_andnot}, {@code atomic_add}, {@code xchg} and byte store of the kernel takes here
+     * ({@code NR_CPUS >= 16K}, see the class comment): a relaxed first guess, then {@code cmpxchg}
+     * from the word last found to {@code update} of it, until it finds the word it expected.
+     * Returns the word before the update. The order is the {@code cmpxchg}'s, which each step
+     * passes as a lambda making its own {@link Memory} call, so that the step's access mode is in the
+     * step (where {@code AccessModes} reads it) and the loop is written once: for this class's steps
+     * and for hook sets outside this package (PV's), which pass the compare-and-exchanges below.
+     */
+    public final int fetchUpdate(IntUnaryOperator update, WordCmpxchg cmpxchg) {
+        int old = mem.getOpaqueInt(VAL, this);
+        while (true) {
+            int witness = cmpxchg.apply(this, old, update.applyAsInt(old));
+            if (witness == old) {
+                return old;
+            }
+            old = witness;
+        }
     }
 
     // ------------------------------------------------------------------ asm-generic/qspinlock.h
@@ -658,32 +685,6 @@ public class QSpinLock implements HandoffLock<QSpinLock.Cpu>, Traceable {
     private void checkMachine(Cpu cpu) {
         if (cpu.machine != machine) {
             throw new IllegalArgumentException("CPU " + cpu.number + " belongs to another machine than this lock");
-        }
-    }
-
-    /** A compare-and-exchange of {@code lock}'s whole word, in the order its caller names; returns the witness. */
-    @FunctionalInterface
-    protected interface WordCmpxchg {
-        int apply(QSpinLock lock, int expect, int update);
-    }
-
-    /**
-     * One atomic read-modify-write of the whole word, the form every {@code atomic_fetch_or},
-     * {@code atomic_andnot}, {@code atomic_add}, {@code xchg} and byte store of the kernel takes here
-     * ({@code NR_CPUS >= 16K}, see the class comment): a relaxed first guess, then {@code cmpxchg}
-     * from the word last found to {@code update} of it, until it finds the word it expected.
-     * Returns the word before the update. The order is the {@code cmpxchg}'s, which each step
-     * passes as a lambda making its own {@link Memory} call, so that the step's access mode is in the
-     * step (where {@code AccessModes} reads it) and the loop is written once.
-     */
-    protected final int fetchUpdate(IntUnaryOperator update, WordCmpxchg cmpxchg) {
-        int old = mem.getOpaqueInt(VAL, this);
-        while (true) {
-            int witness = cmpxchg.apply(this, old, update.applyAsInt(old));
-            if (witness == old) {
-                return old;
-            }
-            old = witness;
         }
     }
 
@@ -812,7 +813,7 @@ public class QSpinLock implements HandoffLock<QSpinLock.Cpu>, Traceable {
 
         // The node's cache line was cold: one more trylock before queueing.
         boolean got = t == null ? (doorways == null ? hooks.slowpathTrylock(this) : observedTrylock())
-                : tracedQueueTrylock(t.recorder(), node);
+                : tracedQueueTrylock(node);
         if (got) {
             releaseNode(cpu, node);
             return;
@@ -966,7 +967,7 @@ public class QSpinLock implements HandoffLock<QSpinLock.Cpu>, Traceable {
         hooks.waitNode(node, prev);
         spinNodeLocked(node);
         if (t != null) {
-            tracedSpinLocked(t.recorder());
+            tracedSpinLocked();
         }
         return readNext(node);
     }
