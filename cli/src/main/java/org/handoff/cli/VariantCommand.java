@@ -535,7 +535,7 @@ final class VariantCommand implements Runnable {
         } catch (ClassNotFoundException | LinkageError e) {
             throw new HandoffException("the scaffold's hook set class " + hookSetName + " is not on the class path");
         }
-        Class<?> observer = org.handoff.models.qspinlock.QSpinLock.DoorwayObserver.class;
+        Class<?> observer = org.handoff.models.qspinlock.DoorwayObserver.class;
         Class<?> port = baseClass;
         while (port != null && !hasConstructor(port, org.handoff.models.SpinPolicy.class, hookSet, observer)) {
             port = port.getSuperclass();

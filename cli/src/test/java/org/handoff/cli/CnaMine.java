@@ -2,6 +2,7 @@ package org.handoff.cli;
 
 import org.handoff.models.SpinPolicy;
 import org.handoff.models.cna.CnaLock;
+import org.handoff.models.qspinlock.SlowpathHooks;
 
 /** The Java side of {@link VariantBadInputTest}'s variant {@code cna-mine}: CNA v1 under that name. */
 public class CnaMine extends CnaLock {
@@ -14,7 +15,7 @@ public class CnaMine extends CnaLock {
     }
 
     /** For the jcstress tests that choose their lock by variant. */
-    public CnaMine(SpinPolicy spin, Hooks extra) {
+    public CnaMine(SpinPolicy spin, SlowpathHooks extra) {
         super(spin, extra);
     }
 

@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.Map;
 import org.handoff.core.Manifest;
 import org.handoff.core.ProjectRoot;
+import org.handoff.models.qspinlock.DoorwayObserver;
 import org.junit.jupiter.api.Test;
 
 /**

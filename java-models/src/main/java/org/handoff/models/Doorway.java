@@ -2,6 +2,7 @@ package org.handoff.models;
 
 import java.util.function.Predicate;
 import java.util.function.Supplier;
+import org.handoff.models.qspinlock.DoorwayObserver;
 
 /**
  * Runs a lock's doorway step for a measurement of fairness (the fairness harness): {@code step}
@@ -9,7 +10,7 @@ import java.util.function.Supplier;
  * when {@code ordered} holds for that result. A port whose one doorway is a single atomic step (the
  * tail {@code xchg} of MCS, CLH and the M-lock, the ticket draw) takes one in a constructor
  * {@code (SpinPolicy, Doorway)}; the qspinlock family has its own form with an entry step as well
- * ({@code QSpinLock.DoorwayObserver}).
+ * ({@code DoorwayObserver}).
  */
 public interface Doorway {
     <T> T step(Supplier<T> step, Predicate<? super T> ordered);

@@ -3,6 +3,7 @@ package org.handoff.lincheck;
 import java.lang.reflect.Method;
 import java.util.ArrayList;
 import java.util.List;
+import org.handoff.models.qspinlock.QCpu;
 import org.handoff.models.qspinlock.QSpinLock;
 import org.handoff.models.qspinlock.StagedCpu;
 import org.jetbrains.kotlinx.lincheck.execution.ExecutionScenario;
@@ -36,7 +37,7 @@ public abstract class StagedQueueHarness extends LockCounterHarness {
     public static final int WAITER = 10;
 
     private final QSpinLock lock;
-    private final QSpinLock.Cpu holder;
+    private final QCpu holder;
     private final StagedCpu head;
     private final StagedCpu waiter;
 
@@ -49,8 +50,8 @@ public abstract class StagedQueueHarness extends LockCounterHarness {
         lock = (QSpinLock) lock();
         configure.accept(lock);
         holder = lock.newContext();
-        QSpinLock.Cpu first = lock.newContext();
-        QSpinLock.Cpu second = lock.newContext();
+        QCpu first = lock.newContext();
+        QCpu second = lock.newContext();
         if (holder.number() != HOLDER || first.number() != HEAD || second.number() != WAITER) {
             throw new IllegalStateException("the staged CPUs are not " + HOLDER + ", " + HEAD + ", " + WAITER);
         }

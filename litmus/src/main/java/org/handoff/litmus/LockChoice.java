@@ -6,6 +6,7 @@ import java.util.function.Function;
 import org.handoff.models.Ports;
 import org.handoff.models.SpinPolicy;
 import org.handoff.models.qspinlock.QSpinLock;
+import org.handoff.models.qspinlock.SlowpathHooks;
 
 /**
  * The lock class of a jcstress test that is shared by a family's variants and mutants: one test
@@ -21,13 +22,13 @@ public final class LockChoice {
     }
 
     /**
-     * The constructor {@code (SpinPolicy, QSpinLock.Hooks)} of the qspinlock-family lock chosen for
+     * The constructor {@code (SpinPolicy, SlowpathHooks)} of the qspinlock-family lock chosen for
      * {@code test} (a subclass of {@code base}, default {@code base} itself), as the factory the
      * staged shapes take.
      */
-    public static <L extends QSpinLock> BiFunction<SpinPolicy, QSpinLock.Hooks, L> withHooks(Class<?> test,
+    public static <L extends QSpinLock> BiFunction<SpinPolicy, SlowpathHooks, L> withHooks(Class<?> test,
             Class<L> base) {
-        Constructor<? extends L> k = constructor(test, base, base, SpinPolicy.class, QSpinLock.Hooks.class);
+        Constructor<? extends L> k = constructor(test, base, base, SpinPolicy.class, SlowpathHooks.class);
         return (spin, hooks) -> make(k, spin, hooks);
     }
 

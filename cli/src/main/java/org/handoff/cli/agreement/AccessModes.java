@@ -18,6 +18,7 @@ import org.handoff.models.cna.CnaLock;
 import org.handoff.models.mcs.McsLock;
 import org.handoff.models.mlock.MLock;
 import org.handoff.models.pv.Paravirt;
+import org.handoff.models.qspinlock.QNode;
 import org.handoff.models.qspinlock.QSpinLock;
 import org.handoff.models.ticket.TicketLock;
 import org.objectweb.asm.ClassReader;
@@ -203,7 +204,7 @@ public final class AccessModes {
                             + " loop, volatile for want of a relaxed one"},
                     "spin", new String[] {"acquire", SPIN_THEN_ACQUIRE},
                     "recheck", new String[] {"acquire", "the same Node.readLocked as spin"}),
-            List.of(QSpinLock.class, QSpinLock.Node.class));
+            List.of(QSpinLock.class, QNode.class));
 
     /** Every family with a weak-memory spec, in the order the tables are printed. */
     public static final List<FamilyModes> FAMILIES = List.of(MCS, QSPINLOCK, CNA, PV, TICKET, CLH, MLOCK);

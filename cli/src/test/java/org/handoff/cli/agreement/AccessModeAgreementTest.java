@@ -71,7 +71,7 @@ class AccessModeAgreementTest {
     /** CNA's port with the hand-off to the secondary queue's head weakened to an opaque store (once-pass-secondary). */
     static final class OncePassSecondaryPort extends org.handoff.models.cna.CnaLock {
         @Override
-        protected void passToSecondaryHead(String action, Node head, int count) {
+        protected void passToSecondaryHead(String action, org.handoff.models.qspinlock.QNode head, int count) {
             mem.setOpaqueInt(NODE_LOCKED, head, 1);
         }
     }

@@ -2,8 +2,13 @@ package org.handoff.models.cna;
 
 import org.handoff.models.HookCounter;
 import org.handoff.models.SpinPolicy;
+import org.handoff.models.qspinlock.DoorwayObserver;
+import org.handoff.models.qspinlock.QCpu;
+import org.handoff.models.qspinlock.QMachine;
+import org.handoff.models.qspinlock.QNode;
 import org.handoff.models.qspinlock.QSpinLock;
 import org.handoff.models.qspinlock.QSpinLockRecording;
+import org.handoff.models.qspinlock.SlowpathHooks;
 
 /**
  * CNA, the compact NUMA-aware lock, as the first CNA series for Linux (v1, Alex Kogan, January 2019)
@@ -15,9 +20,9 @@ import org.handoff.models.qspinlock.QSpinLockRecording;
  *
  * <p>It is not a copy of the slowpath but a hook set over {@link QSpinLock}, as CNA became upstream
  * from its v5 on: each CNA step is a protected method named after the kernel function it models,
- * called from one of the {@link QSpinLock.Hooks}:
+ * called from one of the {@link SlowpathHooks}:
  * <pre>
- *  hook (QSpinLock.Hooks)   kernel (v1 / upstream name)                   here
+ *  hook (SlowpathHooks)   kernel (v1 / upstream name)                   here
  *  initNode                 node init in the slowpath / cna_init_node    cnaInitNode
  *  waitHeadOrLock           v1's "node-&gt;locked = 1" for a queue head
  *                           that found no predecessor                     cnaHeadOfEmptyQueue (returns 0: native wait)
@@ -125,7 +130,7 @@ public class CnaLock extends QSpinLock {
         /** {@code decode_socket(node->socket_and_count)}: the NUMA node of the node's CPU. */
         int numaNode;
         /** {@code node->tail}: in the first node of a secondary queue, its last node. */
-        Node tail;
+        QNode tail;
         /** {@link Threshold}: the hand-offs within a node that led to this node's holding the lock. */
         int intraCount;
     }
@@ -135,41 +140,41 @@ public class CnaLock extends QSpinLock {
      * does not use ({@code pv_wait_node}, {@code pv_kick_node}, {@code pv_enabled()}, the slowpath's
      * trylock, the unlock, a new CPU's nodes) go to {@code extra} (tests, or the PV hooks of
      * {@code cna-pv}); {@code pv_init_node} and {@code pv_wait_head_or_lock} of
-     * {@code extra} run after CNA's own step in the same slot. With {@link Hooks#NATIVE} as
+     * {@code extra} run after CNA's own step in the same slot. With {@link SlowpathHooks#NATIVE} as
      * {@code extra} (the default) those calls do nothing and return 0.
      */
-    private static final class CnaHooks implements Hooks {
-        private final Hooks extra;
+    private static final class CnaHooks implements SlowpathHooks {
+        private final SlowpathHooks extra;
         private CnaLock lock;
 
-        CnaHooks(Hooks extra) {
+        CnaHooks(SlowpathHooks extra) {
             this.extra = extra;
         }
 
         @Override
-        public void initNode(Node node) {
+        public void initNode(QNode node) {
             lock.cnaInitNode(node);
             extra.initNode(node);
         }
 
         @Override
-        public void waitNode(Node node, Node prev) {
+        public void waitNode(QNode node, QNode prev) {
             extra.waitNode(node, prev);
         }
 
         @Override
-        public void kickNode(QSpinLock l, Node next) {
+        public void kickNode(QSpinLock l, QNode next) {
             extra.kickNode(l, next);
         }
 
         @Override
-        public int waitHeadOrLock(QSpinLock l, Node node) {
+        public int waitHeadOrLock(QSpinLock l, QNode node) {
             lock.cnaHeadOfEmptyQueue(node);
             return extra.waitHeadOrLock(l, node);
         }
 
         @Override
-        public void newCpu(Cpu cpu) {
+        public void newCpu(QCpu cpu) {
             extra.newCpu(cpu);
         }
 
@@ -189,12 +194,12 @@ public class CnaLock extends QSpinLock {
         }
 
         @Override
-        public boolean tryClearTail(QSpinLock l, int val, int tail, Node node) {
+        public boolean tryClearTail(QSpinLock l, int val, int tail, QNode node) {
             return lock.cnaTryClearTail(val, tail, node);
         }
 
         @Override
-        public void passLock(QSpinLock l, Node node, Node next) {
+        public void passLock(QSpinLock l, QNode node, QNode next) {
             lock.cnaPassLock(node, next);
         }
     }
@@ -209,7 +214,7 @@ public class CnaLock extends QSpinLock {
     }
 
     public CnaLock(SpinPolicy spin) {
-        this(spin, Hooks.NATIVE);
+        this(spin, SlowpathHooks.NATIVE);
     }
 
     /**
@@ -217,18 +222,18 @@ public class CnaLock extends QSpinLock {
      * {@code extra}: the injection points of a test, or the PV hooks ({@code pv_init_node} and
      * {@code pv_wait_head_or_lock} of {@code extra} also run, after CNA's steps in those slots).
      */
-    public CnaLock(SpinPolicy spin, Hooks extra) {
+    public CnaLock(SpinPolicy spin, SlowpathHooks extra) {
         this(spin, extra, null);
     }
 
     /** A lock whose doorway steps run through {@code doorways} (fairness measurements; see {@link QSpinLock}). */
     protected CnaLock(SpinPolicy spin, DoorwayObserver doorways) {
-        this(spin, Hooks.NATIVE, doorways);
+        this(spin, SlowpathHooks.NATIVE, doorways);
     }
 
-    /** {@link #CnaLock(SpinPolicy, Hooks)} with an observer of the doorway steps (null for none). */
-    protected CnaLock(SpinPolicy spin, Hooks extra, DoorwayObserver doorways) {
-        super(spin, new CnaHooks(extra), new Machine(), doorways);
+    /** {@link #CnaLock(SpinPolicy, SlowpathHooks)} with an observer of the doorway steps (null for none). */
+    protected CnaLock(SpinPolicy spin, SlowpathHooks extra, DoorwayObserver doorways) {
+        super(spin, new CnaHooks(extra), new QMachine(), doorways);
         ((CnaHooks) hooks).lock = this;
     }
 
@@ -277,8 +282,8 @@ public class CnaLock extends QSpinLock {
 
     /** A new CPU, with its CNA node fields. */
     @Override
-    public Cpu newContext() {
-        Cpu cpu = super.newContext();
+    public QCpu newContext() {
+        QCpu cpu = super.newContext();
         if (cpu.number() >= MAX_CPUS) {
             throw new IllegalStateException("a CNA lock has at most " + MAX_CPUS + " CPUs");
         }
@@ -289,12 +294,12 @@ public class CnaLock extends QSpinLock {
     }
 
     /** The CNA fields of {@code node}. */
-    final CnaNode cna(Node node) {
+    final CnaNode cna(QNode node) {
         return cnaNodes[node.cpu().number() * MAX_NODES + node.index()];
     }
 
     /** The virtual NUMA node recorded in {@code node} (tests and the fairness harness). */
-    public final int numaNodeOf(Node node) {
+    public final int numaNodeOf(QNode node) {
         return cna(node).numaNode;
     }
 
@@ -303,28 +308,28 @@ public class CnaLock extends QSpinLock {
      * {@code node} (0 after a remote hand-off or a flush), which a fairness policy reads
      * ({@link #searchLocal}); the hand-off sets it ({@link #countLocalHandoff}).
      */
-    protected final int intraCount(Node node) {
+    protected final int intraCount(QNode node) {
         return cna(node).intraCount;
     }
 
     /** Sets {@code node->intra_count} (a variant's own count policy, see {@link #countLocalHandoff}). */
-    protected final void intraCount(Node node, int count) {
+    protected final void intraCount(QNode node, int count) {
         cna(node).intraCount = count;
     }
 
     /** {@code node->encoded_tail}: the tail that names {@code node}. */
-    protected static int encodedTail(Node node) {
+    protected static int encodedTail(QNode node) {
         return encodeTail(node.cpu().number(), node.index());
     }
 
     // ------------------------------------------------------------------ the CNA steps
 
     /**
-     * Node initialisation's CNA part ({@code set_socket}, {@code node->encoded_tail = tail}; upstream
+     * QNode initialisation's CNA part ({@code set_socket}, {@code node->encoded_tail = tail}; upstream
      * {@code cna_init_node}): record the CPU's NUMA node and start with no secondary queue and no
      * count. Runs before the node is published.
      */
-    protected void cnaInitNode(Node node) {
+    protected void cnaInitNode(QNode node) {
         CnaNode c = cna(node);
         c.numaNode = topology.nodeOf(node.cpu().number());
         c.tail = null;
@@ -336,7 +341,7 @@ public class CnaLock extends QSpinLock {
      * to successor when we unlock"): a node with a predecessor was handed a non-zero value, this one
      * was not, and {@code locked} is what its own hand-off passes on.
      */
-    protected void cnaHeadOfEmptyQueue(Node node) {
+    protected void cnaHeadOfEmptyQueue(QNode node) {
         if (mem.getOpaqueInt(NODE_LOCKED, node) == 0) {
             cnaStep("XchgTailLocked", () -> mem.setOpaqueInt(NODE_LOCKED, node, 1), null);
         }
@@ -351,7 +356,7 @@ public class CnaLock extends QSpinLock {
      * v1 tests {@code node->locked == 1}; {@code <= 1} is the same here, where locked is 1 or a
      * secondary queue at this point.
      */
-    protected boolean cnaTryClearTail(int val, int tail, Node node) {
+    protected boolean cnaTryClearTail(int val, int tail, QNode node) {
         TRY_CLEAR_TAIL.hit();
         if ((val & TAIL_MASK) != tail) {
             return false;
@@ -360,7 +365,7 @@ public class CnaLock extends QSpinLock {
         if (secondary <= 1) {
             return clearTailCmpxchg(val, LOCKED_VAL);
         }
-        Node succ = decodeTail(secondary);
+        QNode succ = decodeTail(secondary);
         if (!clearTailCmpxchg(val, secondaryAsMainQueue(succ))) {
             return false;
         }
@@ -373,7 +378,7 @@ public class CnaLock extends QSpinLock {
      * {@code node->locked} read by its own CPU, the queue head: 1 for an empty secondary queue, else
      * the secondary queue's first node (encoded as a tail).
      */
-    protected final int secondaryOf(Node node) {
+    protected final int secondaryOf(QNode node) {
         return mem.getOpaqueInt(NODE_LOCKED, node);
     }
 
@@ -403,7 +408,7 @@ public class CnaLock extends QSpinLock {
      * The word that makes the secondary queue starting at {@code succ} the main queue, with the lock
      * taken: {@code succ->tail->encoded_tail + _Q_LOCKED_VAL}.
      */
-    protected int secondaryAsMainQueue(Node succ) {
+    protected int secondaryAsMainQueue(QNode succ) {
         return encodedTail(cna(succ).tail) + LOCKED_VAL;
     }
 
@@ -412,20 +417,20 @@ public class CnaLock extends QSpinLock {
      * is made and finds one, with the secondary queue; else to the first node of the secondary
      * queue, with the secondary queue spliced back ahead of {@code next}; else to {@code next}.
      */
-    protected void cnaPassLock(Node node, Node next) {
+    protected void cnaPassLock(QNode node, QNode next) {
         PASS_LOCK.hit();
         boolean search = searchLocal(node);
         if (!search) {
             PASS_LOCK_NO_SEARCH.hit();
         }
         cnaStep("PassStart", () -> null, x -> "search=" + search);
-        Node succ = search ? findSuccessor(node, next) : null;
+        QNode succ = search ? findSuccessor(node, next) : null;
         int secondary = mem.getOpaqueInt(NODE_LOCKED, node);
         if (succ != null) {
             countLocalHandoff(node, succ);
             handOff("PassGive", succ, localHandoffValue(node));
         } else if (secondary > 1) {
-            Node head = decodeTail(secondary);
+            QNode head = decodeTail(secondary);
             PASS_LOCK_SPLICE.hit();
             spliceSecondary(head, next);
             passToSecondaryHead("FlushGive", head, 0);
@@ -439,7 +444,7 @@ public class CnaLock extends QSpinLock {
      * {@code arch_mcs_spin_unlock_contended(&to->locked, val)} as the CNASteps action {@code action}
      * ({@code PassGive}, {@code FlushGive}, {@code PassGiveNext}, {@code TryClearTailPass}).
      */
-    protected final void handOff(String action, Node to, int val) {
+    protected final void handOff(String action, QNode to, int val) {
         cnaStep(action, () -> {
             mcsHandoff(to, val);
             return null;
@@ -470,7 +475,7 @@ public class CnaLock extends QSpinLock {
     }
 
     /** The spec's name of {@code n} in a recorded run (fields of the events). */
-    protected final String spec(Node n) {
+    protected final String spec(QNode n) {
         return Integer.toString(recording().specNode(n));
     }
 
@@ -479,7 +484,7 @@ public class CnaLock extends QSpinLock {
      * holder's count plus one ({@code succ->intra_count = node->intra_count + 1}), which the
      * threshold policy compares with its threshold.
      */
-    protected void countLocalHandoff(Node node, Node succ) {
+    protected void countLocalHandoff(QNode node, QNode succ) {
         intraCount(succ, intraCount(node) + 1);
     }
 
@@ -487,18 +492,18 @@ public class CnaLock extends QSpinLock {
      * What the hand-off to a waiter on the holder's node stores in its {@code locked}: the holder's
      * own, 1 or the secondary queue ({@code node->locked}).
      */
-    protected int localHandoffValue(Node node) {
+    protected int localHandoffValue(QNode node) {
         return mem.getOpaqueInt(NODE_LOCKED, node);
     }
 
     /** Whether this hand-off searches for a waiter on the holder's node: always in v1. */
-    protected boolean searchLocal(Node node) {
+    protected boolean searchLocal(QNode node) {
         return true;
     }
 
     /** {@code succ->tail->next = next}: the secondary queue goes back in front of the main queue. */
-    protected void spliceSecondary(Node head, Node next) {
-        Node at = cna(head).tail;
+    protected void spliceSecondary(QNode head, QNode next) {
+        QNode at = cna(head).tail;
         cnaStep("FlushSplice", () -> mem.setRelease(NEXT, at, next), () -> "splice=" + spec(at));
     }
 
@@ -506,7 +511,7 @@ public class CnaLock extends QSpinLock {
      * {@code arch_mcs_spin_unlock_contended(&succ->locked, 1)} to the secondary queue's first node,
      * as the CNASteps action {@code action} ({@code FlushGive} or {@code TryClearTailPass}).
      */
-    protected void passToSecondaryHead(String action, Node head, int count) {
+    protected void passToSecondaryHead(String action, QNode head, int count) {
         cna(head).intraCount = count;
         handOff(action, head, 1);
     }
@@ -516,14 +521,14 @@ public class CnaLock extends QSpinLock {
      * holder's node further down the main queue, after moving the waiters before it to the end of
      * the secondary queue; else null (nothing moved).
      */
-    protected Node findSuccessor(Node me, Node next) {
+    protected QNode findSuccessor(QNode me, QNode next) {
         int mine = cna(me).numaNode;
         if (cna(next).numaNode == mine) {
             return next; // the immediate successor is local
         }
-        Node headOther = next;
-        Node tailOther = next;
-        Node cur = walkRead(next);
+        QNode headOther = next;
+        QNode tailOther = next;
+        QNode cur = walkRead(next);
         while (cur != null) {
             if (cna(cur).numaNode == mine) {
                 MOVE.hit();
@@ -540,8 +545,8 @@ public class CnaLock extends QSpinLock {
     }
 
     /** find_successor's {@code READ_ONCE(cur->next)} (CNASteps' {@code WalkRead}). */
-    protected final Node walkRead(Node cur) {
-        return cnaStep("WalkRead", () -> (Node) mem.getAcquire(NEXT, cur),
+    protected final QNode walkRead(QNode cur) {
+        return cnaStep("WalkRead", () -> (QNode) mem.getAcquire(NEXT, cur),
                 n -> "from=" + spec(cur) + " next=" + spec(n));
     }
 
@@ -551,8 +556,8 @@ public class CnaLock extends QSpinLock {
      * becomes {@code tailOther}. Nobody else writes {@code tailOther->next} any more: its successor has
      * linked already (the scan went past it).
      */
-    protected void moveToSecondary(Node me, Node headOther, Node tailOther) {
-        Node first = moveLink(me, headOther);
+    protected void moveToSecondary(QNode me, QNode headOther, QNode tailOther) {
+        QNode first = moveLink(me, headOther);
         moveCut(tailOther);
         moveTail(first, tailOther);
     }
@@ -562,11 +567,11 @@ public class CnaLock extends QSpinLock {
      * {@code me->locked = head_other} to start one (CNASteps' {@code MoveLink}); returns the
      * secondary queue's first node.
      */
-    protected final Node moveLink(Node me, Node headOther) {
+    protected final QNode moveLink(QNode me, QNode headOther) {
         int secondary = mem.getOpaqueInt(NODE_LOCKED, me);
         if (secondary > 1) {
             MOVE_APPEND.hit();
-            Node last = cna(decodeTail(secondary)).tail;
+            QNode last = cna(decodeTail(secondary)).tail;
             cnaStep("MoveLink", () -> mem.setOpaque(NEXT, last, headOther),
                     () -> "head=" + spec(headOther) + " append=" + spec(last));
             return decodeTail(secondary);
@@ -577,19 +582,19 @@ public class CnaLock extends QSpinLock {
     }
 
     /** {@code tail_other->next = NULL} (CNASteps' {@code MoveCut}). */
-    protected final void moveCut(Node tailOther) {
+    protected final void moveCut(QNode tailOther) {
         cnaStep("MoveCut", () -> mem.setOpaque(NEXT, tailOther, null), () -> "cut=" + spec(tailOther));
     }
 
     /** {@code MCS_NODE(me->locked)->tail = tail_other}, {@code first} the secondary queue's first node (CNASteps' {@code MoveTail}). */
-    protected final void moveTail(Node first, Node tailOther) {
+    protected final void moveTail(QNode first, QNode tailOther) {
         cnaStep("MoveTail", () -> cna(first).tail = tailOther, () -> "sectail=" + spec(tailOther));
     }
 
     // ------------------------------------------------------------------ tracing (recorded runs only)
 
     @Override
-    protected String queueFields(Node node) {
+    protected String queueFields(QNode node) {
         return " numa=" + cna(node).numaNode;
     }
 
@@ -615,7 +620,7 @@ public class CnaLock extends QSpinLock {
             super(spin);
         }
 
-        public Prob(SpinPolicy spin, Hooks extra) {
+        public Prob(SpinPolicy spin, SlowpathHooks extra) {
             super(spin, extra);
         }
 
@@ -643,18 +648,18 @@ public class CnaLock extends QSpinLock {
         }
 
         @Override
-        protected boolean searchLocal(Node node) {
+        protected boolean searchLocal(QNode node) {
             return probably(node.cpu(), probArg);
         }
     }
 
     /** {@code probably(range)}: false with probability 1/range. */
-    protected final boolean probably(Cpu cpu, int range) {
+    protected final boolean probably(QCpu cpu, int range) {
         return (xorRandom(cpu) & (range - 1)) != 0;
     }
 
     /** {@code xor_random()}: the per-CPU xorshift generator of patch 3/3. */
-    protected final int xorRandom(Cpu cpu) {
+    protected final int xorRandom(QCpu cpu) {
         int v = rngState[cpu.number()];
         if (v == 0) {
             v = initialState(seed, cpu.number());
@@ -696,7 +701,7 @@ public class CnaLock extends QSpinLock {
             super(spin);
         }
 
-        public Threshold(SpinPolicy spin, Hooks extra) {
+        public Threshold(SpinPolicy spin, SlowpathHooks extra) {
             super(spin, extra);
         }
 
@@ -724,7 +729,7 @@ public class CnaLock extends QSpinLock {
         }
 
         @Override
-        protected boolean searchLocal(Node node) {
+        protected boolean searchLocal(QNode node) {
             return intraCount(node) < threshold;
         }
     }

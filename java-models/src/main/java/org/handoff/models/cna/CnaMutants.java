@@ -1,7 +1,8 @@
 package org.handoff.models.cna;
 
 import org.handoff.models.SpinPolicy;
-import org.handoff.models.qspinlock.QSpinLock.Hooks;
+import org.handoff.models.qspinlock.QNode;
+import org.handoff.models.qspinlock.SlowpathHooks;
 
 /**
  * Seeded bugs in {@link CnaLock} ({@code cna-v1}; {@link ThresholdOffByOne} in
@@ -9,7 +10,7 @@ import org.handoff.models.qspinlock.QSpinLock.Hooks;
  * method. The manifest says which level must catch each one.
  *
  * <p>Every mutant has the constructors of the lock: no argument (Lincheck), a spin policy
- * (jcstress), and a spin policy with the test hooks of {@link CnaLock#CnaLock(SpinPolicy, Hooks)}. The four of {@code cna-v1} need a secondary queue, or a hand-off from a queue head that found
+ * (jcstress), and a spin policy with the test hooks of {@link CnaLock#CnaLock(SpinPolicy, SlowpathHooks)}. The four of {@code cna-v1} need a secondary queue, or a hand-off from a queue head that found
  * the queue empty, to show: three waiters in the queue at once, or two with one staged
  * ({@link org.handoff.models.qspinlock.StagedCpu#head}).
  */
@@ -32,7 +33,7 @@ public final class CnaMutants {
             super(spin);
         }
 
-        public LoseSecondary(SpinPolicy spin, Hooks extra) {
+        public LoseSecondary(SpinPolicy spin, SlowpathHooks extra) {
             super(spin, extra);
         }
 
@@ -42,7 +43,7 @@ public final class CnaMutants {
         }
 
         @Override
-        protected boolean cnaTryClearTail(int val, int tail, Node node) {
+        protected boolean cnaTryClearTail(int val, int tail, QNode node) {
             return (val & TAIL_MASK) == tail && clearTailCmpxchg(val, LOCKED_VAL);
         }
     }
@@ -63,7 +64,7 @@ public final class CnaMutants {
             super(spin);
         }
 
-        public SpliceNoTail(SpinPolicy spin, Hooks extra) {
+        public SpliceNoTail(SpinPolicy spin, SlowpathHooks extra) {
             super(spin, extra);
         }
 
@@ -73,7 +74,7 @@ public final class CnaMutants {
         }
 
         @Override
-        protected int secondaryAsMainQueue(Node succ) {
+        protected int secondaryAsMainQueue(QNode succ) {
             return LOCKED_VAL;
         }
     }
@@ -93,7 +94,7 @@ public final class CnaMutants {
             super(spin);
         }
 
-        public PassOne(SpinPolicy spin, Hooks extra) {
+        public PassOne(SpinPolicy spin, SlowpathHooks extra) {
             super(spin, extra);
         }
 
@@ -103,7 +104,7 @@ public final class CnaMutants {
         }
 
         @Override
-        protected int localHandoffValue(Node node) {
+        protected int localHandoffValue(QNode node) {
             return 1;
         }
     }
@@ -125,7 +126,7 @@ public final class CnaMutants {
             super(spin);
         }
 
-        public ThresholdOffByOne(SpinPolicy spin, Hooks extra) {
+        public ThresholdOffByOne(SpinPolicy spin, SlowpathHooks extra) {
             super(spin, extra);
         }
 
@@ -135,7 +136,7 @@ public final class CnaMutants {
         }
 
         @Override
-        protected boolean searchLocal(Node node) {
+        protected boolean searchLocal(QNode node) {
             return cna(node).intraCount <= threshold();
         }
     }
@@ -155,7 +156,7 @@ public final class CnaMutants {
             super(spin);
         }
 
-        public HeadLockedZero(SpinPolicy spin, Hooks extra) {
+        public HeadLockedZero(SpinPolicy spin, SlowpathHooks extra) {
             super(spin, extra);
         }
 
@@ -165,7 +166,7 @@ public final class CnaMutants {
         }
 
         @Override
-        protected void cnaHeadOfEmptyQueue(Node node) {
+        protected void cnaHeadOfEmptyQueue(QNode node) {
             // the store of 1 is missing
         }
     }
@@ -187,7 +188,7 @@ public final class CnaMutants {
             super(spin);
         }
 
-        public AppendKeepsTail(SpinPolicy spin, Hooks extra) {
+        public AppendKeepsTail(SpinPolicy spin, SlowpathHooks extra) {
             super(spin, extra);
         }
 
@@ -197,9 +198,9 @@ public final class CnaMutants {
         }
 
         @Override
-        protected void moveToSecondary(Node me, Node headOther, Node tailOther) {
+        protected void moveToSecondary(QNode me, QNode headOther, QNode tailOther) {
             boolean appending = mem.getOpaqueInt(NODE_LOCKED, me) > 1;
-            Node first = moveLink(me, headOther);
+            QNode first = moveLink(me, headOther);
             moveCut(tailOther);
             if (!appending) {
                 moveTail(first, tailOther);
@@ -222,7 +223,7 @@ public final class CnaMutants {
             super(spin);
         }
 
-        public RunEndStuck(SpinPolicy spin, Hooks extra) {
+        public RunEndStuck(SpinPolicy spin, SlowpathHooks extra) {
             super(spin, extra);
         }
 
@@ -232,12 +233,12 @@ public final class CnaMutants {
         }
 
         @Override
-        protected Node findSuccessor(Node me, Node next) {
+        protected QNode findSuccessor(QNode me, QNode next) {
             int mine = cna(me).numaNode;
             if (cna(next).numaNode == mine) {
                 return next;
             }
-            for (Node cur = walkRead(next); cur != null; cur = walkRead(cur)) {
+            for (QNode cur = walkRead(next); cur != null; cur = walkRead(cur)) {
                 if (cna(cur).numaNode == mine) {
                     moveToSecondary(me, next, next); // tail_other never advanced past head_other
                     return cur;
@@ -264,7 +265,7 @@ public final class CnaMutants {
             super(spin);
         }
 
-        public SpliceFirstAsTail(SpinPolicy spin, Hooks extra) {
+        public SpliceFirstAsTail(SpinPolicy spin, SlowpathHooks extra) {
             super(spin, extra);
         }
 
@@ -274,7 +275,7 @@ public final class CnaMutants {
         }
 
         @Override
-        protected int secondaryAsMainQueue(Node succ) {
+        protected int secondaryAsMainQueue(QNode succ) {
             return encodedTail(succ) + LOCKED_VAL;
         }
     }
@@ -295,7 +296,7 @@ public final class CnaMutants {
             super(spin);
         }
 
-        public ThresholdCountInHolder(SpinPolicy spin, Hooks extra) {
+        public ThresholdCountInHolder(SpinPolicy spin, SlowpathHooks extra) {
             super(spin, extra);
         }
 
@@ -305,7 +306,7 @@ public final class CnaMutants {
         }
 
         @Override
-        protected void countLocalHandoff(Node node, Node succ) {
+        protected void countLocalHandoff(QNode node, QNode succ) {
             cna(node).intraCount = cna(node).intraCount + 1;
         }
     }
@@ -325,7 +326,7 @@ public final class CnaMutants {
             super(spin);
         }
 
-        public SplitClearTail(SpinPolicy spin, Hooks extra) {
+        public SplitClearTail(SpinPolicy spin, SlowpathHooks extra) {
             super(spin, extra);
         }
 

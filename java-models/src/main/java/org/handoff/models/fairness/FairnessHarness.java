@@ -15,6 +15,7 @@ import org.handoff.models.SpinPolicy;
 import org.handoff.models.cna.CnaLock;
 import org.handoff.models.cna.Topology;
 import org.handoff.models.pv.PvQSpinLock;
+import org.handoff.models.qspinlock.DoorwayObserver;
 import org.handoff.models.qspinlock.QSpinLock;
 
 /**
@@ -139,7 +140,7 @@ public final class FairnessHarness {
      * The doorway tickets: one global counter, and each thread's ticket for its current acquisition
      * (and whether its doorway was also its entry).
      */
-    public static final class Doorways implements QSpinLock.DoorwayObserver, Doorway {
+    public static final class Doorways implements DoorwayObserver, Doorway {
         private final AtomicLong next = new AtomicLong();
         private final ThreadLocal<long[]> mine = ThreadLocal.withInitial(() -> new long[] {-1, 0});
         private final boolean exact;
@@ -204,13 +205,13 @@ public final class FairnessHarness {
             }
         }
 
-        /** queued_spin_lock's fast path and the slowpath's trylock ({@link QSpinLock.DoorwayObserver}). */
+        /** queued_spin_lock's fast path and the slowpath's trylock ({@link DoorwayObserver}). */
         @Override
         public int entry(IntSupplier atomicStep, IntPredicate entered) {
             return entryStep(atomicStep::getAsInt, entered::test);
         }
 
-        /** The pending fetch-or and xchg_tail ({@link QSpinLock.DoorwayObserver}). */
+        /** The pending fetch-or and xchg_tail ({@link DoorwayObserver}). */
         @Override
         public int doorway(IntSupplier atomicStep, IntPredicate ordered) {
             return step(atomicStep::getAsInt, ordered::test);
@@ -247,7 +248,7 @@ public final class FairnessHarness {
      * {@link Doorways#step}; the qspinlock family's fast path and the queue path's trylock go through
      * {@link Doorways#entryStep}, which numbers them only when exact (otherwise the entry does). A
      * qspinlock-family port (qspinlock, CNA, PV) takes {@code d} as its
-     * {@link QSpinLock.DoorwayObserver}, any other port as its {@link Doorway}, at construction.
+     * {@link DoorwayObserver}, any other port as its {@link Doorway}, at construction.
      */
     @SuppressWarnings("unchecked")
     public static HandoffLock<Object> instrumented(Config c, Doorways d) {
@@ -281,7 +282,7 @@ public final class FairnessHarness {
         Class<? extends HandoffLock> c = org.handoff.models.Ports.load(name, HandoffLock.class,
                 FairnessHarness.class.getClassLoader());
         return QSpinLock.class.isAssignableFrom(c)
-                ? org.handoff.models.Ports.constructor(c, true, SpinPolicy.class, QSpinLock.DoorwayObserver.class)
+                ? org.handoff.models.Ports.constructor(c, true, SpinPolicy.class, DoorwayObserver.class)
                 : org.handoff.models.Ports.constructor(c, true, SpinPolicy.class, Doorway.class);
     }
 

@@ -7,11 +7,12 @@ import java.util.concurrent.locks.LockSupport;
 import java.util.function.BooleanSupplier;
 import java.util.function.Function;
 import java.util.function.Supplier;
-import org.handoff.models.SpinPolicy;
 import org.handoff.models.HookCounter;
+import org.handoff.models.SpinPolicy;
+import org.handoff.models.qspinlock.QCpu;
+import org.handoff.models.qspinlock.QNode;
 import org.handoff.models.qspinlock.QSpinLock;
-import org.handoff.models.qspinlock.QSpinLock.Cpu;
-import org.handoff.models.qspinlock.QSpinLock.Node;
+import org.handoff.models.qspinlock.SlowpathHooks;
 import org.handoff.models.trace.Memory;
 import org.handoff.models.trace.TraceRecorder;
 
@@ -75,7 +76,7 @@ import org.handoff.models.trace.TraceRecorder;
  * {@code pv-wait-early} is at least 1 (the kernel's is 1024), since a zero-length spin would never
  * re-read {@code node->locked} before halting again.
  */
-public class Paravirt implements QSpinLock.Hooks {
+public class Paravirt implements SlowpathHooks {
     /** {@code _Q_SLOW_VAL}: the locked byte of a lock whose holder must unhash and kick at unlock. */
     public static final int SLOW_VAL = 3 << QSpinLock.LOCKED_OFFSET;
     /** {@code SPIN_THRESHOLD} (x86: {@code 1 << 15}). */
@@ -115,7 +116,7 @@ public class Paravirt implements QSpinLock.Hooks {
 
     /** {@code struct pv_node}: the PV part of a queue node. */
     public static final class PvNode {
-        final Node mcs;
+        final QNode mcs;
         /** {@code pn->cpu}: the thread to kick. Written by the owner before the node is published. */
         volatile Thread cpu;
         /** {@code pn->state}, through {@link #STATE}. */
@@ -123,11 +124,11 @@ public class Paravirt implements QSpinLock.Hooks {
         /** {@code pn->waithist} ({@code pv-wait-early}); the owner's alone. */
         int waithist;
 
-        PvNode(Node mcs) {
+        PvNode(QNode mcs) {
             this.mcs = mcs;
         }
 
-        public Node mcs() {
+        public QNode mcs() {
             return mcs;
         }
 
@@ -158,7 +159,7 @@ public class Paravirt implements QSpinLock.Hooks {
      * recorded run sees them one by one. The lock word is the lock's, accessed through its own
      * Memory ({@link QSpinLock#wordOpaque} and the compare-and-exchanges); the hash table is one
      * step of the spec per operation (PvHashTable). {@code node->locked} is read with
-     * {@link Node#readLocked}, which the recorder does not see: every read of it is its step's only
+     * {@link QNode#readLocked}, which the recorder does not see: every read of it is its step's only
      * access, or merged into {@code WaitNodeSpin} as the spec merges it.
      */
     protected final Memory mem = new Memory();
@@ -273,13 +274,13 @@ public class Paravirt implements QSpinLock.Hooks {
     }
 
     /** The PV node of {@code node}. */
-    public final PvNode pv(Node node) {
+    public final PvNode pv(QNode node) {
         return pvNodes[node.cpu().number() * QSpinLock.MAX_NODES + node.index()];
     }
 
     /** Creates the PV nodes of a new CPU (the lock's {@code newContext} calls this hook). */
     @Override
-    public void newCpu(Cpu cpu) {
+    public void newCpu(QCpu cpu) {
         if (cpu.number() >= MAX_CPUS) {
             throw new IllegalStateException("a PV lock has at most " + MAX_CPUS + " CPUs");
         }
@@ -294,7 +295,7 @@ public class Paravirt implements QSpinLock.Hooks {
 
     /** pv_init_node: {@code pn->cpu = smp_processor_id(); pn->state = vcpu_running;} */
     @Override
-    public void initNode(Node node) {
+    public void initNode(QNode node) {
         PvNode pn = pv(node);
         pn.cpu = Thread.currentThread();
         mem.initOpaqueInt(STATE, pn, VCPU_RUNNING); // nobody reads the state before the node is published
@@ -308,7 +309,7 @@ public class Paravirt implements QSpinLock.Hooks {
      * {@code vcpu_halted} (and hashes us, so the unlock kicks us), or we see the hand-off.
      */
     @Override
-    public void waitNode(Node node, Node prev) {
+    public void waitNode(QNode node, QNode prev) {
         PvNode pn = pv(node);
         PvNode pp = pv(prev);
         for (;;) {
@@ -342,7 +343,7 @@ public class Paravirt implements QSpinLock.Hooks {
      * while the state is still {@code vcpu_halted}. Recorded: the hypervisor's test is the step
      * WaitNodePvWait, and a halt parks until kicked ({@link #parkRecorded}).
      */
-    private void nodePvWait(Node node, PvNode pn) {
+    private void nodePvWait(QNode node, PvNode pn) {
         if (rec == null) {
             WAIT_NODE_HALT.hit();
             pvWait(() -> mem.getVolatileInt(STATE, pn) == VCPU_HALTED,
@@ -361,7 +362,7 @@ public class Paravirt implements QSpinLock.Hooks {
     }
 
     /** pv_wait_node's spin phase, {@code pv}: {@code SPIN_THRESHOLD} reads of {@code node->locked}. */
-    protected int spinNode(Node node) {
+    protected int spinNode(QNode node) {
         for (int loop = spinThreshold; loop > 0; loop--) {
             if (node.readLocked() != 0) {
                 return SPIN_LOCKED;
@@ -376,7 +377,7 @@ public class Paravirt implements QSpinLock.Hooks {
      * {@code PV_PREV_CHECK_MASK + 1} iterations, stop spinning if the previous node's vCPU is not
      * running ({@code READ_ONCE(prev->state) != vcpu_running}).
      */
-    protected int spinNodeMerged(Node node, PvNode pp) {
+    protected int spinNodeMerged(QNode node, PvNode pp) {
         for (int loop = spinThreshold; loop > 0; loop--) {
             if (node.readLocked() != 0) {
                 return SPIN_LOCKED;
@@ -404,7 +405,7 @@ public class Paravirt implements QSpinLock.Hooks {
      * its vCPU is halted; every {@code QNODE_SPIN_CHECK_MASK + 1} iterations look again at the
      * previous node: halted shortens the remaining spin, running restores the full threshold.
      */
-    protected int spinNodeAdaptive(Node node, Node prev, PvNode pn, PvNode pp) {
+    protected int spinNodeAdaptive(QNode node, QNode prev, PvNode pn, PvNode pp) {
         int full = spinThreshold;
         int shortSpin = Math.max(1, full >> 5);
         boolean canWaitEarly = pn.waithist > PV_WAITHIST_THRESHOLD;
@@ -435,7 +436,7 @@ public class Paravirt implements QSpinLock.Hooks {
      * {@code smp_store_mb(pn->state, vcpu_halted)} then {@code !READ_ONCE(node->locked)}: true when
      * the node must halt (it has not been handed the lock).
      */
-    protected final boolean haltAndRecheck(Node node, PvNode pn) {
+    protected final boolean haltAndRecheck(QNode node, PvNode pn) {
         storeHalted(pn);
         return recheckUnlocked(node);
     }
@@ -456,7 +457,7 @@ public class Paravirt implements QSpinLock.Hooks {
     }
 
     /** {@code !READ_ONCE(node->locked)} after the halted store: true when the node has not been handed the lock. */
-    protected boolean recheckUnlocked(Node node) {
+    protected boolean recheckUnlocked(QNode node) {
         return node.readLocked() == 0;
     }
 
@@ -467,7 +468,7 @@ public class Paravirt implements QSpinLock.Hooks {
      * {@code __pv_queued_spin_unlock}.
      */
     @Override
-    public void kickNode(QSpinLock lock, Node node) {
+    public void kickNode(QSpinLock lock, QNode node) {
         pvKickNode(lock, node);
     }
 
@@ -475,7 +476,7 @@ public class Paravirt implements QSpinLock.Hooks {
      * {@link #kickNode}, returning whether it hashed the lock to {@code node}. Three steps of the
      * split form: KickCmpxchg, KickSlowVal, KickHash.
      */
-    public boolean pvKickNode(QSpinLock lock, Node node) {
+    public boolean pvKickNode(QSpinLock lock, QNode node) {
         PvNode pn = pv(node);
         if (!step("KickCmpxchg", () -> kickCmpxchg(pn), ok -> "to=" + traceNode(pn) + " ok=" + ok)) {
             return false;
@@ -506,7 +507,7 @@ public class Paravirt implements QSpinLock.Hooks {
      * unlock kicks. Returns the lock word with the lock taken.
      */
     @Override
-    public int waitHeadOrLock(QSpinLock lock, Node node) {
+    public int waitHeadOrLock(QSpinLock lock, QNode node) {
         PvNode pn = pv(node);
         // If pv_kick_node() already advanced our state, we need not hash the lock ourselves.
         boolean hashed = step("WaitHeadEntry", () -> hashedByKicker(pn), lp -> "lp=" + lp);
@@ -793,7 +794,7 @@ public class Paravirt implements QSpinLock.Hooks {
      * over (got), whether the previous node was asleep (early, merged form only), and whether the
      * spin ends with a halt (halt).
      */
-    private int spinNodeRecorded(Node node, PvNode pp) {
+    private int spinNodeRecorded(QNode node, PvNode pp) {
         TraceRecorder r = rec;
         boolean merged = variant == Variant.WAIT_EARLY_MERGED;
         for (int loop = spinThreshold; loop > 0; loop--) {
@@ -819,7 +820,7 @@ public class Paravirt implements QSpinLock.Hooks {
      * queue or pending set: give up), UnfairTrylockCas for the cmpxchg. A read that decides nothing
      * wrote nothing and is not a step of the spec.
      */
-    boolean unfairTrylockRecorded(PvQSpinLock lock, Node node) {
+    boolean unfairTrylockRecorded(PvQSpinLock lock, QNode node) {
         TraceRecorder r = rec;
         SpinPolicy spin = lock.spinPolicy();
         for (long i = 0;; i++) {
@@ -983,12 +984,12 @@ public class Paravirt implements QSpinLock.Hooks {
      * The waiter's side of the store-buffering pair, alone: {@link #haltAndRecheck} on
      * {@code node}; true when it would halt (did not see the hand-off).
      */
-    public boolean litmusHaltAndRecheck(Node node) {
+    public boolean litmusHaltAndRecheck(QNode node) {
         return haltAndRecheck(node, pv(node));
     }
 
     /** Stages {@code node}'s vCPU as halted (it passed {@code smp_store_mb} and is about to park). */
-    public void litmusStageHalted(Node node) {
+    public void litmusStageHalted(QNode node) {
         mem.setVolatileInt(STATE, pv(node), VCPU_HALTED);
     }
 
@@ -998,7 +999,7 @@ public class Paravirt implements QSpinLock.Hooks {
      * pv_wait_head_or_lock's first read of the state. True when the new queue head will hash the
      * lock itself.
      */
-    public boolean litmusWakeAsHead(Node node, org.handoff.models.SpinPolicy spin) {
+    public boolean litmusWakeAsHead(QNode node, org.handoff.models.SpinPolicy spin) {
         PvNode pn = pv(node);
         for (long i = 0; node.readLocked() == 0; i++) {
             if (!spin.keepSpinning(i)) {

@@ -2,8 +2,8 @@ package org.handoff.models.pv;
 
 import java.lang.invoke.VarHandle;
 import org.handoff.models.SpinPolicy;
+import org.handoff.models.qspinlock.QNode;
 import org.handoff.models.qspinlock.QSpinLock;
-import org.handoff.models.qspinlock.QSpinLock.Node;
 
 /**
  * Seeded bugs in {@link PvQSpinLock} ({@code pv}), each replacing exactly one step of
@@ -118,7 +118,7 @@ public final class PvMutants {
         public NoRecheck(SpinPolicy spin) {
             super(spin, new Paravirt(Paravirt.Variant.PV) {
                 @Override
-                protected boolean recheckUnlocked(Node node) {
+                protected boolean recheckUnlocked(QNode node) {
                     return true;
                 }
             });

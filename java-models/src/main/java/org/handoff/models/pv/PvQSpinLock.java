@@ -2,7 +2,11 @@ package org.handoff.models.pv;
 
 import org.handoff.models.Doorway;
 import org.handoff.models.SpinPolicy;
+import org.handoff.models.qspinlock.DoorwayObserver;
+import org.handoff.models.qspinlock.QMachine;
+import org.handoff.models.qspinlock.QNode;
 import org.handoff.models.qspinlock.QSpinLock;
+import org.handoff.models.qspinlock.SlowpathHooks;
 import org.handoff.models.trace.TraceRecorder;
 
 /**
@@ -23,7 +27,7 @@ import org.handoff.models.trace.TraceRecorder;
  * <li>{@code __pv_queued_spin_unlock} ({@link Paravirt#unlock}): a holder that finds {@code _Q_SLOW_VAL}
  *     unhashes the halted head, releases and kicks it.
  * </ul>
- * All of them are {@link QSpinLock.Hooks}, so this class only chooses the hook set and records;
+ * All of them are {@link SlowpathHooks}, so this class only chooses the hook set and records;
  * {@link CnaPvLock} composes the same hook set with CNA's. Each vCPU is a thread; {@code pv_wait} and {@code pv_kick} are {@code LockSupport.park} and
  * {@code unpark}.
  *
@@ -71,7 +75,7 @@ public class PvQSpinLock extends QSpinLock {
 
     /** {@link #PvQSpinLock(SpinPolicy, Paravirt)} with an observer of the doorway steps (null for none). */
     protected PvQSpinLock(SpinPolicy spin, Paravirt pv, DoorwayObserver doorways) {
-        super(spin, pv, new Machine(), doorways);
+        super(spin, pv, new QMachine(), doorways);
         this.pv = pv;
     }
 
@@ -101,7 +105,7 @@ public class PvQSpinLock extends QSpinLock {
 
     /** The unfair trylock's steps are recorded one attempt at a time ({@link Paravirt}). */
     @Override
-    protected boolean tracedQueueTrylock(Node node) {
+    protected boolean tracedQueueTrylock(QNode node) {
         return pv.unfairTrylockRecorded(this, node);
     }
 
@@ -112,7 +116,7 @@ public class PvQSpinLock extends QSpinLock {
 
     // Recording helpers for the hooks (same package): the spec's names of nodes and words.
 
-    int traceNode(Node n) {
+    int traceNode(QNode n) {
         return recording().specNode(n);
     }
 
@@ -146,7 +150,7 @@ public class PvQSpinLock extends QSpinLock {
      * {@code next} ({@code arch_mcs_spin_unlock_contended}) and {@code pv_kick_node(lock, next)}.
      * True when the kick hashed the lock to {@code next}. Call with the lock held.
      */
-    public boolean litmusHandOffAndKick(Node next) {
+    public boolean litmusHandOffAndKick(QNode next) {
         mcsHandoff(next, 1);
         return pv.pvKickNode(this, next);
     }

@@ -59,22 +59,22 @@ import org.handoff.models.trace.Traceable;
  *
  * <h2>Per-CPU nodes and nesting</h2>
  * The kernel gives each CPU {@code MAX_NODES} = 4 queue nodes, one per context that can nest
- * (task, softirq, hardirq, NMI), and a counter {@code count} of those in use. Here a {@link Cpu}
+ * (task, softirq, hardirq, NMI), and a counter {@code count} of those in use. Here a {@link QCpu}
  * is that per-CPU area, used by one thread; an acquisition taken while another of the same
- * {@code Cpu} is in its slowpath uses the next node. The tail names a node by CPU number and index
- * ({@code encode_tail}), so the CPUs a lock can meet are numbered in a {@link Machine}: locks
+ * {@code QCpu} is in its slowpath uses the next node. The tail names a node by CPU number and index
+ * ({@code encode_tail}), so the CPUs a lock can meet are numbered in a {@link QMachine}: locks
  * that share CPUs (nesting across locks) share the machine.
  *
- * <p>{@link Cpu#interruptAt} is the test-only injection point: a {@link Runnable} run once, on the
+ * <p>{@link QCpu#interruptAt} is the test-only injection point: a {@link Runnable} run once, on the
  * acquiring thread, at a chosen {@link Step} of the queue path, as an interrupt handler would run
- * there. It can take other locks with the same {@code Cpu}, which is what nesting means.
+ * there. It can take other locks with the same {@code QCpu}, which is what nesting means.
  *
  * <h2>Hooks</h2>
  * The kernel compiles this file twice: natively, and with {@code pv_init_node},
  * {@code pv_wait_node}, {@code pv_kick_node} and {@code pv_wait_head_or_lock} from
- * {@code qspinlock_paravirt.h}. {@link Hooks} are those four calls plus the two that the CNA
+ * {@code qspinlock_paravirt.h}. {@link SlowpathHooks} are those four calls plus the two that the CNA
  * slowpath replaces (as upstream CNA did from its v5 on): the queue head's tail-clearing claim
- * ({@code try_clear_tail}) and the MCS hand-off ({@code mcs_pass_lock}). {@link Hooks#NATIVE} is
+ * ({@code try_clear_tail}) and the MCS hand-off ({@code mcs_pass_lock}). {@link SlowpathHooks#NATIVE} is
  * the native build: the first three do nothing, {@code pv_wait_head_or_lock} returns 0 (no lock
  * taken, so the plain wait follows), and the last two are {@link #claimAsLast} and
  * {@link #mcsHandoff}, exactly the steps they replace.
@@ -91,38 +91,12 @@ import org.handoff.models.trace.Traceable;
  * paths, so the model checkers see the same steps as before.
  *
  * <h2>Traces</h2>
- * With a {@link TraceRecorder} ({@link #traceTo}), {@code lock} and {@code unlock} record each step,
- * through a {@link QSpinLockRecording} that exists only then, under the name of its action in
- * {@code specs/qspinlock/QSpinlock.tla} (the trace map is
- * {@code specs/qspinlock/trace/QSpinlockTrace.tla}), through the same calls of the same step methods, so a
- * mutant's replaced step is recorded as what it did. What the recording decides:
- * <ul>
- * <li>Contexts. The spec's context is a CPU and a nesting level. Recorded runs take no interrupts
- *     (nothing calls {@link Cpu#interruptAt}), so each thread is the task context of its CPU, spec
- *     CPU = the recorder's thread id, and its node index is always 0; the events still name the
- *     node ({@code EncodeTail(cpu, idx)}), so a wrong index would show.
- * <li>The lock word. Every step that may touch shared state runs under the recorder's lock with
- *     the word read before and after it: the event carries both ({@code tail pending locked},
- *     {@code ntail npending nlocked}; the tail as the spec's node name), and the map requires the
- *     spec's word to be the one found and to become the one left. The whole-word compare-and-exchange
- *     loops ({@code NR_CPUS >= 16K}) run inside that one atomic action, where nobody else writes
- *     the word, so their first attempt succeeds and a loop is one step. The compare-and-exchanges
- *     that fail by design (fast path, trylock, the head's claim) are spec steps with a failure
- *     branch and are recorded with their result, except the claim declined without one (the tail
- *     no longer the head's): the spec decides that at {@code HeadWait} and has no step for it.
- * <li>Waits. {@code node->locked} and {@code node->next} only change once while waited for, so
- *     those waits are recorded when they return ({@link TraceRecorder#after}); the waits on the lock
- *     word (the pending hand-over, the queue head's) are not stable, since pending can be set and
- *     cleared again by a newcomer, and are recorded by {@link TraceRecorder#awaitRead}.
- * <li>Merged steps. Where the spec merges (see its header), the port records one event:
- *     {@code Queue} covers {@code count++}, the node's initialisation and the trylock (the node is
- *     private until {@code xchg_tail}), {@code PendingSpin} the wait for the owner and
- *     {@code clear_pending_set_locked}, the hand-off the wait for {@code node->next}. The early
- *     {@code READ_ONCE(node->next)} is not recorded: it changes nothing, and the hand-off waits for
- *     the same value.
- * </ul>
+ * With a {@link TraceRecorder} ({@link #traceTo}), {@code lock} and {@code unlock} record each step
+ * under the name of its action in {@code specs/qspinlock/QSpinlock.tla}, through the same calls of
+ * the same step methods, so a mutant's replaced step is recorded as what it did. How the steps map
+ * to the spec's actions is {@link QSpinLockRecording}'s to say.
  */
-public class QSpinLock implements HandoffLock<QSpinLock.Cpu>, Traceable {
+public class QSpinLock implements HandoffLock<QCpu>, Traceable {
 
     // The lock word's layout (qspinlock_types.h, _Q_PENDING_BITS == 1).
     public static final int LOCKED_OFFSET = 0;
@@ -146,236 +120,6 @@ public class QSpinLock implements HandoffLock<QSpinLock.Cpu>, Traceable {
     /** {@code MAX_NODES}: queue nodes per CPU, one per context that can nest. */
     public static final int MAX_NODES = 4;
 
-    /** Where {@link Cpu#interruptAt} can fire, on the queue path. */
-    public enum Step {
-        /** Right after the node is taken ({@code grab_mcs_node}) and initialised, before it is published. */
-        NODE_TAKEN,
-        /** Right after the node is published in the tail ({@code xchg_tail}), before it waits in the queue. */
-        QUEUED
-    }
-
-    /** A queue node: the kernel's {@code struct mcs_spinlock} inside {@code struct qnode}. */
-    public static final class Node {
-        final Cpu cpu;
-        final int idx;
-        Node next;
-        int locked;
-        /** Mutant bookkeeping only ({@link QSpinLockMutants.NestedNodeReuse}); the kernel node has no such field. */
-        boolean countedLate;
-
-        Node(Cpu cpu, int idx) {
-            this.cpu = cpu;
-            this.idx = idx;
-        }
-
-        public Cpu cpu() {
-            return cpu;
-        }
-
-        public int index() {
-            return idx;
-        }
-
-        /** The node's successor link as this thread sees it now (tests only). */
-        public Node nextForTest() {
-            return (Node) NEXT.getVolatile(this); // unrecorded: tests only
-        }
-
-        /**
-         * {@code READ_ONCE(node->locked)} for hook sets in other packages (the PV hooks read their
-         * own and their predecessor's {@code locked}). Acquire, as the native wait's read: stronger
-         * than the kernel's relaxed read, never weaker.
-         */
-        public int readLocked() {
-            return (int) NODE_LOCKED.getAcquire(this); // unrecorded: PV's reads, each its step's only access or merged as PVSteps merges it
-        }
-    }
-
-    /**
-     * A CPU's per-CPU queue area ({@code qnodes[MAX_NODES]} and {@code qnodes[0].mcs.count}), the
-     * per-thread context of this lock. Used by one thread at a time.
-     */
-    public static final class Cpu {
-        final Machine machine;
-        final int number;
-        final Node[] nodes = new Node[MAX_NODES];
-        /** Nodes in use by this CPU's slowpaths, outermost first; only its own thread touches it. */
-        int count;
-        private Step interruptStep;
-        private Runnable interrupt;
-
-        Cpu(Machine machine, int number) {
-            this.machine = machine;
-            this.number = number;
-            for (int i = 0; i < MAX_NODES; i++) {
-                nodes[i] = new Node(this, i);
-            }
-        }
-
-        /** {@code smp_processor_id()}. */
-        public int number() {
-            return number;
-        }
-
-        /** This CPU's node {@code idx} (tests only). */
-        public Node node(int idx) {
-            return nodes[idx];
-        }
-
-        /** How many of this CPU's nodes are in use (tests only). */
-        public int count() {
-            return count;
-        }
-
-        /**
-         * Test-only: run {@code handler} once, on this CPU's thread, the next time one of its
-         * acquisitions reaches {@code step} on the queue path, as an interrupt arriving there. The
-         * handler may take and release other locks with this {@code Cpu}.
-         */
-        public void interruptAt(Step step, Runnable handler) {
-            this.interruptStep = step;
-            this.interrupt = handler;
-        }
-
-        /** The injection point: the pending interrupt, if it is due at {@code step}, runs now. */
-        void maybeInterrupt(Step step) {
-            Runnable handler = interrupt;
-            if (handler != null && interruptStep == step) {
-                interrupt = null; // one-shot: the handler's own acquisitions do not re-enter it
-                handler.run();
-            }
-        }
-    }
-
-    /**
-     * The CPUs that locks can name in their tails: {@code decode_tail} maps a CPU number back to
-     * its queue area through here. Locks that share CPUs must share their machine.
-     */
-    public static final class Machine {
-        private volatile Cpu[] cpus = new Cpu[0];
-
-        /** A new CPU, numbered from 0 in order of creation. */
-        public synchronized Cpu newCpu() {
-            Cpu[] old = cpus;
-            if (old.length >= (1 << TAIL_CPU_BITS) - 1) {
-                throw new IllegalStateException("no more CPU numbers in the tail");
-            }
-            Cpu cpu = new Cpu(this, old.length);
-            Cpu[] grown = java.util.Arrays.copyOf(old, old.length + 1);
-            grown[old.length] = cpu;
-            cpus = grown;
-            return cpu;
-        }
-
-        Cpu cpu(int number) {
-            return cpus[number];
-        }
-    }
-
-    /**
-     * The paravirtual hooks of the slowpath ({@code qspinlock_paravirt.h}). The defaults are the
-     * native build's: nothing, and {@code pv_wait_head_or_lock} returning 0.
-     */
-    public interface Hooks {
-        /** {@code pv_init_node(node)}: after the node is initialised. */
-        default void initNode(Node node) {
-        }
-
-        /** {@code pv_wait_node(node, prev)}: after linking to {@code prev}, before the wait for {@code node->locked}. */
-        default void waitNode(Node node, Node prev) {
-        }
-
-        /** {@code pv_kick_node(lock, next)}: after the MCS hand-off to {@code next}. */
-        default void kickNode(QSpinLock lock, Node next) {
-        }
-
-        /**
-         * {@code pv_wait_head_or_lock(lock, node)}: at the queue head, before its wait for locked and
-         * pending to clear. A non-zero return is the lock word of an acquisition the hook made itself,
-         * and the wait is skipped; 0 means wait natively.
-         */
-        default int waitHeadOrLock(QSpinLock lock, Node node) {
-            return 0;
-        }
-
-        /**
-         * {@code try_clear_tail(lock, val, node)}: the queue head's uncontended claim, n,0,0 -> 0,0,1,
-         * tried with the word {@code val} its wait returned; true when the lock is taken and no
-         * hand-off follows. Natively {@code __try_clear_tail}, which is {@link QSpinLock#claimAsLast}
-         * (the check that the tail is still the head's own, then the tail-clearing cmpxchg); CNA's
-         * {@code cna_try_clear_tail} also moves its secondary queue into the tail.
-         */
-        default boolean tryClearTail(QSpinLock lock, int val, int tail, Node node) {
-            return lock.claimAsLast(val, tail);
-        }
-
-        /**
-         * {@code mcs_pass_lock(node, next)}: the MCS hand-off from the new holder {@code node} to
-         * {@code next}, its successor in the queue. Natively {@code __mcs_pass_lock}, which is
-         * {@code arch_mcs_spin_unlock_contended(&next->locked, 1)} ({@link QSpinLock#mcsHandoff});
-         * CNA's {@code cna_pass_lock} may choose another successor and store another value than 1.
-         */
-        default void passLock(QSpinLock lock, Node node, Node next) {
-            lock.mcsHandoff(next, 1);
-        }
-
-        /**
-         * A new CPU of the lock's machine, after its {@code qnodes} exist: PV sets up the
-         * {@code struct pv_node} half of each ({@code qnodes} are {@code struct qnode}, sized for PV).
-         */
-        default void newCpu(Cpu cpu) {
-        }
-
-        /**
-         * {@code pv_enabled()}: true makes {@code queued_spin_lock_slowpath} go straight to the queue
-         * ({@code goto pv_queue}), past the pending-bit path.
-         */
-        default boolean pvEnabled() {
-            return false;
-        }
-
-        /**
-         * The slowpath's {@code queued_spin_trylock} (before and after the node is grabbed). Natively
-         * the public trylock; {@code paravirt.h} makes it {@code pv_hybrid_queued_unfair_trylock}
-         * there, and only there: {@link QSpinLock#tryLock} stays native.
-         */
-        default boolean slowpathTrylock(QSpinLock lock) {
-            return lock.queuedSpinTrylock();
-        }
-
-        /**
-         * {@code queued_spin_unlock}: natively {@code smp_store_release(&lock->locked, 0)}
-         * ({@link QSpinLock#unlock}); PV's is {@code __pv_queued_spin_unlock}.
-         */
-        default void unlock(QSpinLock lock) {
-            lock.queuedSpinUnlock();
-        }
-
-        Hooks NATIVE = new Hooks() {
-        };
-    }
-
-    /**
-     * Runs the doorway steps of a lock (see "Doorways" in the class comment), for a measurement of
-     * fairness: each method runs {@code step} once, on the calling thread, returns its result, and
-     * may number the thread's doorway around it.
-     */
-    public interface DoorwayObserver {
-        /**
-         * A step whose success is the thread's doorway and its entry at once: the fast path's
-         * {@code atomic_try_cmpxchg_acquire(&lock->val, 0, _Q_LOCKED_VAL)} and the slowpath's
-         * {@code queued_spin_trylock}; {@code entered} tells from the result whether it entered.
-         */
-        int entry(IntSupplier step, IntPredicate entered);
-
-        /**
-         * A step that orders the thread among the waiters when {@code ordered} holds for its result:
-         * {@code queued_fetch_set_pending_acquire} when it found no pending and no tail (the thread
-         * then owns pending), and {@code xchg_tail} always.
-         */
-        int doorway(IntSupplier step, IntPredicate ordered);
-    }
-
     // Protected, so that a hook set in another package that extends this class (CNA) can access the
     // word and the nodes with the orderings it names.
     protected static final VarHandle VAL;
@@ -386,8 +130,8 @@ public class QSpinLock implements HandoffLock<QSpinLock.Cpu>, Traceable {
         try {
             MethodHandles.Lookup l = MethodHandles.lookup();
             VAL = l.findVarHandle(QSpinLock.class, "val", int.class);
-            NEXT = l.findVarHandle(Node.class, "next", Node.class);
-            NODE_LOCKED = l.findVarHandle(Node.class, "locked", int.class);
+            NEXT = l.findVarHandle(QNode.class, "next", QNode.class);
+            NODE_LOCKED = l.findVarHandle(QNode.class, "locked", int.class);
         } catch (ReflectiveOperationException e) {
             throw new ExceptionInInitializerError(e);
         }
@@ -399,8 +143,8 @@ public class QSpinLock implements HandoffLock<QSpinLock.Cpu>, Traceable {
 
     /** How spin loops wait: forever, as in the kernel, unless a litmus test bounds them. */
     protected final SpinPolicy spin;
-    protected final Hooks hooks;
-    private final Machine machine;
+    protected final SlowpathHooks hooks;
+    private final QMachine machine;
     /** The observer of the doorway steps, or null (every lock but a measured one). */
     private final DoorwayObserver doorways;
 
@@ -425,28 +169,28 @@ public class QSpinLock implements HandoffLock<QSpinLock.Cpu>, Traceable {
     }
 
     public QSpinLock(SpinPolicy spin) {
-        this(spin, Hooks.NATIVE, new Machine());
+        this(spin, SlowpathHooks.NATIVE, new QMachine());
     }
 
-    public QSpinLock(SpinPolicy spin, Hooks hooks) {
-        this(spin, hooks, new Machine());
+    public QSpinLock(SpinPolicy spin, SlowpathHooks hooks) {
+        this(spin, hooks, new QMachine());
     }
 
     /** A lock whose CPUs are those of {@code machine}, shared with other locks. */
-    public QSpinLock(SpinPolicy spin, Hooks hooks, Machine machine) {
+    public QSpinLock(SpinPolicy spin, SlowpathHooks hooks, QMachine machine) {
         this(spin, hooks, machine, null);
     }
 
     /** A native lock whose doorway steps run through {@code doorways} (fairness measurements). */
     protected QSpinLock(SpinPolicy spin, DoorwayObserver doorways) {
-        this(spin, Hooks.NATIVE, new Machine(), doorways);
+        this(spin, SlowpathHooks.NATIVE, new QMachine(), doorways);
     }
 
     /**
      * A lock whose doorway steps run through {@code doorways} (null for none), fixed for the lock's
      * life: the field is final, so the check on the lock's paths reads no shared state.
      */
-    protected QSpinLock(SpinPolicy spin, Hooks hooks, Machine machine, DoorwayObserver doorways) {
+    protected QSpinLock(SpinPolicy spin, SlowpathHooks hooks, QMachine machine, DoorwayObserver doorways) {
         this.spin = spin;
         this.hooks = hooks;
         this.machine = machine;
@@ -465,13 +209,13 @@ public class QSpinLock implements HandoffLock<QSpinLock.Cpu>, Traceable {
 
     /** A new CPU of this lock's machine. */
     @Override
-    public Cpu newContext() {
-        Cpu cpu = machine.newCpu();
+    public QCpu newContext() {
+        QCpu cpu = machine.newCpu();
         hooks.newCpu(cpu);
         return cpu;
     }
 
-    public Machine machine() {
+    public QMachine machine() {
         return machine;
     }
 
@@ -513,7 +257,7 @@ public class QSpinLock implements HandoffLock<QSpinLock.Cpu>, Traceable {
      * atomic step. A lock whose trylock is several steps of its spec (PV's unfair trylock, a loop
      * that waits for other CPUs) records them itself.
      */
-    protected boolean tracedQueueTrylock(Node node) {
+    protected boolean tracedQueueTrylock(QNode node) {
         return trace.step("Queue", () -> hooks.slowpathTrylock(this),
                 ok -> "ok=" + ok + " node=" + trace.specNode(node) + queueFields(node));
     }
@@ -532,7 +276,7 @@ public class QSpinLock implements HandoffLock<QSpinLock.Cpu>, Traceable {
      * What a hook set adds to the {@code Queue} event about the node it initialised, each field
      * after a space (nothing natively).
      */
-    protected String queueFields(Node node) {
+    protected String queueFields(QNode node) {
         return "";
     }
 
@@ -612,7 +356,7 @@ public class QSpinLock implements HandoffLock<QSpinLock.Cpu>, Traceable {
 
     /** queued_spin_lock: the fast path, then the slowpath with the value the cmpxchg found. */
     @Override
-    public void lock(Cpu cpu) {
+    public void lock(QCpu cpu) {
         checkMachine(cpu);
         QSpinLockRecording t = trace;
         int val;
@@ -639,13 +383,13 @@ public class QSpinLock implements HandoffLock<QSpinLock.Cpu>, Traceable {
     }
 
     /** queued_spin_trylock. */
-    public boolean tryLock(Cpu cpu) {
+    public boolean tryLock(QCpu cpu) {
         checkMachine(cpu);
         return queuedSpinTrylock();
     }
 
     /**
-     * queued_spin_unlock ({@link Hooks#unlock}; natively the following): {@code
+     * queued_spin_unlock ({@link SlowpathHooks#unlock}; natively the following): {@code
      * smp_store_release(&lock->locked, 0)}. The kernel stores the locked
      * byte alone, so concurrent changes to pending and tail survive it. With whole-word access the
      * same effect is a release compare-and-exchange loop that clears the locked bits and keeps the
@@ -654,12 +398,12 @@ public class QSpinLock implements HandoffLock<QSpinLock.Cpu>, Traceable {
      * are set, so the loop only retries for changes to pending and tail.
      */
     @Override
-    public void unlock(Cpu cpu) {
+    public void unlock(QCpu cpu) {
         hooks.unlock(this);
     }
 
-    /** The native {@code queued_spin_unlock} ({@link #unlock}; the default of {@link Hooks#unlock}). */
-    private void queuedSpinUnlock() {
+    /** The native {@code queued_spin_unlock} ({@link #unlock}; the default of {@link SlowpathHooks#unlock}). */
+    void queuedSpinUnlock() {
         QSpinLockRecording t = trace;
         if (t == null) {
             releaseLockedByte();
@@ -673,8 +417,8 @@ public class QSpinLock implements HandoffLock<QSpinLock.Cpu>, Traceable {
         fetchUpdate(w -> w & ~LOCKED_MASK, (l, o, n) -> l.mem.compareAndExchangeReleaseInt(VAL, l, o, n));
     }
 
-    /** queued_spin_trylock, the native one (the slowpath's goes through {@link Hooks#slowpathTrylock}). */
-    private boolean queuedSpinTrylock() {
+    /** queued_spin_trylock, the native one (the slowpath's goes through {@link SlowpathHooks#slowpathTrylock}). */
+    boolean queuedSpinTrylock() {
         int v = mem.getOpaqueInt(VAL, this); // atomic_read
         if (v != 0) {
             return false;
@@ -682,7 +426,7 @@ public class QSpinLock implements HandoffLock<QSpinLock.Cpu>, Traceable {
         return mem.compareAndExchangeAcquireInt(VAL, this, 0, LOCKED_VAL) == 0;
     }
 
-    private void checkMachine(Cpu cpu) {
+    private void checkMachine(QCpu cpu) {
         if (cpu.machine != machine) {
             throw new IllegalArgumentException("CPU " + cpu.number + " belongs to another machine than this lock");
         }
@@ -691,7 +435,7 @@ public class QSpinLock implements HandoffLock<QSpinLock.Cpu>, Traceable {
     // ------------------------------------------------------------------ qspinlock.c
 
     /** queued_spin_lock_slowpath(lock, val). */
-    protected void slowpath(Cpu cpu, int val) {
+    protected void slowpath(QCpu cpu, int val) {
         if (hooks.pvEnabled()) { // goto pv_queue
             queue(cpu);
             return;
@@ -789,7 +533,7 @@ public class QSpinLock implements HandoffLock<QSpinLock.Cpu>, Traceable {
     }
 
     /** The MCS queue part of the slowpath, from {@code queue:} to {@code release:}. */
-    protected void queue(Cpu cpu) {
+    protected void queue(QCpu cpu) {
         QSpinLockRecording t = trace;
         int idx = grabIndex(cpu);
         if (idx >= MAX_NODES) {
@@ -805,11 +549,11 @@ public class QSpinLock implements HandoffLock<QSpinLock.Cpu>, Traceable {
             releaseNode(cpu, null);
             return;
         }
-        Node node = cpu.nodes[idx];
+        QNode node = cpu.nodes[idx];
         int tail = encodeTail(cpu.number, idx);
         initNode(node);
         hooks.initNode(node);
-        cpu.maybeInterrupt(Step.NODE_TAKEN);
+        cpu.maybeInterrupt(QCpu.Step.NODE_TAKEN);
 
         // The node's cache line was cold: one more trylock before queueing.
         boolean got = t == null ? (doorways == null ? hooks.slowpathTrylock(this) : observedTrylock())
@@ -822,8 +566,8 @@ public class QSpinLock implements HandoffLock<QSpinLock.Cpu>, Traceable {
         // Publish the tail: p,*,* -> n,*,*
         int old = t == null ? (doorways == null ? xchgTail(tail) : observedXchgTail(tail))
                 : t.step("XchgTail", () -> xchgTail(tail), null);
-        cpu.maybeInterrupt(Step.QUEUED);
-        Node next = waitInQueue(node, old);
+        cpu.maybeInterrupt(QCpu.Step.QUEUED);
+        QNode next = waitInQueue(node, old);
         atHead(cpu, node, tail, next);
     }
 
@@ -860,7 +604,7 @@ public class QSpinLock implements HandoffLock<QSpinLock.Cpu>, Traceable {
      * it, pass the MCS lock on, release the node. Split from {@link #queue} only so that a test can
      * run a queue head's part on its own (a CPU whose earlier steps the test staged).
      */
-    protected void atHead(Cpu cpu, Node node, int tail, Node next) {
+    protected void atHead(QCpu cpu, QNode node, int tail, QNode next) {
         // At the head of the queue: wait for the owner and pending to go, *,x,y -> *,0,0
         QSpinLockRecording t = trace;
         int val = hooks.waitHeadOrLock(this, node);
@@ -891,7 +635,7 @@ public class QSpinLock implements HandoffLock<QSpinLock.Cpu>, Traceable {
             } else {
                 // The wait for node->next is part of this step in the spec. Stable: node->next is
                 // written once, by the successor, and not again before this CPU reuses the node.
-                Node to = next;
+                QNode to = next;
                 t.run("McsHandoff", () -> hooks.passLock(this, node, to), t::handoffFields);
             }
             hooks.kickNode(this, next);
@@ -904,7 +648,7 @@ public class QSpinLock implements HandoffLock<QSpinLock.Cpu>, Traceable {
      * with {@code barrier()} so that the increment precedes the node's initialisation: an interrupt
      * that arrives after the node is in use must see it counted and take the next one.
      */
-    protected int grabIndex(Cpu cpu) {
+    protected int grabIndex(QCpu cpu) {
         return cpu.count++;
     }
 
@@ -912,7 +656,7 @@ public class QSpinLock implements HandoffLock<QSpinLock.Cpu>, Traceable {
      * {@code __this_cpu_dec(qnodes[0].mcs.count)}: the node is free again. {@code node} is null on
      * the path that used no node (more nesting than nodes).
      */
-    protected void releaseNode(Cpu cpu, Node node) {
+    protected void releaseNode(QCpu cpu, QNode node) {
         cpu.count--;
     }
 
@@ -922,14 +666,14 @@ public class QSpinLock implements HandoffLock<QSpinLock.Cpu>, Traceable {
     }
 
     /** decode_tail(tail): the node a non-zero tail names. */
-    protected Node decodeTail(int tail) {
+    protected QNode decodeTail(int tail) {
         int cpu = (tail >>> TAIL_CPU_OFFSET) - 1;
         int idx = (tail & TAIL_IDX_MASK) >>> TAIL_IDX_OFFSET;
         return machine.cpu(cpu).nodes[idx];
     }
 
     /** {@code node->locked = 0; node->next = NULL;} */
-    protected void initNode(Node node) {
+    protected void initNode(QNode node) {
         // Plain stores in the kernel, made visible before the publication by the smp_wmb() before
         // xchg_tail; here by the volatile compare-and-exchange in xchgTail.
         mem.initOpaqueInt(NODE_LOCKED, node, 0);
@@ -953,11 +697,11 @@ public class QSpinLock implements HandoffLock<QSpinLock.Cpu>, Traceable {
      * {@code pv_wait_node}, wait for {@code node->locked}, then read {@code node->next} once.
      * Returns the successor seen so far, or null.
      */
-    protected Node waitInQueue(Node node, int old) {
+    protected QNode waitInQueue(QNode node, int old) {
         if ((old & TAIL_MASK) == 0) {
             return null;
         }
-        Node prev = decodeTail(old);
+        QNode prev = decodeTail(old);
         QSpinLockRecording t = trace;
         if (t == null) {
             linkPrev(prev, node);
@@ -973,7 +717,7 @@ public class QSpinLock implements HandoffLock<QSpinLock.Cpu>, Traceable {
     }
 
     /** {@code WRITE_ONCE(prev->next, node)}. */
-    protected void linkPrev(Node prev, Node node) {
+    protected void linkPrev(QNode prev, QNode node) {
         // WRITE_ONCE in the kernel, ordered after the node's initialisation by the smp_wmb(). Here a
         // release store: it pairs with the acquire in readNext/waitNext, so the previous node's owner
         // sees our locked == 0 before it stores 1.
@@ -981,7 +725,7 @@ public class QSpinLock implements HandoffLock<QSpinLock.Cpu>, Traceable {
     }
 
     /** arch_mcs_spin_lock_contended: {@code smp_cond_load_acquire(&node->locked, VAL)}. */
-    protected void spinNodeLocked(Node node) {
+    protected void spinNodeLocked(QNode node) {
         // Acquire pairs with the release in mcsHandoff. The lock itself is taken later, at the head.
         for (long i = 0; mem.getAcquireInt(NODE_LOCKED, node) == 0; i++) {
             if (!spin.keepSpinning(i)) {
@@ -991,9 +735,9 @@ public class QSpinLock implements HandoffLock<QSpinLock.Cpu>, Traceable {
     }
 
     /** {@code next = READ_ONCE(node->next)}. */
-    protected Node readNext(Node node) {
+    protected QNode readNext(QNode node) {
         // READ_ONCE plus an address dependency in the kernel; acquire here (pairs with linkPrev).
-        return (Node) mem.getAcquire(NEXT, node);
+        return (QNode) mem.getAcquire(NEXT, node);
     }
 
     /**
@@ -1033,8 +777,8 @@ public class QSpinLock implements HandoffLock<QSpinLock.Cpu>, Traceable {
     }
 
     /** {@code next = smp_cond_load_relaxed(&node->next, (VAL))}: wait for the successor to link. */
-    protected Node waitNext(Node node) {
-        Node next;
+    protected QNode waitNext(QNode node) {
+        QNode next;
         for (long i = 0; (next = readNext(node)) == null; i++) {
             if (!spin.keepSpinning(i)) {
                 return null;
@@ -1048,7 +792,7 @@ public class QSpinLock implements HandoffLock<QSpinLock.Cpu>, Traceable {
      * natively; CNA passes its secondary queue in it (the macro took the value as an argument from
      * the first CNA series on). Any non-zero value ends the successor's wait.
      */
-    protected void mcsHandoff(Node next, int val) {
+    protected void mcsHandoff(QNode next, int val) {
         // Release pairs with the acquire in spinNodeLocked of the successor.
         mem.setReleaseInt(NODE_LOCKED, next, val);
         QSpinLockRecording t = trace;

@@ -28,7 +28,7 @@ public final class QSpinLockMutants {
             super(spin);
         }
 
-        public ClearTailNotLast(SpinPolicy spin, Hooks hooks) {
+        public ClearTailNotLast(SpinPolicy spin, SlowpathHooks hooks) {
             super(spin, hooks);
         }
 
@@ -59,7 +59,7 @@ public final class QSpinLockMutants {
             super(spin);
         }
 
-        public PendingUnbounded(SpinPolicy spin, Hooks hooks) {
+        public PendingUnbounded(SpinPolicy spin, SlowpathHooks hooks) {
             super(spin, hooks);
         }
 
@@ -85,7 +85,7 @@ public final class QSpinLockMutants {
      * arrives in between and takes another lock on the queue path gets the same index, so it
      * reinitialises (and queues with) the node the interrupted acquisition is still queued with.
      * This is the reordering the kernel's {@code barrier()} after {@code grab_mcs_node} forbids. No
-     * test without an interrupt (the {@link QSpinLock.Cpu#interruptAt} injection point) can see it.
+     * test without an interrupt (the {@link QCpu#interruptAt} injection point) can see it.
      */
     public static class NestedNodeReuse extends QSpinLock {
         public NestedNodeReuse() {
@@ -96,11 +96,11 @@ public final class QSpinLockMutants {
             super(spin);
         }
 
-        public NestedNodeReuse(SpinPolicy spin, Hooks hooks) {
+        public NestedNodeReuse(SpinPolicy spin, SlowpathHooks hooks) {
             super(spin, hooks);
         }
 
-        public NestedNodeReuse(SpinPolicy spin, Hooks hooks, Machine machine) {
+        public NestedNodeReuse(SpinPolicy spin, SlowpathHooks hooks, QMachine machine) {
             super(spin, hooks, machine);
         }
 
@@ -111,13 +111,13 @@ public final class QSpinLockMutants {
 
         /** The index is read but not yet counted. */
         @Override
-        protected int grabIndex(Cpu cpu) {
+        protected int grabIndex(QCpu cpu) {
             return cpu.count;
         }
 
         /** Counted only now, with the node already in the tail. */
         @Override
-        protected Node waitInQueue(Node node, int old) {
+        protected QNode waitInQueue(QNode node, int old) {
             node.cpu.count++;
             node.countedLate = true;
             return super.waitInQueue(node, old);
@@ -125,7 +125,7 @@ public final class QSpinLockMutants {
 
         /** Only a node counted late is uncounted (a trylock before publication never counted it). */
         @Override
-        protected void releaseNode(Cpu cpu, Node node) {
+        protected void releaseNode(QCpu cpu, QNode node) {
             if (node != null && node.countedLate) {
                 node.countedLate = false;
                 cpu.count--;
@@ -146,7 +146,7 @@ public final class QSpinLockMutants {
             super(spin);
         }
 
-        public NoPendingWait(SpinPolicy spin, Hooks hooks) {
+        public NoPendingWait(SpinPolicy spin, SlowpathHooks hooks) {
             super(spin, hooks);
         }
 
@@ -174,7 +174,7 @@ public final class QSpinLockMutants {
             super(spin);
         }
 
-        public PendingWaitWord(SpinPolicy spin, Hooks hooks) {
+        public PendingWaitWord(SpinPolicy spin, SlowpathHooks hooks) {
             super(spin, hooks);
         }
 
@@ -207,7 +207,7 @@ public final class QSpinLockMutants {
             super(spin);
         }
 
-        public HeadIgnoresPending(SpinPolicy spin, Hooks hooks) {
+        public HeadIgnoresPending(SpinPolicy spin, SlowpathHooks hooks) {
             super(spin, hooks);
         }
 
@@ -244,7 +244,7 @@ public final class QSpinLockMutants {
             super(spin);
         }
 
-        public SplitSetLocked(SpinPolicy spin, Hooks hooks) {
+        public SplitSetLocked(SpinPolicy spin, SlowpathHooks hooks) {
             super(spin, hooks);
         }
 

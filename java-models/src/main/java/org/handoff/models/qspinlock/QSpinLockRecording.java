@@ -4,16 +4,43 @@ import java.util.Collections;
 import java.util.List;
 import java.util.function.Function;
 import java.util.function.Supplier;
-import org.handoff.models.qspinlock.QSpinLock.Node;
 import org.handoff.models.trace.TraceRecorder;
 
 /**
- * The recording side of a {@link QSpinLock} in a traced run ("Traces" in its class comment): the
+ * The recording side of a {@link QSpinLock} in a traced run: the
  * spec's names of nodes and lock words, and each step run as one recorded atomic action whose event
  * carries the word the step found and the word it left. A lock has one only while a trace is
  * recorded ({@link QSpinLock#traceTo}); its algorithm asks for it once per path and otherwise runs
  * its steps directly, so an unrecorded run executes none of this. The CNA and PV ports record their
  * own steps through the same object ({@link QSpinLock#recording}).
+ *
+ * <p>The events are named after the actions of {@code specs/qspinlock/QSpinlock.tla}; the trace map
+ * is {@code specs/qspinlock/trace/QSpinlockTrace.tla}. What the recording decides:
+ * <ul>
+ * <li>Contexts. The spec's context is a CPU and a nesting level. Recorded runs take no interrupts
+ *     (nothing calls {@link QCpu#interruptAt}), so each thread is the task context of its CPU, spec
+ *     CPU = the recorder's thread id, and its node index is always 0; the events still name the
+ *     node ({@code EncodeTail(cpu, idx)}), so a wrong index would show.
+ * <li>The lock word. Every step that may touch shared state runs under the recorder's lock with
+ *     the word read before and after it: the event carries both ({@code tail pending locked},
+ *     {@code ntail npending nlocked}; the tail as the spec's node name), and the map requires the
+ *     spec's word to be the one found and to become the one left. The whole-word compare-and-exchange
+ *     loops ({@code NR_CPUS >= 16K}) run inside that one atomic action, where nobody else writes
+ *     the word, so their first attempt succeeds and a loop is one step. The compare-and-exchanges
+ *     that fail by design (fast path, trylock, the head's claim) are spec steps with a failure
+ *     branch and are recorded with their result, except the claim declined without one (the tail
+ *     no longer the head's): the spec decides that at {@code HeadWait} and has no step for it.
+ * <li>Waits. {@code node->locked} and {@code node->next} only change once while waited for, so
+ *     those waits are recorded when they return ({@link TraceRecorder#after}); the waits on the lock
+ *     word (the pending hand-over, the queue head's) are not stable, since pending can be set and
+ *     cleared again by a newcomer, and are recorded by {@link TraceRecorder#awaitRead}.
+ * <li>Merged steps. Where the spec merges (see its header), the port records one event:
+ *     {@code Queue} covers {@code count++}, the node's initialisation and the trylock (the node is
+ *     private until {@code xchg_tail}), {@code PendingSpin} the wait for the owner and
+ *     {@code clear_pending_set_locked}, the hand-off the wait for {@code node->next}. The early
+ *     {@code READ_ONCE(node->next)} is not recorded: it changes nothing, and the hand-off waits for
+ *     the same value.
+ * </ul>
  */
 public final class QSpinLockRecording {
     private final QSpinLock lock;
@@ -23,7 +50,7 @@ public final class QSpinLockRecording {
      * The node and value of the last hand-off store ({@link QSpinLock#mcsHandoff}), for the event
      * of the step that made it. Written and read only under the recorder's lock.
      */
-    private Node handedTo;
+    private QNode handedTo;
     private int handedVal;
 
     QSpinLockRecording(QSpinLock lock, TraceRecorder r) {
@@ -40,7 +67,7 @@ public final class QSpinLockRecording {
      * The spec's name of a node, {@code EncodeTail(cpu, idx)} of QSpinlock.tla with the spec's CPU
      * (the recorder's id of this CPU's thread); 0 (Nil) for null.
      */
-    public int specNode(Node n) {
+    public int specNode(QNode n) {
         return n == null ? 0 : r.id(n.cpu) * QSpinLock.MAX_NODES + n.idx;
     }
 
@@ -93,7 +120,7 @@ public final class QSpinLockRecording {
     }
 
     /** The hand-off store the current step made ({@link QSpinLock#mcsHandoff}). */
-    void handedOff(Node next, int val) {
+    void handedOff(QNode next, int val) {
         handedTo = next;
         handedVal = val;
     }
@@ -133,7 +160,7 @@ public final class QSpinLockRecording {
      * something anyway (took the lock, changed the word, handed the lock on): a claim declined
      * without a write has no step in the spec, and changes nothing.
      */
-    boolean claim(int val, int tail, Node node) {
+    boolean claim(int val, int tail, QNode node) {
         boolean last = (val & QSpinLock.TAIL_MASK) == tail;
         int[] w = new int[2];
         return r.atomicIf("HeadCmpxchg", () -> {

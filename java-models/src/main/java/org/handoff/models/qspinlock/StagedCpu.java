@@ -1,7 +1,5 @@
 package org.handoff.models.qspinlock;
 
-import org.handoff.models.qspinlock.QSpinLock.Cpu;
-import org.handoff.models.qspinlock.QSpinLock.Node;
 
 /**
  * Test support: a CPU of a {@link QSpinLock} (or a family built on it) whose slowpath a test ran up
@@ -13,13 +11,13 @@ import org.handoff.models.qspinlock.QSpinLock.Node;
  */
 public final class StagedCpu {
     private final QSpinLock lock;
-    private final Cpu cpu;
-    private final Node node;
+    private final QCpu cpu;
+    private final QNode node;
     private final int tail;
     /** The node it was linked behind, or null for a staged head. */
-    private final Node prev;
+    private final QNode prev;
 
-    private StagedCpu(QSpinLock lock, Cpu cpu, Node node, int tail, Node prev) {
+    private StagedCpu(QSpinLock lock, QCpu cpu, QNode node, int tail, QNode prev) {
         this.lock = lock;
         this.cpu = cpu;
         this.node = node;
@@ -32,7 +30,7 @@ public final class StagedCpu {
      * {@code xchg_tail}: takes its node, initialises it and publishes it in the tail. The lock must
      * be held and nobody queued.
      */
-    public static StagedCpu head(QSpinLock lock, Cpu cpu) {
+    public static StagedCpu head(QSpinLock lock, QCpu cpu) {
         StagedCpu staged = stage(lock, cpu);
         if (staged.prev != null) {
             throw new IllegalStateException("a staged head needs an empty queue");
@@ -46,7 +44,7 @@ public final class StagedCpu {
      * {@code pv_wait_node} and without its wait for {@code node->locked}. The lock must be held and
      * someone queued (a CPU staged before it).
      */
-    public static StagedCpu waiter(QSpinLock lock, Cpu cpu) {
+    public static StagedCpu waiter(QSpinLock lock, QCpu cpu) {
         StagedCpu staged = stage(lock, cpu);
         if (staged.prev == null) {
             throw new IllegalStateException("a staged waiter needs someone queued already");
@@ -54,9 +52,9 @@ public final class StagedCpu {
         return staged;
     }
 
-    private static StagedCpu stage(QSpinLock lock, Cpu cpu) {
+    private static StagedCpu stage(QSpinLock lock, QCpu cpu) {
         int idx = lock.grabIndex(cpu);
-        Node node = cpu.node(idx);
+        QNode node = cpu.node(idx);
         int tail = QSpinLock.encodeTail(cpu.number(), idx);
         lock.initNode(node);
         lock.hooks.initNode(node);
@@ -65,7 +63,7 @@ public final class StagedCpu {
             throw new IllegalStateException("staging a queued CPU needs a held lock, word was 0x"
                     + Integer.toHexString(old));
         }
-        Node prev = null;
+        QNode prev = null;
         if ((old & QSpinLock.TAIL_MASK) != 0) {
             prev = lock.decodeTail(old);
             lock.linkPrev(prev, node);
@@ -73,11 +71,11 @@ public final class StagedCpu {
         return new StagedCpu(lock, cpu, node, tail, prev);
     }
 
-    public Node node() {
+    public QNode node() {
         return node;
     }
 
-    public Cpu cpu() {
+    public QCpu cpu() {
         return cpu;
     }
 
@@ -89,7 +87,7 @@ public final class StagedCpu {
      * {@link #cpu()} releases it.
      */
     public void runHead() {
-        Node next = null;
+        QNode next = null;
         if (prev != null) {
             lock.spinNodeLocked(node);
             next = lock.readNext(node);

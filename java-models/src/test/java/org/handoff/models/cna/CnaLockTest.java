@@ -9,6 +9,7 @@ import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.function.Supplier;
 import org.handoff.models.SpinPolicy;
+import org.handoff.models.qspinlock.QCpu;
 import org.handoff.models.qspinlock.QSpinLock;
 import org.handoff.models.qspinlock.StagedCpu;
 import org.junit.jupiter.api.Tag;
@@ -32,7 +33,7 @@ class CnaLockTest {
             int[] counter = new int[1];
             Thread[] ts = new Thread[4];
             for (int t = 0; t < ts.length; t++) {
-                QSpinLock.Cpu cpu = lock.newContext();
+                QCpu cpu = lock.newContext();
                 ts[t] = new Thread(() -> {
                     for (int i = 0; i < 20_000; i++) {
                         lock.lock(cpu);
@@ -58,10 +59,10 @@ class CnaLockTest {
     private static List<String> secondaryScenario(CnaLock lock) throws InterruptedException {
         lock.topology(Topology.of(0, 0, 1, 0));
         SpinPolicy bounded = SpinPolicy.bounded(2_000_000_000L);
-        QSpinLock.Cpu h = lock.newContext();
-        QSpinLock.Cpu v = lock.newContext();
-        QSpinLock.Cpu a = lock.newContext();
-        QSpinLock.Cpu b = lock.newContext();
+        QCpu h = lock.newContext();
+        QCpu v = lock.newContext();
+        QCpu a = lock.newContext();
+        QCpu b = lock.newContext();
         lock.lock(h);
         StagedCpu head = StagedCpu.head(lock, v);
         List<String> order = new CopyOnWriteArrayList<>();
@@ -121,7 +122,7 @@ class CnaLockTest {
     void xorshiftIsTheKernelsAndSeeded() {
         CnaLock.Prob p = new CnaLock.Prob();
         p.seed(42);
-        QSpinLock.Cpu c = p.newContext();
+        QCpu c = p.newContext();
         int s = CnaLock.initialState(42, 0);
         int v = s ^ (s << 6);
         v ^= v >>> 21;

@@ -14,6 +14,8 @@ import org.handoff.models.HandoffLock;
 import org.handoff.models.HookCounter;
 import org.handoff.models.SpinPolicy;
 import org.handoff.models.cna.CnaLock;
+import org.handoff.models.qspinlock.DoorwayObserver;
+import org.handoff.models.qspinlock.QNode;
 import org.handoff.models.qspinlock.QSpinLock;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
@@ -95,12 +97,12 @@ class FairnessHarnessTest {
      * declares the (SpinPolicy, DoorwayObserver) constructor through which the harness observes it.
      */
     static final class SearchAlways extends CnaLock.Threshold {
-        SearchAlways(SpinPolicy spin, QSpinLock.DoorwayObserver doorways) {
+        SearchAlways(SpinPolicy spin, DoorwayObserver doorways) {
             super(spin, doorways);
         }
 
         @Override
-        protected boolean searchLocal(Node node) {
+        protected boolean searchLocal(QNode node) {
             return true;
         }
 

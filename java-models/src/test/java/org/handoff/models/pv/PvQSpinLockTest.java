@@ -7,6 +7,8 @@ import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Supplier;
 import org.handoff.models.SpinPolicy;
+import org.handoff.models.qspinlock.QCpu;
+import org.handoff.models.qspinlock.QNode;
 import org.handoff.models.qspinlock.QSpinLock;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
@@ -38,7 +40,7 @@ class PvQSpinLockTest {
         int[] counter = new int[1];
         Thread[] ts = new Thread[THREADS];
         for (int t = 0; t < ts.length; t++) {
-            QSpinLock.Cpu cpu = lock.newContext();
+            QCpu cpu = lock.newContext();
             ts[t] = new Thread(() -> {
                 for (int i = 0; i < ACQUISITIONS; i++) {
                     lock.lock(cpu);
@@ -103,7 +105,7 @@ class PvQSpinLockTest {
         return iteration < 10_000;
     };
 
-    private static void awaitState(Paravirt pv, QSpinLock.Node node, int state) throws InterruptedException {
+    private static void awaitState(Paravirt pv, QNode node, int state) throws InterruptedException {
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
         while (pv.pv(node).state() != state) {
             assertTrue(System.nanoTime() - deadline < 0, "node never reached state " + state);
@@ -111,7 +113,7 @@ class PvQSpinLockTest {
         }
     }
 
-    private static Thread acquirer(QSpinLock lock, QSpinLock.Cpu cpu, List<String> order, String name) {
+    private static Thread acquirer(QSpinLock lock, QCpu cpu, List<String> order, String name) {
         Thread t = new Thread(() -> {
             lock.lock(cpu);
             order.add(name);
@@ -152,10 +154,10 @@ class PvQSpinLockTest {
             throws InterruptedException {
         lock.topology(org.handoff.models.cna.Topology.parse("0,0,1,0"));
         pv.spinThreshold(16);
-        QSpinLock.Cpu h = lock.newContext();
-        QSpinLock.Cpu v = lock.newContext();
-        QSpinLock.Cpu a = lock.newContext();
-        QSpinLock.Cpu b = lock.newContext();
+        QCpu h = lock.newContext();
+        QCpu v = lock.newContext();
+        QCpu a = lock.newContext();
+        QCpu b = lock.newContext();
         List<String> order = new java.util.concurrent.CopyOnWriteArrayList<>();
         lock.lock(h);
         var head = org.handoff.models.qspinlock.StagedCpu.head(lock, v); // this thread is V's vCPU
@@ -208,9 +210,9 @@ class PvQSpinLockTest {
 
     private static void kicksTheHaltedSuccessor(QSpinLock lock, Paravirt pv) throws InterruptedException {
         pv.spinThreshold(16);
-        QSpinLock.Cpu h = lock.newContext();
-        QSpinLock.Cpu a = lock.newContext();
-        QSpinLock.Cpu b = lock.newContext();
+        QCpu h = lock.newContext();
+        QCpu a = lock.newContext();
+        QCpu b = lock.newContext();
         List<String> order = new java.util.concurrent.CopyOnWriteArrayList<>();
         lock.lock(h);
         Thread ta = acquirer(lock, a, order, "A"); // the queue head: hashes itself and halts

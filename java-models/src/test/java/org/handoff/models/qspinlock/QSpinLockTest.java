@@ -12,8 +12,6 @@ import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.function.BooleanSupplier;
 import org.handoff.models.SpinPolicy;
-import org.handoff.models.qspinlock.QSpinLock.Cpu;
-import org.handoff.models.qspinlock.QSpinLock.Step;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -31,7 +29,7 @@ class QSpinLockTest {
         for (int t = 0; t < 2; t++) {
             final boolean useTrylock = t == 1;
             ts.add(new Thread(() -> {
-                Cpu cpu = lock.newContext();
+                QCpu cpu = lock.newContext();
                 for (int i = 0; i < 20_000; i++) {
                     if (useTrylock && (i & 3) == 0) {
                         while (!lock.tryLock(cpu)) {
@@ -69,8 +67,8 @@ class QSpinLockTest {
     @Test
     void trylockAndThePendingPath() {
         QSpinLock lock = new QSpinLock(SpinPolicy.bounded(TimeUnit.MILLISECONDS.toNanos(1)));
-        Cpu a = lock.newContext();
-        Cpu b = lock.newContext();
+        QCpu a = lock.newContext();
+        QCpu b = lock.newContext();
         assertTrue(lock.tryLock(a));
         assertEquals(QSpinLock.LOCKED_VAL, lock.word());
         assertFalse(lock.tryLock(b));
@@ -120,16 +118,16 @@ class QSpinLockTest {
      */
     private Outcome interruptedWhileQueued(boolean mutant) throws InterruptedException {
         SpinPolicy spin = SpinPolicy.bounded(TimeUnit.SECONDS.toNanos(1));
-        QSpinLock.Machine machine = new QSpinLock.Machine();
-        QSpinLock a = mutant ? new QSpinLockMutants.NestedNodeReuse(spin, QSpinLock.Hooks.NATIVE, machine)
-                : new QSpinLock(spin, QSpinLock.Hooks.NATIVE, machine);
-        QSpinLock b = mutant ? new QSpinLockMutants.NestedNodeReuse(spin, QSpinLock.Hooks.NATIVE, machine)
-                : new QSpinLock(spin, QSpinLock.Hooks.NATIVE, machine);
-        Cpu holder = a.newContext(); // holds A and B from the start
-        Cpu pendingA = a.newContext();
-        Cpu pendingB = a.newContext();
-        Cpu cpu1 = a.newContext();
-        Cpu r = a.newContext();
+        QMachine machine = new QMachine();
+        QSpinLock a = mutant ? new QSpinLockMutants.NestedNodeReuse(spin, SlowpathHooks.NATIVE, machine)
+                : new QSpinLock(spin, SlowpathHooks.NATIVE, machine);
+        QSpinLock b = mutant ? new QSpinLockMutants.NestedNodeReuse(spin, SlowpathHooks.NATIVE, machine)
+                : new QSpinLock(spin, SlowpathHooks.NATIVE, machine);
+        QCpu holder = a.newContext(); // holds A and B from the start
+        QCpu pendingA = a.newContext();
+        QCpu pendingB = a.newContext();
+        QCpu cpu1 = a.newContext();
+        QCpu r = a.newContext();
         a.lock(holder);
         b.lock(holder);
         List<Thread> threads = new ArrayList<>();
@@ -139,7 +137,7 @@ class QSpinLockTest {
         await(() -> (b.word() & QSpinLock.PENDING_MASK) != 0);
 
         int[] nestedIndex = {-1};
-        cpu1.interruptAt(Step.QUEUED, () -> {
+        cpu1.interruptAt(QCpu.Step.QUEUED, () -> {
             await(() -> cpu1.node(0).nextForTest() != null); // R has linked behind node 0
             nestedIndex[0] = cpu1.count();                      // the index the nested acquisition takes
             b.lock(cpu1);
@@ -161,7 +159,7 @@ class QSpinLockTest {
         return new Outcome(a, b, nestedIndex[0], spin.gaveUp());
     }
 
-    private static void cycle(QSpinLock lock, Cpu cpu) {
+    private static void cycle(QSpinLock lock, QCpu cpu) {
         lock.lock(cpu);
         lock.unlock(cpu);
     }

@@ -3,6 +3,7 @@ package org.handoff.lincheck.qspinlock;
 import java.lang.reflect.Method;
 import java.util.List;
 import org.handoff.lincheck.LockCounterHarness;
+import org.handoff.models.qspinlock.QCpu;
 import org.handoff.models.qspinlock.QSpinLock;
 import org.jetbrains.lincheck.datastructures.ModelCheckingOptions;
 import org.jetbrains.lincheck.datastructures.Operation;
@@ -31,7 +32,7 @@ public class QSpinLockCounterTest extends LockCounterHarness {
     @Operation
     public int trylockIncrement(@Param(gen = ThreadIdGen.class) int thread) {
         QSpinLock lock = (QSpinLock) lock();
-        return trylockIncrement(thread, cpu -> lock.tryLock((QSpinLock.Cpu) cpu));
+        return trylockIncrement(thread, cpu -> lock.tryLock((QCpu) cpu));
     }
 
     /** The scenarios of the class comment, each explored for {@link LockCounterHarness#invocations()} interleavings. */

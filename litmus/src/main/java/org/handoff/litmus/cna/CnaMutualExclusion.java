@@ -6,6 +6,7 @@ import org.handoff.litmus.LockChoice;
 import org.handoff.litmus.LockHarness;
 import org.handoff.models.SpinPolicy;
 import org.handoff.models.cna.CnaLock;
+import org.handoff.models.qspinlock.QCpu;
 import org.handoff.models.qspinlock.QSpinLock;
 import org.openjdk.jcstress.annotations.Actor;
 import org.openjdk.jcstress.annotations.Arbiter;
@@ -36,7 +37,7 @@ public class CnaMutualExclusion extends IncrementOutcomes {
     private static final Function<SpinPolicy, CnaLock> LOCK =
             LockChoice.withPolicy(CnaMutualExclusion.class, CnaLock.class, CnaLock.class);
 
-    private final LockHarness<QSpinLock.Cpu> h = LockHarness.of(LOCK);
+    private final LockHarness<QCpu> h = LockHarness.of(LOCK);
 
     @Actor
     public void actor1() {

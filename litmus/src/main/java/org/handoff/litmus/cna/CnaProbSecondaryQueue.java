@@ -2,6 +2,7 @@ package org.handoff.litmus.cna;
 
 import org.handoff.litmus.LockHarness;
 import org.handoff.models.cna.CnaLock;
+import org.handoff.models.qspinlock.QCpu;
 import org.handoff.models.qspinlock.QSpinLock;
 import org.openjdk.jcstress.annotations.Actor;
 import org.openjdk.jcstress.annotations.Arbiter;
@@ -40,7 +41,7 @@ public class CnaProbSecondaryQueue {
     /** The seed of the per-CPU random number generators of every sample. */
     public static final long SEED = 20190130L;
 
-    private final LockHarness<QSpinLock.Cpu> h = LockHarness.of(
+    private final LockHarness<QCpu> h = LockHarness.of(
             spin -> StagedSecondaryQueue.build(spin,
                     (p, hooks) -> new CnaLock.Prob(p, hooks).probArg(2).seed(SEED)));
 

@@ -5,7 +5,9 @@ import org.handoff.litmus.LockChoice;
 import org.handoff.litmus.LockHarness;
 import org.handoff.models.SpinPolicy;
 import org.handoff.models.cna.CnaLock;
+import org.handoff.models.qspinlock.QCpu;
 import org.handoff.models.qspinlock.QSpinLock;
+import org.handoff.models.qspinlock.SlowpathHooks;
 import org.openjdk.jcstress.annotations.Actor;
 import org.openjdk.jcstress.annotations.Arbiter;
 import org.openjdk.jcstress.annotations.Expect;
@@ -39,9 +41,9 @@ import org.openjdk.jcstress.infra.results.IIIII_Result;
         desc = "HandoffVisibility: the second holder missed a write of the first (stale or partial values).")
 @State
 public class CnaThresholdSecondaryQueue {
-    private static final BiFunction<SpinPolicy, QSpinLock.Hooks, CnaLock.Threshold> LOCK =
+    private static final BiFunction<SpinPolicy, SlowpathHooks, CnaLock.Threshold> LOCK =
             LockChoice.withHooks(CnaThresholdSecondaryQueue.class, CnaLock.Threshold.class);
-    private final LockHarness<QSpinLock.Cpu> h = LockHarness.of(
+    private final LockHarness<QCpu> h = LockHarness.of(
             spin -> StagedSecondaryQueue.build(spin, (p, hooks) -> LOCK.apply(p, hooks).threshold(1)));
 
     @Actor

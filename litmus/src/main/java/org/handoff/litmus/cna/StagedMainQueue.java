@@ -4,7 +4,10 @@ import java.util.function.BiFunction;
 import org.handoff.models.SpinPolicy;
 import org.handoff.models.cna.CnaLock;
 import org.handoff.models.cna.Topology;
+import org.handoff.models.qspinlock.QCpu;
+import org.handoff.models.qspinlock.QNode;
 import org.handoff.models.qspinlock.QSpinLock;
+import org.handoff.models.qspinlock.SlowpathHooks;
 import org.handoff.models.qspinlock.StagedCpu;
 
 /**
@@ -43,9 +46,9 @@ import org.handoff.models.qspinlock.StagedCpu;
  * every order, and a staged node-0 CPU's to actor 1 when actor 0 ran it; the others are program
  * order on one thread.
  */
-final class StagedMainQueue implements QSpinLock.Hooks {
+final class StagedMainQueue implements SlowpathHooks {
     private CnaLock lock;
-    private QSpinLock.Cpu holder;
+    private QCpu holder;
     /** The staged CPUs the second actor to link runs, in queue order (CPU 1, and CPU 3 if staged). */
     private StagedCpu[] local;
     /** CPU 2, run by actor 0. */
@@ -58,25 +61,25 @@ final class StagedMainQueue implements QSpinLock.Hooks {
     private volatile boolean ranLocal;
 
     /** A lock built by {@code make}, with CPU 0 holding it, CPU 1 staged at the head and CPU 2 behind it. */
-    static <L extends CnaLock> L build(SpinPolicy spin, BiFunction<SpinPolicy, QSpinLock.Hooks, L> make) {
+    static <L extends CnaLock> L build(SpinPolicy spin, BiFunction<SpinPolicy, SlowpathHooks, L> make) {
         return build(spin, make, false);
     }
 
     /** {@link #build} with CPU 3 (node 0) staged behind CPU 2. */
-    static <L extends CnaLock> L withLocal(SpinPolicy spin, BiFunction<SpinPolicy, QSpinLock.Hooks, L> make) {
+    static <L extends CnaLock> L withLocal(SpinPolicy spin, BiFunction<SpinPolicy, SlowpathHooks, L> make) {
         return build(spin, make, true);
     }
 
-    private static <L extends CnaLock> L build(SpinPolicy spin, BiFunction<SpinPolicy, QSpinLock.Hooks, L> make,
+    private static <L extends CnaLock> L build(SpinPolicy spin, BiFunction<SpinPolicy, SlowpathHooks, L> make,
             boolean withLocal) {
         StagedMainQueue s = new StagedMainQueue();
         L lock = make.apply(spin, s);
         lock.topology(withLocal ? Topology.of(0, 0, 1, 0, 1, 0) : Topology.of(0, 0, 1, 1, 0));
         s.lock = lock;
         s.holder = lock.newContext();
-        QSpinLock.Cpu first = lock.newContext();
-        QSpinLock.Cpu second = lock.newContext();
-        QSpinLock.Cpu third = withLocal ? lock.newContext() : null;
+        QCpu first = lock.newContext();
+        QCpu second = lock.newContext();
+        QCpu third = withLocal ? lock.newContext() : null;
         s.actor0 = withLocal ? 4 : 3; // the harness makes the actors' contexts next
         lock.lock(s.holder); // uncontended: the fast path
         StagedCpu head = StagedCpu.head(lock, first);
@@ -93,7 +96,7 @@ final class StagedMainQueue implements QSpinLock.Hooks {
     }
 
     @Override
-    public void waitNode(QSpinLock.Node node, QSpinLock.Node prev) {
+    public void waitNode(QNode node, QNode prev) {
         boolean second = prev != last.node();
         if (second && !ranLocal) {
             ranLocal = true;

@@ -4,7 +4,10 @@ import java.util.function.BiFunction;
 import org.handoff.models.SpinPolicy;
 import org.handoff.models.cna.CnaLock;
 import org.handoff.models.cna.Topology;
+import org.handoff.models.qspinlock.QCpu;
+import org.handoff.models.qspinlock.QNode;
 import org.handoff.models.qspinlock.QSpinLock;
+import org.handoff.models.qspinlock.SlowpathHooks;
 import org.handoff.models.qspinlock.StagedCpu;
 
 /**
@@ -25,31 +28,31 @@ import org.handoff.models.qspinlock.StagedCpu;
  * <p>CPU 1's steps run on an actor's thread, so its hand-off to that actor is program order; the
  * cross-thread hand-offs are CPU 1's to the other actor and the actors' to each other.
  */
-final class StagedSecondaryQueue implements QSpinLock.Hooks {
+final class StagedSecondaryQueue implements SlowpathHooks {
     /** The NUMA node of CPU 0, 1, 2, 3. */
     static final Topology TOPOLOGY = Topology.of(0, 0, 1, 0);
 
     private CnaLock lock;
-    private QSpinLock.Cpu holder;
+    private QCpu holder;
     private StagedCpu head;
     /** Set by the actor that runs CPUs 0 and 1; there is one per sample. */
     private volatile boolean ran;
 
     /** A lock built by {@code make}, with CPU 0 holding it and CPU 1 staged at the head. */
-    static <L extends CnaLock> L build(SpinPolicy spin, BiFunction<SpinPolicy, QSpinLock.Hooks, L> make) {
+    static <L extends CnaLock> L build(SpinPolicy spin, BiFunction<SpinPolicy, SlowpathHooks, L> make) {
         StagedSecondaryQueue s = new StagedSecondaryQueue();
         L lock = make.apply(spin, s);
         lock.topology(TOPOLOGY);
         s.lock = lock;
         s.holder = lock.newContext();
-        QSpinLock.Cpu staged = lock.newContext();
+        QCpu staged = lock.newContext();
         lock.lock(s.holder); // uncontended: the fast path
         s.head = StagedCpu.head(lock, staged);
         return lock;
     }
 
     @Override
-    public void waitNode(QSpinLock.Node node, QSpinLock.Node prev) {
+    public void waitNode(QNode node, QNode prev) {
         if (prev == head.node() || ran) {
             return; // the first actor to link: the other has yet to
         }

@@ -1,6 +1,7 @@
 package org.handoff.litmus.litmus;
 
 import java.lang.invoke.VarHandle;
+import org.handoff.models.qspinlock.QCpu;
 import org.handoff.models.qspinlock.QSpinLock;
 import org.openjdk.jcstress.annotations.Actor;
 import org.openjdk.jcstress.annotations.Expect;
@@ -35,8 +36,8 @@ public final class QSpinLockCrossed {
     public static class Unfenced {
         private final QSpinLock a = new QSpinLock();
         private final QSpinLock b = new QSpinLock();
-        private final QSpinLock.Cpu cpu0 = a.newContext();
-        private final QSpinLock.Cpu cpu1 = b.newContext();
+        private final QCpu cpu0 = a.newContext();
+        private final QCpu cpu1 = b.newContext();
 
         @Actor
         public void cpu0(II_Result r) {
@@ -64,8 +65,8 @@ public final class QSpinLockCrossed {
     public static class Fenced {
         private final QSpinLock a = new QSpinLock();
         private final QSpinLock b = new QSpinLock();
-        private final QSpinLock.Cpu cpu0 = a.newContext();
-        private final QSpinLock.Cpu cpu1 = b.newContext();
+        private final QCpu cpu0 = a.newContext();
+        private final QCpu cpu1 = b.newContext();
 
         @Actor
         public void cpu0(II_Result r) {

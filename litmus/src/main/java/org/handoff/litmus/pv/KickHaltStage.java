@@ -6,6 +6,8 @@ import java.util.function.Function;
 import org.handoff.models.SpinPolicy;
 import org.handoff.models.pv.Paravirt;
 import org.handoff.models.pv.PvQSpinLock;
+import org.handoff.models.qspinlock.QCpu;
+import org.handoff.models.qspinlock.QNode;
 import org.handoff.models.qspinlock.QSpinLock;
 
 /**
@@ -28,7 +30,7 @@ public final class KickHaltStage {
 
     final PvQSpinLock lock;
     final Paravirt pv;
-    final QSpinLock.Node b;
+    final QNode b;
     final SpinPolicy spin = SpinPolicy.bounded(WAIT_NANOS);
     private final AtomicInteger arrived = new AtomicInteger();
     /** Sink of the warming reads. */
@@ -39,8 +41,8 @@ public final class KickHaltStage {
     KickHaltStage(Function<SpinPolicy, ? extends PvQSpinLock> make, boolean halted) {
         lock = make.apply(spin);
         pv = lock.paravirt();
-        QSpinLock.Cpu a = lock.newContext();
-        QSpinLock.Cpu cpuB = lock.newContext();
+        QCpu a = lock.newContext();
+        QCpu cpuB = lock.newContext();
         lock.lock(a); // the fast path: A holds the lock
         b = cpuB.node(0);
         pv.initNode(b);

@@ -8,6 +8,7 @@ import org.handoff.models.SpinPolicy;
 import org.handoff.models.pv.CnaPvLock;
 import org.handoff.models.pv.Paravirt;
 import org.handoff.models.pv.PvQSpinLock;
+import org.handoff.models.qspinlock.QCpu;
 import org.handoff.models.qspinlock.QSpinLock;
 import org.openjdk.jcstress.infra.results.IIIII_Result;
 import org.openjdk.jcstress.infra.results.III_Result;
@@ -36,7 +37,7 @@ public final class PvHarness {
     public static final int HOLD_SPINS = 200;
     static final long PARK_NANOS = TimeUnit.MILLISECONDS.toNanos(Long.getLong("handoff.litmus.pvParkMs", DEFAULT_PARK_MS));
 
-    private final LockHarness<QSpinLock.Cpu> h;
+    private final LockHarness<QCpu> h;
     private QSpinLock lock;
     private Paravirt pv;
 
@@ -52,7 +53,7 @@ public final class PvHarness {
     }
 
     /** The lock, held {@value #HOLD_SPINS} spin-wait hints longer before each unlock. */
-    private static final class Held implements HandoffLock<QSpinLock.Cpu> {
+    private static final class Held implements HandoffLock<QCpu> {
         private final QSpinLock lock;
 
         Held(QSpinLock lock) {
@@ -70,17 +71,17 @@ public final class PvHarness {
         }
 
         @Override
-        public QSpinLock.Cpu newContext() {
+        public QCpu newContext() {
             return lock.newContext();
         }
 
         @Override
-        public void lock(QSpinLock.Cpu cpu) {
+        public void lock(QCpu cpu) {
             lock.lock(cpu);
         }
 
         @Override
-        public void unlock(QSpinLock.Cpu cpu) {
+        public void unlock(QCpu cpu) {
             for (int i = 0; i < HOLD_SPINS; i++) {
                 Thread.onSpinWait();
             }

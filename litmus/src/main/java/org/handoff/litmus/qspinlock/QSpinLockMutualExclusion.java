@@ -5,8 +5,10 @@ import org.handoff.litmus.IncrementOutcomes;
 import org.handoff.litmus.LockChoice;
 import org.handoff.litmus.LockHarness;
 import org.handoff.models.SpinPolicy;
+import org.handoff.models.qspinlock.QCpu;
 import org.handoff.models.qspinlock.QSpinLock;
 import org.handoff.models.qspinlock.QSpinLockMutants;
+import org.handoff.models.qspinlock.SlowpathHooks;
 import org.openjdk.jcstress.annotations.Actor;
 import org.openjdk.jcstress.annotations.Arbiter;
 import org.openjdk.jcstress.annotations.JCStressTest;
@@ -57,9 +59,9 @@ import org.openjdk.jcstress.infra.results.III_Result;
 @State
 public class QSpinLockMutualExclusion extends IncrementOutcomes {
     /** The entry's variant's port ({@link LockChoice}): a qspinlock variant runs this test as it is. */
-    private static final BiFunction<SpinPolicy, QSpinLock.Hooks, QSpinLock> LOCK =
+    private static final BiFunction<SpinPolicy, SlowpathHooks, QSpinLock> LOCK =
             LockChoice.withHooks(QSpinLockMutualExclusion.class, QSpinLock.class);
-    private final LockHarness<QSpinLock.Cpu> h = LockHarness.of(spin -> LOCK.apply(spin, QSpinLock.Hooks.NATIVE));
+    private final LockHarness<QCpu> h = LockHarness.of(spin -> LOCK.apply(spin, SlowpathHooks.NATIVE));
 
     @Actor
     public void actor1() {

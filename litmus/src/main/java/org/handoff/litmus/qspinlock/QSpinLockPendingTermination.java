@@ -4,8 +4,10 @@ import java.util.function.BiFunction;
 import org.handoff.litmus.LockChoice;
 import org.handoff.litmus.TerminationOutcomes;
 import org.handoff.models.SpinPolicy;
+import org.handoff.models.qspinlock.QCpu;
 import org.handoff.models.qspinlock.QSpinLock;
 import org.handoff.models.qspinlock.QSpinLockMutants;
+import org.handoff.models.qspinlock.SlowpathHooks;
 import org.openjdk.jcstress.annotations.Actor;
 import org.openjdk.jcstress.annotations.JCStressTest;
 import org.openjdk.jcstress.annotations.Mode;
@@ -40,11 +42,11 @@ import org.openjdk.jcstress.annotations.State;
 @State
 public class QSpinLockPendingTermination extends TerminationOutcomes {
     /** The entry's variant's port ({@link LockChoice}): a qspinlock variant runs this test as it is. */
-    private static final BiFunction<SpinPolicy, QSpinLock.Hooks, QSpinLock> LOCK =
+    private static final BiFunction<SpinPolicy, SlowpathHooks, QSpinLock> LOCK =
             LockChoice.withHooks(QSpinLockPendingTermination.class, QSpinLock.class);
-    private final QSpinLock lock = LOCK.apply(SpinPolicy.FOREVER, QSpinLock.Hooks.NATIVE);
-    private final QSpinLock.Cpu holder = lock.newContext();
-    private final QSpinLock.Cpu waiter = lock.newContext();
+    private final QSpinLock lock = LOCK.apply(SpinPolicy.FOREVER, SlowpathHooks.NATIVE);
+    private final QCpu holder = lock.newContext();
+    private final QCpu waiter = lock.newContext();
 
     public QSpinLockPendingTermination() {
         lock.lock(holder);

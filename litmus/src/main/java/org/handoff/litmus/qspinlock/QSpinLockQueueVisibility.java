@@ -5,8 +5,10 @@ import org.handoff.litmus.LockChoice;
 import org.handoff.litmus.LockHarness;
 import org.handoff.litmus.ReadThenWriteOutcomes;
 import org.handoff.models.SpinPolicy;
+import org.handoff.models.qspinlock.QCpu;
 import org.handoff.models.qspinlock.QSpinLock;
 import org.handoff.models.qspinlock.QSpinLockMutants;
+import org.handoff.models.qspinlock.SlowpathHooks;
 import org.openjdk.jcstress.annotations.Actor;
 import org.openjdk.jcstress.annotations.Arbiter;
 import org.openjdk.jcstress.annotations.JCStressTest;
@@ -48,10 +50,10 @@ import org.openjdk.jcstress.infra.results.IIIII_Result;
 @State
 public class QSpinLockQueueVisibility extends ReadThenWriteOutcomes {
     /** The entry's variant's port ({@link LockChoice}): a qspinlock variant runs this test as it is. */
-    private static final BiFunction<SpinPolicy, QSpinLock.Hooks, QSpinLock> LOCK =
+    private static final BiFunction<SpinPolicy, SlowpathHooks, QSpinLock> LOCK =
             LockChoice.withHooks(QSpinLockQueueVisibility.class, QSpinLock.class);
     private final ReleaseHolderAtHead hooks = new ReleaseHolderAtHead();
-    private final LockHarness<QSpinLock.Cpu> h = LockHarness.of(spin -> hooks.attach(LOCK.apply(spin, hooks)));
+    private final LockHarness<QCpu> h = LockHarness.of(spin -> hooks.attach(LOCK.apply(spin, hooks)));
 
     @Actor
     public void actor1(IIIII_Result r) {

@@ -5,7 +5,9 @@ import org.handoff.litmus.LockChoice;
 import org.handoff.litmus.LockHarness;
 import org.handoff.litmus.ReadThenWriteOutcomes;
 import org.handoff.models.SpinPolicy;
+import org.handoff.models.qspinlock.QCpu;
 import org.handoff.models.qspinlock.QSpinLock;
+import org.handoff.models.qspinlock.SlowpathHooks;
 import org.openjdk.jcstress.annotations.Actor;
 import org.openjdk.jcstress.annotations.Arbiter;
 import org.openjdk.jcstress.annotations.JCStressTest;
@@ -39,9 +41,9 @@ import org.openjdk.jcstress.infra.results.IIIII_Result;
 @JCStressTest
 @State
 public class QSpinLockStagedQueue extends ReadThenWriteOutcomes {
-    private static final BiFunction<SpinPolicy, QSpinLock.Hooks, QSpinLock> LOCK =
+    private static final BiFunction<SpinPolicy, SlowpathHooks, QSpinLock> LOCK =
             LockChoice.withHooks(QSpinLockStagedQueue.class, QSpinLock.class);
-    private final LockHarness<QSpinLock.Cpu> h = LockHarness.of(
+    private final LockHarness<QCpu> h = LockHarness.of(
             spin -> StagedQueueOfTwo.build(spin, LOCK));
 
     @Actor

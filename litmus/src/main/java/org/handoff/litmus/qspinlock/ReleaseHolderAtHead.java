@@ -1,6 +1,9 @@
 package org.handoff.litmus.qspinlock;
 
+import org.handoff.models.qspinlock.QCpu;
+import org.handoff.models.qspinlock.QNode;
 import org.handoff.models.qspinlock.QSpinLock;
+import org.handoff.models.qspinlock.SlowpathHooks;
 
 /**
  * Hooks for the queue-path litmus tests: the lock is held from construction by a third CPU, which
@@ -9,9 +12,9 @@ import org.handoff.models.qspinlock.QSpinLock;
  * Holding until a queue head exists is what guarantees that one of the two actors queues (it finds
  * the other actor pending) in every sample.
  */
-final class ReleaseHolderAtHead implements QSpinLock.Hooks {
+final class ReleaseHolderAtHead implements SlowpathHooks {
     private QSpinLock lock;
-    private QSpinLock.Cpu holder;
+    private QCpu holder;
     /** Read and written by queue heads; there is one per sample here, but be safe if there are two. */
     private volatile boolean released;
 
@@ -24,7 +27,7 @@ final class ReleaseHolderAtHead implements QSpinLock.Hooks {
     }
 
     @Override
-    public synchronized int waitHeadOrLock(QSpinLock l, QSpinLock.Node node) {
+    public synchronized int waitHeadOrLock(QSpinLock l, QNode node) {
         if (!released) {
             released = true;
             lock.unlock(holder);

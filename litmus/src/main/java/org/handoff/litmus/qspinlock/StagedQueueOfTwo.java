@@ -2,7 +2,10 @@ package org.handoff.litmus.qspinlock;
 
 import java.util.function.BiFunction;
 import org.handoff.models.SpinPolicy;
+import org.handoff.models.qspinlock.QCpu;
+import org.handoff.models.qspinlock.QNode;
 import org.handoff.models.qspinlock.QSpinLock;
+import org.handoff.models.qspinlock.SlowpathHooks;
 import org.handoff.models.qspinlock.StagedCpu;
 
 /**
@@ -19,20 +22,20 @@ import org.handoff.models.qspinlock.StagedCpu;
  * it: it lands before, inside or after CPU 1's and CPU 2's {@code set_locked}, as the scheduler
  * and jcstress's start of the actors decide.
  */
-final class StagedQueueOfTwo implements QSpinLock.Hooks {
+final class StagedQueueOfTwo implements SlowpathHooks {
     private QSpinLock lock;
-    private QSpinLock.Cpu holder;
+    private QCpu holder;
     private StagedCpu head;
     private StagedCpu waiter;
 
     /** A lock built by {@code make}, with CPU 0 holding it, CPU 1 staged at the head and CPU 2 behind it. */
-    static <L extends QSpinLock> L build(SpinPolicy spin, BiFunction<SpinPolicy, QSpinLock.Hooks, L> make) {
+    static <L extends QSpinLock> L build(SpinPolicy spin, BiFunction<SpinPolicy, SlowpathHooks, L> make) {
         StagedQueueOfTwo s = new StagedQueueOfTwo();
         L lock = make.apply(spin, s);
         s.lock = lock;
         s.holder = lock.newContext();
-        QSpinLock.Cpu first = lock.newContext();
-        QSpinLock.Cpu second = lock.newContext();
+        QCpu first = lock.newContext();
+        QCpu second = lock.newContext();
         lock.lock(s.holder); // uncontended: the fast path
         s.head = StagedCpu.head(lock, first);
         s.waiter = StagedCpu.waiter(lock, second);
@@ -40,7 +43,7 @@ final class StagedQueueOfTwo implements QSpinLock.Hooks {
     }
 
     @Override
-    public void waitNode(QSpinLock.Node node, QSpinLock.Node prev) {
+    public void waitNode(QNode node, QNode prev) {
         if (prev != waiter.node()) {
             return; // the second actor to link: the first runs the staged CPUs
         }
