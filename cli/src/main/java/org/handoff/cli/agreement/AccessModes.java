@@ -178,7 +178,7 @@ public final class AccessModes {
                     "scan", new String[] {"acquire", "the kernel relies on the address dependency to the next node;"
                             + " Java has none, so find_successor's READ_ONCE(cur->next) is an acquire"}));
 
-    private static final String SPIN_THEN_ACQUIRE = "the port's Node.readLocked is an acquire: after pv_wait_node"
+    private static final String SPIN_THEN_ACQUIRE = "the port's QNode.readLocked is an acquire: after pv_wait_node"
             + " returns, the kernel's caller reads node->locked once more with arch_mcs_spin_lock_contended's"
             + " acquire, and the port's one read does both";
 
@@ -203,7 +203,7 @@ public final class AccessModes {
                             + " (the NR_CPUS >= 16K form), so WRITE_ONCE(lock->locked) is a compare-and-exchange"
                             + " loop, volatile for want of a relaxed one"},
                     "spin", new String[] {"acquire", SPIN_THEN_ACQUIRE},
-                    "recheck", new String[] {"acquire", "the same Node.readLocked as spin"}),
+                    "recheck", new String[] {"acquire", "the same QNode.readLocked as spin"}),
             List.of(QSpinLock.class, QNode.class));
 
     /** Every family with a weak-memory spec, in the order the tables are printed. */

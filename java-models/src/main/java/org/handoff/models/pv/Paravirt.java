@@ -114,30 +114,6 @@ public class Paravirt implements SlowpathHooks {
         }
     }
 
-    /** {@code struct pv_node}: the PV part of a queue node. */
-    public static final class PvNode {
-        final QNode mcs;
-        /** {@code pn->cpu}: the thread to kick. Written by the owner before the node is published. */
-        volatile Thread cpu;
-        /** {@code pn->state}, through {@link #STATE}. */
-        int state;
-        /** {@code pn->waithist} ({@code pv-wait-early}); the owner's alone. */
-        int waithist;
-
-        PvNode(QNode mcs) {
-            this.mcs = mcs;
-        }
-
-        public QNode mcs() {
-            return mcs;
-        }
-
-        /** The vCPU state now (tests). */
-        public int state() {
-            return (int) STATE.getVolatile(this); // unrecorded: tests and the recorder's event fields
-        }
-    }
-
     protected static final VarHandle STATE;
 
     static {
@@ -165,17 +141,14 @@ public class Paravirt implements SlowpathHooks {
     protected final Memory mem = new Memory();
     private final PvNode[] pvNodes = new PvNode[MAX_CPUS * QSpinLock.MAX_NODES];
     private PvHashTable table = new PvHashTable();
-    private int spinThreshold = SPIN_THRESHOLD;
+    int spinThreshold = SPIN_THRESHOLD;
     private int checkMask = PV_PREV_CHECK_MASK;
     private int initialWaithist;
     private long parkNanos;
     /** {@link #kickOnly}: a vCPU's pending kick (KVM's pv_unhalted), per thread; null: parks may return spuriously. */
-    private java.util.concurrent.ConcurrentHashMap<Thread, Boolean> kicks;
-    /** Recorded runs: the lock whose recorder records these hooks' steps, and that recorder (else null). */
-    private PvQSpinLock recLock;
-    private TraceRecorder rec;
-    /** Recorded runs: the kicks each thread has had ({@link #parkRecorded}); else null. */
-    private java.util.Map<Thread, Integer> kickCounts;
+    java.util.concurrent.ConcurrentHashMap<Thread, Boolean> kicks;
+    /** The recording of these hooks' steps, or null when no trace is recorded. */
+    private PvRecording rec;
     private final AtomicInteger lostWakeups = new AtomicInteger();
     private final AtomicInteger corruptUnlocks = new AtomicInteger();
     private final AtomicInteger halts = new AtomicInteger();
@@ -269,6 +242,11 @@ public class Paravirt implements SlowpathHooks {
     }
 
     /** How many times a vCPU actually halted ({@code pv_wait} with its condition true). */
+    /** A vCPU halts (counted for {@link #halts}). */
+    void halted() {
+        halts.incrementAndGet();
+    }
+
     public int halts() {
         return halts.get();
     }
@@ -313,7 +291,7 @@ public class Paravirt implements SlowpathHooks {
         PvNode pn = pv(node);
         PvNode pp = pv(prev);
         for (;;) {
-            int spun = rec != null ? spinNodeRecorded(node, pp) : switch (variant) {
+            int spun = rec != null ? rec.spinNode(node, pp) : switch (variant) {
                 case PV -> spinNode(node);
                 case WAIT_EARLY -> spinNodeAdaptive(node, prev, pn, pp);
                 case WAIT_EARLY_MERGED -> spinNodeMerged(node, pp);
@@ -334,14 +312,14 @@ public class Paravirt implements SlowpathHooks {
             }
             // If pv_kick_node() changed us to vcpu_hashed, keep it: pv_wait_head_or_lock() then
             // knows not to hash the lock again. cmpxchg(&pn->state, vcpu_halted, vcpu_running)
-            step("WaitNodeWake", () -> wakeCmpxchg(pn), x -> "nst=" + stateName(pn.state()));
+            step("WaitNodeWake", () -> wakeCmpxchg(pn), x -> "nst=" + PvRecording.stateName(pn.state()));
         }
     }
 
     /**
      * pv_wait(&amp;pn-&gt;state, vcpu_halted) after the re-check found {@code node->locked} clear: halt
      * while the state is still {@code vcpu_halted}. Recorded: the hypervisor's test is the step
-     * WaitNodePvWait, and a halt parks until kicked ({@link #parkRecorded}).
+     * WaitNodePvWait, and a halt parks until kicked ({@link PvRecording#pvWait}).
      */
     private void nodePvWait(QNode node, PvNode pn) {
         if (rec == null) {
@@ -350,15 +328,7 @@ public class Paravirt implements SlowpathHooks {
                     () -> mem.getVolatileInt(STATE, pn) == VCPU_HALTED && node.readLocked() != 0);
             return;
         }
-        int[] kicked = new int[1];
-        if (step("WaitNodePvWait", () -> {
-            kicked[0] = kicksOf(Thread.currentThread());
-            return mem.getVolatileInt(STATE, pn) == VCPU_HALTED;
-        }, h -> "halt=" + h)) {
-            WAIT_NODE_HALT.hit();
-            halts.incrementAndGet();
-            parkRecorded(rec, kicked[0]);
-        }
+        rec.pvWait("WaitNodePvWait", false, () -> mem.getVolatileInt(STATE, pn) == VCPU_HALTED, WAIT_NODE_HALT::hit);
     }
 
     /** pv_wait_node's spin phase, {@code pv}: {@code SPIN_THRESHOLD} reads of {@code node->locked}. */
@@ -478,7 +448,7 @@ public class Paravirt implements SlowpathHooks {
      */
     public boolean pvKickNode(QSpinLock lock, QNode node) {
         PvNode pn = pv(node);
-        if (!step("KickCmpxchg", () -> kickCmpxchg(pn), ok -> "to=" + traceNode(pn) + " ok=" + ok)) {
+        if (!step("KickCmpxchg", () -> kickCmpxchg(pn), ok -> "to=" + rec.traceNode(pn) + " ok=" + ok)) {
             return false;
         }
         KICK_NODE_HASH.hit();
@@ -556,14 +526,8 @@ public class Paravirt implements SlowpathHooks {
                     () -> (lock.wordOpaque() & QSpinLock.LOCKED_MASK) != SLOW_VAL);
             return;
         }
-        int[] kicked = new int[1];
-        if (wordStep("WaitHeadPvWait", () -> {
-            kicked[0] = kicksOf(Thread.currentThread());
-            return (lock.wordOpaque() & QSpinLock.LOCKED_MASK) == SLOW_VAL;
-        }, h -> "halt=" + h)) {
-            halts.incrementAndGet();
-            parkRecorded(rec, kicked[0]);
-        } else {
+        if (!rec.pvWait("WaitHeadPvWait", true, () -> (lock.wordOpaque() & QSpinLock.LOCKED_MASK) == SLOW_VAL, () -> {
+        })) {
             // The lock is held without _Q_SLOW_VAL (a stealer's): pv_wait returns at once and the
             // head goes round again. Step aside for a moment so that the holder gets the CPU and the
             // recorder's lock (which this loop would otherwise keep taking first): without the
@@ -624,14 +588,14 @@ public class Paravirt implements SlowpathHooks {
             return null;
         }
         VarHandle.acquireFence(); // smp_rmb(): the hash entry was written before _Q_SLOW_VAL
-        PvNode node = step("UnlockUnhash", () -> table.unhash(lock), n -> "node=" + traceNode(n));
+        PvNode node = step("UnlockUnhash", () -> table.unhash(lock), n -> "node=" + rec.traceNode(n));
         wordStep("UnlockRelease", () -> writeLockedRelease(lock, 0));
         UNLOCK_SLOWPATH.hit();
         if (node != null) {
             step("UnlockKick", () -> {
                 pvKick(node);
                 return null;
-            }, x -> "to=" + traceNode(node));
+            }, x -> "to=" + rec.traceNode(node));
         }
         return node;
     }
@@ -668,12 +632,12 @@ public class Paravirt implements SlowpathHooks {
     }
 
     /** The unfair trylock's read allows the steal: locked and pending are clear. */
-    private static boolean stealable(int val) {
+    static boolean stealable(int val) {
         return (val & QSpinLock.LOCKED_PENDING_MASK) == 0;
     }
 
     /** The unfair trylock gives up and queues: no queue to steal past, or its head spins with pending set. */
-    private static boolean queueNow(int val) {
+    static boolean queueNow(int val) {
         return (val & QSpinLock.TAIL_MASK) == 0 || (val & QSpinLock.PENDING_MASK) != 0;
     }
 
@@ -698,35 +662,14 @@ public class Paravirt implements SlowpathHooks {
 
     // ------------------------------------------------------------------ recorded runs
 
-    /*
-     * Trace validation (PvQSpinLock#traceTo) against PVSteps.tla, the split form of PV.tla: each
-     * step above is one event named after its PVSteps action ({@link #step}, {@link #wordStep}),
-     * made by the same code whether or not a run is recorded, so a change to a step's code or to
-     * the order of the steps is what the recorded run shows. Every access to shared state goes
-     * through a Memory (the node states through {@link #mem}, the lock word through the lock's), so
-     * a step that makes more than one access lets other threads' steps in between (TraceRecorder):
-     * a read-modify-write split in two is seen as the two accesses it is. The compare-and-exchange
-     * loops on the whole lock word (set_pending, the byte stores of the NR_CPUS >= 16K layout) are
-     * one step of the spec each, linearized at their successful attempt, as qspinlock's are. The
-     * hash table's operations are one step each (PVSteps' AddEntry and unhash), made directly.
-     *
-     * What is recorded only here: the spin turns of pv_wait_node (WaitNodeSpin, one event per turn),
-     * and the halts. A halt parks until a kick for this thread comes (one that came before the
-     * halt counts, as KVM keeps pv_unhalted), and its return is the event Unpark, which says whether
-     * a kick came after the halt ({@link #parkRecorded}). A park that outlasts the run's stall
-     * limit ends the run (a lost wake-up).
-     */
-
     /** Turns recording on for {@code lock}'s hooks ({@code null}: off); {@code pv-wait-early} is not mapped. */
     void traceTo(PvQSpinLock lock, TraceRecorder r) {
         if (r != null && variant == Variant.WAIT_EARLY) {
             throw new UnsupportedOperationException(variant.id()
                     + ": its steps are not recorded (the adaptive spin's waithist is not mapped; see docs/pv-java.md)");
         }
-        recLock = r == null ? null : lock;
-        rec = r;
+        rec = r == null ? null : new PvRecording(this, lock, r);
         mem.recordTo(r);
-        kickCounts = r == null ? null : new java.util.HashMap<>();
         if (r != null && kicks == null) {
             kicks = new java.util.concurrent.ConcurrentHashMap<>();
         }
@@ -737,24 +680,24 @@ public class Paravirt implements SlowpathHooks {
      * run an event with what {@code fields} makes of the result; otherwise {@code body} alone.
      */
     protected final <T> T step(String action, Supplier<T> body, Function<T, String> fields) {
-        TraceRecorder r = rec;
-        return r == null ? body.get() : r.atomic(action, body, fields);
+        PvRecording r = rec;
+        return r == null ? body.get() : r.step(action, body, fields);
     }
 
     /** {@link #step} for a step with no result and no field. */
     protected final void step(String action, Runnable body) {
-        TraceRecorder r = rec;
+        PvRecording r = rec;
         if (r == null) {
             body.run();
         } else {
-            r.atomic(action, body, "");
+            r.step(action, body);
         }
     }
 
     /** {@link #step} for a step that may touch the lock word: its event carries the word found and left. */
     protected final <T> T wordStep(String action, Supplier<T> body, Function<T, String> fields) {
-        TraceRecorder r = rec;
-        return r == null ? body.get() : recLock.traceStep(action, body, fields);
+        PvRecording r = rec;
+        return r == null ? body.get() : r.wordStep(action, body, fields);
     }
 
     /** {@link #wordStep} for a step with no result. */
@@ -770,108 +713,12 @@ public class Paravirt implements SlowpathHooks {
         step(action, () -> {
             store.run();
             return null;
-        }, x -> "st=" + stateName(pn.state()));
+        }, x -> "st=" + PvRecording.stateName(pn.state()));
     }
 
-    /** The spec's name of {@code pn}'s node (recorded runs). */
-    private int traceNode(PvNode pn) {
-        return pn == null ? 0 : recLock.traceNode(pn.mcs);
-    }
-
-    private static String stateName(int st) {
-        return switch (st) {
-            case VCPU_RUNNING -> "running";
-            case VCPU_HALTED -> "halted";
-            case VCPU_HASHED -> "hashed";
-            default -> "corrupt" + st;
-        };
-    }
-
-    /**
-     * pv_wait_node's spin phase recorded: one WaitNodeSpin per turn (the read of {@code node->locked},
-     * and in {@code pv-wait-early-merged} {@code pv_wait_early}'s read of the previous node, which
-     * the spec merges into the same step). A turn's event says whether it found the lock handed
-     * over (got), whether the previous node was asleep (early, merged form only), and whether the
-     * spin ends with a halt (halt).
-     */
-    private int spinNodeRecorded(QNode node, PvNode pp) {
-        TraceRecorder r = rec;
-        boolean merged = variant == Variant.WAIT_EARLY_MERGED;
-        for (int loop = spinThreshold; loop > 0; loop--) {
-            int turn = loop;
-            int seen = r.atomic("WaitNodeSpin", () -> {
-                if (node.readLocked() != 0) {
-                    return SPIN_LOCKED;
-                }
-                return merged && pvWaitEarly(pp, turn) ? SPIN_WAIT_EARLY : SPIN_DONE;
-            }, v -> "got=" + (v == SPIN_LOCKED) + (merged && v != SPIN_LOCKED ? " early=" + (v == SPIN_WAIT_EARLY) : "")
-                    + " halt=" + (v == SPIN_WAIT_EARLY || v == SPIN_DONE && turn == 1));
-            if (seen != SPIN_DONE) {
-                return seen;
-            }
-            Thread.onSpinWait();
-        }
-        return SPIN_DONE;
-    }
-
-    /**
-     * pv_hybrid_queued_unfair_trylock recorded: UnfairTrylockRead for the first read (which the spec
-     * merges with the node's set-up) and for every read that decides (free: try the cmpxchg; no
-     * queue or pending set: give up), UnfairTrylockCas for the cmpxchg. A read that decides nothing
-     * wrote nothing and is not a step of the spec.
-     */
-    boolean unfairTrylockRecorded(PvQSpinLock lock, QNode node) {
-        TraceRecorder r = rec;
-        SpinPolicy spin = lock.spinPolicy();
-        for (long i = 0;; i++) {
-            boolean first = i == 0;
-            int[] seen = new int[1];
-            int decided = r.atomicIf("UnfairTrylockRead", () -> {
-                int val = lock.wordOpaque();
-                seen[0] = val;
-                return stealable(val) ? 1 : queueNow(val) ? 0 : -1;
-            }, d -> first || d >= 0
-                    ? lock.traceWord(seen[0]) + (first ? " node=" + lock.traceNode(node) : "")
-                    : null);
-            if (decided == 0) {
-                return false;
-            }
-            if (decided == 1) {
-                if (lock.traceStep("UnfairTrylockCas", () -> cmpxchgLockedAcquire(lock), ok -> "ok=" + ok)) {
-                    return true;
-                }
-                if (queueNow(seen[0])) { // the read found no queue (its pending was clear)
-                    return false;
-                }
-            }
-            if (!spin.keepSpinning(i)) {
-                return false;
-            }
-        }
-    }
-
-    /**
-     * A recorded halt: park until kicked, bounded by the run's spin policy (which ends a stalled run).
-     * {@code kicksAtHalt} is how many kicks this thread had had when it halted; the event Unpark says
-     * whether a kick came after the halt (kicked), which the spec's state must agree with: a vCPU
-     * that UnlockKick woke, or one still halted whose park a kick from before the halt ended (KVM's
-     * pv_unhalted), the spec's Spurious.
-     */
-    private void parkRecorded(TraceRecorder r, int kicksAtHalt) {
-        Thread self = Thread.currentThread();
-        SpinPolicy spin = recLock.spinPolicy();
-        for (long i = 0; kicks.remove(self) == null; i++) {
-            LockSupport.parkNanos(this, 100_000L);
-            if (!spin.keepSpinning(i)) {
-                break;
-            }
-        }
-        r.after("Unpark", () -> "kicked=" + (kicksOf(self) > kicksAtHalt));
-    }
-
-    /** Recorded runs: how many times {@code t} has been kicked (read and written under the recorder's lock). */
-    private int kicksOf(Thread t) {
-        return kickCounts.getOrDefault(t, 0);
+    /** The unfair trylock of a recorded run, one attempt at a time ({@link PvRecording#unfairTrylock}). */
+    boolean unfairTrylockRecorded(QNode node) {
+        return rec.unfairTrylock(node);
     }
 
     // ------------------------------------------------------------------ pv_wait, pv_kick
@@ -910,8 +757,9 @@ public class Paravirt implements SlowpathHooks {
         if (kicks != null) {
             kicks.put(node.cpu, Boolean.TRUE);
         }
-        if (kickCounts != null) {
-            kickCounts.merge(node.cpu, 1, Integer::sum);
+        PvRecording r = rec;
+        if (r != null) {
+            r.kicked(node.cpu);
         }
         LockSupport.unpark(node.cpu);
     }

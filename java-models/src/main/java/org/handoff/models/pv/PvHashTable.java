@@ -23,13 +23,13 @@ import java.util.concurrent.atomic.AtomicInteger;
  */
 public final class PvHashTable {
     private static final VarHandle KEYS = MethodHandles.arrayElementVarHandle(Object[].class);
-    private static final VarHandle NODES = MethodHandles.arrayElementVarHandle(Paravirt.PvNode[].class);
+    private static final VarHandle NODES = MethodHandles.arrayElementVarHandle(PvNode[].class);
 
     /** Default number of entries: ample for one lock (one entry in use at a time when correct). */
     public static final int DEFAULT_SIZE = 16;
 
     private final Object[] keys;
-    private final Paravirt.PvNode[] nodes;
+    private final PvNode[] nodes;
     private final int mask;
     private final AtomicInteger doubleHashes = new AtomicInteger();
     private final AtomicInteger missing = new AtomicInteger();
@@ -44,7 +44,7 @@ public final class PvHashTable {
             throw new IllegalArgumentException("size must be a power of two: " + size);
         }
         keys = new Object[size];
-        nodes = new Paravirt.PvNode[size];
+        nodes = new PvNode[size];
         mask = size - 1;
     }
 
@@ -58,7 +58,7 @@ public final class PvHashTable {
      * {@code WRITE_ONCE(he->node, node)}; returns the entry (the kernel returns {@code &he->lock}).
      * The kernel calls {@code BUG()} when no entry is free; here that throws.
      */
-    public int hash(Object lock, Paravirt.PvNode node) {
+    public int hash(Object lock, PvNode node) {
         for (int i = 0; i <= mask; i++) {
             if (KEYS.getVolatile(keys, i) == lock) {
                 doubleHashes.incrementAndGet(); // not in the kernel: the HashConsistent check
@@ -82,12 +82,12 @@ public final class PvHashTable {
      * {@code WRITE_ONCE(he->lock, NULL)}. Null when there is none (the kernel's {@code BUG()}),
      * counted in {@link #missing()}.
      */
-    public Paravirt.PvNode unhash(Object lock) {
+    public PvNode unhash(Object lock) {
         int s = start(lock);
         for (int n = 0; n <= mask; n++) {
             int i = (s + n) & mask;
             if (KEYS.getAcquire(keys, i) == lock) {
-                Paravirt.PvNode node = (Paravirt.PvNode) NODES.getAcquire(nodes, i);
+                PvNode node = (PvNode) NODES.getAcquire(nodes, i);
                 KEYS.setRelease(keys, i, null);
                 return node;
             }

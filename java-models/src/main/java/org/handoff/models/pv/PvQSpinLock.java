@@ -83,7 +83,7 @@ public class PvQSpinLock extends QSpinLock {
      * Records PV's steps for trace validation against {@code specs/pv/PVSteps.tla}, the split form of
      * PV.tla, with {@code Stealing} (the map is {@code specs/pv/trace/PVStepsTrace.tla}): the native
      * steps as qspinlock records them, per shared access, and the hooks' steps one event per
-     * PVSteps action ({@link Paravirt}, "Recorded runs"), their accesses to the node states through
+     * PVSteps action ({@link PvRecording}), their accesses to the node states through
      * the hooks' Memory. {@code pv} and {@code pv-wait-early-merged}; {@code pv-wait-early} refuses a
      * recorder (its waithist and adaptive spin are not mapped).
      */
@@ -106,7 +106,7 @@ public class PvQSpinLock extends QSpinLock {
     /** The unfair trylock's steps are recorded one attempt at a time ({@link Paravirt}). */
     @Override
     protected boolean tracedQueueTrylock(QNode node) {
-        return pv.unfairTrylockRecorded(this, node);
+        return pv.unfairTrylockRecorded(node);
     }
 
     /** pv_wait_node recorded the read that ended its wait (WaitNodeSpin); the spec has no SpinLocked here. */

@@ -30,10 +30,10 @@ class MemoryAccessTest {
     static final Set<String> PER_ACCESS = Set.of("McsLock", "ClhLock", "MLock", "TicketLock", "CombiningLock", "QSpinLock",
             "PvQSpinLock", "CnaLock");
     /**
-     * Hook sets whose steps run inside a per-access port's recorded steps, and the queue node whose
-     * accessors they call: scanned as the ports are.
+     * Hook sets whose steps run inside a per-access port's recorded steps, and the queue nodes
+     * whose accessors they call (qspinlock's, PV's): scanned as the ports are.
      */
-    static final Set<String> HOOK_SETS = Set.of("Paravirt", "QNode");
+    static final Set<String> HOOK_SETS = Set.of("Paravirt", "QNode", "PvNode");
     /**
      * Ports not recorded per access: today only CnaPvLock, which refuses a recorder (no trace map
      * follows CNAPV.tla). Every QSpinLock subclass that records does so through {@code mem}.
