@@ -89,7 +89,7 @@ class ReportLayoutTest {
             bypass[i] = i % 5 == 0 ? (int) Math.min(16_000, (long) i * i % 16_001) : 0;
         }
         FairnessHarness.Config config = new FairnessHarness.Config("cna-threshold", 4, 2, 5_000, 1, 256, 256, false,
-                "org.handoff.models.cna.CnaLock$Threshold");
+                "org.handoff.models.cna.CnaThreshold");
         FairnessHarness.Result r = new FairnessHarness.Result(config, bypass, new int[] {5_000, 5_000, 5_000, 5_000}, 12_000,
                 15_000, 0, 100, 1.5);
         Report.Fairness fairness = new Report.Fairness(1, 4, 2, 5_000, 256, 256, List.of(r), null,

@@ -168,7 +168,7 @@ class VariantBadInputTest {
     void aVariantWhoseJavaClassGivesAnotherName() throws IOException {
         writeVariant("org.handoff.models.cna.CnaLock", LITMUS, "CNAStepsTrace");
         assertStopsBeforeRunning("cna/cna-mine:", "says its variant is 'cna-v1', not 'cna-mine'");
-        writeVariant("org.handoff.models.cna.CnaLock$Threshold", LITMUS, "CNAStepsTrace");
+        writeVariant("org.handoff.models.cna.CnaThreshold", LITMUS, "CNAStepsTrace");
         assertStopsBeforeRunning("cna/cna-mine:", "says its variant is 'cna-threshold', not 'cna-mine'");
     }
 

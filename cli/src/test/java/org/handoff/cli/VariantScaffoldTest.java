@@ -21,6 +21,7 @@ import org.handoff.core.RunContext;
 import org.handoff.core.Verdict;
 import org.handoff.models.HandoffPort;
 import org.handoff.models.cna.CnaLock;
+import org.handoff.models.cna.CnaThreshold;
 import org.handoff.specs.TlcRunner;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -124,7 +125,7 @@ class VariantScaffoldTest {
         try (URLClassLoader loader = new URLClassLoader(new java.net.URL[] {classes.toUri().toURL()},
                 VariantScaffoldTest.class.getClassLoader())) {
             Object port = loader.loadClass("org.example.cna.CnaMine").getConstructor().newInstance();
-            assertTrue(port instanceof CnaLock.Threshold);
+            assertTrue(port instanceof CnaThreshold);
             assertEquals("cna-mine", ((HandoffPort) port).variant());
         }
 

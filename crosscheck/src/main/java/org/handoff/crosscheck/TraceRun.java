@@ -85,7 +85,7 @@ public final class TraceRun {
     /**
      * Applies the settings {@code name=value,...} to a new lock: each calls the lock's public
      * one-argument method {@code name} (an int or a long parameter), as
-     * {@code CnaLock.Threshold#threshold(int)} or {@code CnaLock#seed(long)}. Empty: nothing.
+     * {@code CnaThreshold#threshold(int)} or {@code CnaLock#seed(long)}. Empty: nothing.
      */
     static void configure(Object lock, String settings) {
         if (settings == null || settings.isBlank()) {

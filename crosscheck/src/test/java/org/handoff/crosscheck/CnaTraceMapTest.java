@@ -9,6 +9,7 @@ import java.util.stream.Collectors;
 import java.util.stream.Stream;
 import org.handoff.core.ProjectRoot;
 import org.handoff.models.cna.CnaLock;
+import org.handoff.models.cna.CnaThreshold;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -53,7 +54,7 @@ class CnaTraceMapTest {
     @Test
     void changingAnyReportedValueOfAnAcceptedPrefixGetsItRejected() {
         var prefixes = TraceMapMutation.prefixes(
-                i -> TraceRun.record(CnaLock.Threshold.class.getName(), "threshold=2", THREADS, 8, 1, i, i, 2000, 50),
+                i -> TraceRun.record(CnaThreshold.class.getName(), "threshold=2", THREADS, 8, 1, i, i, 2000, 50),
                 REPORTED, 300);
         Path root = ProjectRoot.find();
         TraceValidator validator = new TraceValidator(new TraceValidator.Target(root.resolve("specs/cna"), "CNASteps.tla",

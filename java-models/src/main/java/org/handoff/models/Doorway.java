@@ -2,7 +2,6 @@ package org.handoff.models;
 
 import java.util.function.Predicate;
 import java.util.function.Supplier;
-import org.handoff.models.qspinlock.DoorwayObserver;
 
 /**
  * Runs a lock's doorway step for a measurement of fairness (the fairness harness): {@code step}

@@ -67,7 +67,7 @@ class JcstressPreflightTest {
     /**
      * An entry whose test runs another lock than its variant's registered port is refused: the
      * seeded case is a CNA mutant listed under CnaProbSecondaryQueue, which builds cna-prob's
-     * CnaLock.Prob and ignores the lock chosen by variant, so it would pass without running the mutant.
+     * CnaProb and ignores the lock chosen by variant, so it would pass without running the mutant.
      */
     @Test
     void aTestThatIgnoresTheVariantsPortIsRefused() {

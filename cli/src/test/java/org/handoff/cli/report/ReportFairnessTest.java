@@ -31,14 +31,14 @@ class ReportFairnessTest {
     void eachVariantIsMeasuredByItsPortClassOrSaysWhyNot() {
         Map<String, String> notMeasured = new LinkedHashMap<>();
         Map<String, String> ports = Report.variantPorts(List.of(
-                check("cna-threshold", false, "org.handoff.models.cna.CnaLock$Threshold"),
-                check("cna-proposed", false, "org.handoff.models.cna.CnaLock$Prob"),
+                check("cna-threshold", false, "org.handoff.models.cna.CnaThreshold"),
+                check("cna-proposed", false, "org.handoff.models.cna.CnaProb"),
                 check("cna-unported", false, null),
                 check("cna-mcs-based", false, "org.handoff.models.mcs.McsLock"), // another family's port: measured too
                 check("cna-ticket-w2", false, "org.handoff.models.ticket.TicketLock$Width2"),
                 check("pass-one", true, "org.handoff.models.cna.CnaMutants$PassOne")), notMeasured);
-        assertEquals(Map.of("cna-threshold", "org.handoff.models.cna.CnaLock$Threshold", "cna-proposed",
-                "org.handoff.models.cna.CnaLock$Prob", "cna-mcs-based", "org.handoff.models.mcs.McsLock"), ports);
+        assertEquals(Map.of("cna-threshold", "org.handoff.models.cna.CnaThreshold", "cna-proposed",
+                "org.handoff.models.cna.CnaProb", "cna-mcs-based", "org.handoff.models.mcs.McsLock"), ports);
         assertEquals(Set.of("cna-unported", "cna-ticket-w2"), notMeasured.keySet());
         assertTrue(notMeasured.get("cna-unported").contains("registers no port class"), notMeasured.toString());
         assertTrue(notMeasured.get("cna-ticket-w2").contains("has no constructor (SpinPolicy, Doorway)"),
@@ -58,8 +58,8 @@ class ReportFairnessTest {
         assertTrue(notMeasured.get("cna-proposed").contains("registers no port class"), notMeasured.toString());
         notMeasured.clear();
         Map<String, String> ports = Report.variantPorts(List.of(tlcOnly), notMeasured,
-                (family, variant) -> family.equals("cna") && variant.equals("cna-proposed") ? "org.handoff.models.cna.CnaLock$Prob" : null);
-        assertEquals(Map.of("cna-proposed", "org.handoff.models.cna.CnaLock$Prob"), ports);
+                (family, variant) -> family.equals("cna") && variant.equals("cna-proposed") ? "org.handoff.models.cna.CnaProb" : null);
+        assertEquals(Map.of("cna-proposed", "org.handoff.models.cna.CnaProb"), ports);
         assertEquals(Map.of(), notMeasured);
     }
 
@@ -67,7 +67,7 @@ class ReportFairnessTest {
     void theSummaryNamesTheVariantsWithoutAHistogram() throws InterruptedException {
         StringWriter progress = new StringWriter();
         Report.Fairness f = Report.runFairness(Set.of("cna"), List.of(check("cna-proposed", false,
-                "org.handoff.models.cna.CnaLock$Prob"), check("cna-unported", false, null)), 1, 200, new PrintWriter(progress),
+                "org.handoff.models.cna.CnaProb"), check("cna-unported", false, null)), 1, 200, new PrintWriter(progress),
                 Manifest.load(ProjectRoot.find()));
         // The family's own variants as it declares them, then its proposed variant's file, then the rest.
         assertEquals(List.of("cna-v1", "cna-threshold", "cna-prob", "cna-proposed"),

@@ -598,60 +598,7 @@ public class CnaLock extends QSpinLock {
         return " numa=" + cna(node).numaNode;
     }
 
-    // ------------------------------------------------------------------ test support
-
-    // ------------------------------------------------------------------ the variants of patch 3/3
-
-    /**
-     * Patch 3/3: the local search is made only with high probability ({@code probably(
-     * INTRA_SOCKET_HANDOFF_PROB_ARG)}), otherwise the lock goes to the secondary queue's first
-     * node, or to the immediate successor when there is no secondary queue. The per-CPU
-     * pseudo-random numbers are the patch's xorshift ({@code xor_random}), seeded from
-     * {@link #seed(long)} instead of {@code get_random_bytes}, so that a run can be replayed.
-     */
-    public static class Prob extends CnaLock {
-        private int probArg = INTRA_SOCKET_HANDOFF_PROB_ARG;
-
-        public Prob() {
-            super();
-        }
-
-        public Prob(SpinPolicy spin) {
-            super(spin);
-        }
-
-        public Prob(SpinPolicy spin, SlowpathHooks extra) {
-            super(spin, extra);
-        }
-
-        /** A lock whose doorway steps run through {@code doorways} (fairness measurements). */
-        protected Prob(SpinPolicy spin, DoorwayObserver doorways) {
-            super(spin, doorways);
-        }
-
-        @Override
-        public String variant() {
-            return "cna-prob";
-        }
-
-        /** The search is skipped with probability 1/{@code range}; a power of two, as in the kernel. */
-        public Prob probArg(int range) {
-            if (range < 1 || Integer.bitCount(range) != 1) {
-                throw new IllegalArgumentException("the CNA probability argument must be a power of two, not " + range);
-            }
-            this.probArg = range;
-            return this;
-        }
-
-        public int probArg() {
-            return probArg;
-        }
-
-        @Override
-        protected boolean searchLocal(QNode node) {
-            return probably(node.cpu(), probArg);
-        }
-    }
+    // ------------------------------------------------------------------ patch 3/3 (CnaProb, CnaThreshold)
 
     /** {@code probably(range)}: false with probability 1/range. */
     protected final boolean probably(QCpu cpu, int range) {
@@ -679,58 +626,5 @@ public class CnaLock extends QSpinLock {
         z ^= z >>> 31;
         int v = (int) (z ^ (z >>> 32));
         return v != 0 ? v : 1;
-    }
-
-    /**
-     * The deterministic alternative patch 3/3 describes: a count of hand-offs within a node travels
-     * with the lock (each local hand-off gives the receiver the holder's count plus one, any other
-     * hand-off gives 0); a holder whose count has reached the threshold does not search, so the
-     * secondary queue is flushed ahead of the main queue (or, without one, the lock goes to the
-     * immediate successor). The patch would keep the count in the secondary queue's first node;
-     * carrying it with the hand-off is the same count where the lock is, without the extra node
-     * access the patch text warns about.
-     */
-    public static class Threshold extends CnaLock {
-        private int threshold = DEFAULT_THRESHOLD;
-
-        public Threshold() {
-            super();
-        }
-
-        public Threshold(SpinPolicy spin) {
-            super(spin);
-        }
-
-        public Threshold(SpinPolicy spin, SlowpathHooks extra) {
-            super(spin, extra);
-        }
-
-        /** A lock whose doorway steps run through {@code doorways} (fairness measurements). */
-        protected Threshold(SpinPolicy spin, DoorwayObserver doorways) {
-            super(spin, doorways);
-        }
-
-        @Override
-        public String variant() {
-            return "cna-threshold";
-        }
-
-        /** Local hand-offs in a row before the secondary queue is flushed; at least 1. */
-        public Threshold threshold(int t) {
-            if (t < 1) {
-                throw new IllegalArgumentException("the CNA threshold must be at least 1, not " + t);
-            }
-            this.threshold = t;
-            return this;
-        }
-
-        public int threshold() {
-            return threshold;
-        }
-
-        @Override
-        protected boolean searchLocal(QNode node) {
-            return intraCount(node) < threshold;
-        }
     }
 }

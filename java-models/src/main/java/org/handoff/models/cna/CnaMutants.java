@@ -117,7 +117,7 @@ public final class CnaMutants {
      * often a waiter is bypassed (BoundedBypass with K = T) is what breaks. Only a check that
      * follows the hand-offs one by one sees it (trace validation), and only with a small threshold.
      */
-    public static class ThresholdOffByOne extends CnaLock.Threshold {
+    public static class ThresholdOffByOne extends CnaThreshold {
         public ThresholdOffByOne() {
             super();
         }
@@ -287,7 +287,7 @@ public final class CnaMutants {
      * stops searching: the lock can stay on one NUMA node for ever while the secondary queue waits
      * (spec: {@code CNA_ThresholdCountInHolder}, StarvationFreedom).
      */
-    public static class ThresholdCountInHolder extends CnaLock.Threshold {
+    public static class ThresholdCountInHolder extends CnaThreshold {
         public ThresholdCountInHolder() {
             super();
         }

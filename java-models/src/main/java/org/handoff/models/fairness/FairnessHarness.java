@@ -13,6 +13,8 @@ import org.handoff.models.Doorway;
 import org.handoff.models.HandoffLock;
 import org.handoff.models.SpinPolicy;
 import org.handoff.models.cna.CnaLock;
+import org.handoff.models.cna.CnaProb;
+import org.handoff.models.cna.CnaThreshold;
 import org.handoff.models.cna.Topology;
 import org.handoff.models.pv.PvQSpinLock;
 import org.handoff.models.qspinlock.DoorwayObserver;
@@ -256,10 +258,10 @@ public final class FairnessHarness {
         if (lock instanceof CnaLock cna) {
             cna.topology(Topology.alternating(c.nodes)).seed(c.seed);
         }
-        if (lock instanceof CnaLock.Prob p) {
+        if (lock instanceof CnaProb p) {
             p.probArg(c.probArg);
         }
-        if (lock instanceof CnaLock.Threshold t) {
+        if (lock instanceof CnaThreshold t) {
             t.threshold(c.threshold);
         }
         return (HandoffLock<Object>) lock;

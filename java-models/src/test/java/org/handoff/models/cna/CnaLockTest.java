@@ -9,6 +9,8 @@ import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.function.Supplier;
 import org.handoff.models.SpinPolicy;
+import org.handoff.models.cna.CnaProb;
+import org.handoff.models.cna.CnaThreshold;
 import org.handoff.models.qspinlock.QCpu;
 import org.handoff.models.qspinlock.QSpinLock;
 import org.handoff.models.qspinlock.StagedCpu;
@@ -19,8 +21,8 @@ import org.junit.jupiter.api.Test;
 class CnaLockTest {
 
     private static final List<Supplier<CnaLock>> CORRECT = List.of(() -> new CnaLock(SpinPolicy.YIELDING),
-            () -> new CnaLock.Prob(SpinPolicy.YIELDING).probArg(2),
-            () -> new CnaLock.Threshold(SpinPolicy.YIELDING).threshold(2));
+            () -> new CnaProb(SpinPolicy.YIELDING).probArg(2),
+            () -> new CnaThreshold(SpinPolicy.YIELDING).threshold(2));
 
     /**
      * Four threads on two nodes: no increment is lost, for each correct variant (yielding spins: four
@@ -120,7 +122,7 @@ class CnaLockTest {
 
     @Test
     void xorshiftIsTheKernelsAndSeeded() {
-        CnaLock.Prob p = new CnaLock.Prob();
+        CnaProb p = new CnaProb();
         p.seed(42);
         QCpu c = p.newContext();
         int s = CnaLock.initialState(42, 0);

@@ -14,6 +14,7 @@ import org.handoff.models.HandoffLock;
 import org.handoff.models.HookCounter;
 import org.handoff.models.SpinPolicy;
 import org.handoff.models.cna.CnaLock;
+import org.handoff.models.cna.CnaThreshold;
 import org.handoff.models.qspinlock.DoorwayObserver;
 import org.handoff.models.qspinlock.QNode;
 import org.handoff.models.qspinlock.QSpinLock;
@@ -32,8 +33,8 @@ class FairnessHarnessTest {
             "mcs", "org.handoff.models.mcs.McsLock",
             "qspinlock", "org.handoff.models.qspinlock.QSpinLock",
             "cna-v1", "org.handoff.models.cna.CnaLock",
-            "cna-prob", "org.handoff.models.cna.CnaLock$Prob",
-            "cna-threshold", "org.handoff.models.cna.CnaLock$Threshold",
+            "cna-prob", "org.handoff.models.cna.CnaProb",
+            "cna-threshold", "org.handoff.models.cna.CnaThreshold",
             "pv", "org.handoff.models.pv.PvQSpinLock",
             "pv-wait-early", "org.handoff.models.pv.PvQSpinLock$WaitEarly",
             "pv-wait-early-merged", "org.handoff.models.pv.PvQSpinLock$WaitEarlyMerged");
@@ -96,7 +97,7 @@ class FairnessHarnessTest {
      * policy whose search ignores the count (so the lock can stay on one node without bound). It
      * declares the (SpinPolicy, DoorwayObserver) constructor through which the harness observes it.
      */
-    static final class SearchAlways extends CnaLock.Threshold {
+    static final class SearchAlways extends CnaThreshold {
         SearchAlways(SpinPolicy spin, DoorwayObserver doorways) {
             super(spin, doorways);
         }

@@ -147,7 +147,7 @@ class PvQSpinLockTest {
     @Timeout(value = 2, unit = TimeUnit.MINUTES)
     void cnaThresholdOnPvHooksLosesItToo() throws InterruptedException {
         Paravirt pv = new Paravirt(Paravirt.Variant.PV);
-        strandsTheLocalSuccessor(new org.handoff.models.cna.CnaLock.Threshold(QUEUE_SOON, pv), pv);
+        strandsTheLocalSuccessor(new org.handoff.models.cna.CnaThreshold(QUEUE_SOON, pv), pv);
     }
 
     private static void strandsTheLocalSuccessor(org.handoff.models.cna.CnaLock lock, Paravirt pv)
@@ -205,7 +205,7 @@ class PvQSpinLockTest {
     @Timeout(value = 2, unit = TimeUnit.MINUTES)
     void cnaComposesWithPvThroughTheHooks() throws InterruptedException {
         Paravirt pv = new Paravirt(Paravirt.Variant.PV);
-        kicksTheHaltedSuccessor(new org.handoff.models.cna.CnaLock.Threshold(QUEUE_SOON, pv), pv);
+        kicksTheHaltedSuccessor(new org.handoff.models.cna.CnaThreshold(QUEUE_SOON, pv), pv);
     }
 
     private static void kicksTheHaltedSuccessor(QSpinLock lock, Paravirt pv) throws InterruptedException {

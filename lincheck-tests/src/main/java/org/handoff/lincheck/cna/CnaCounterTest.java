@@ -3,6 +3,8 @@ package org.handoff.lincheck.cna;
 import org.handoff.core.HandoffException;
 import org.handoff.lincheck.LockCounterHarness;
 import org.handoff.models.cna.CnaLock;
+import org.handoff.models.cna.CnaProb;
+import org.handoff.models.cna.CnaThreshold;
 import org.handoff.models.cna.Topology;
 import org.jetbrains.lincheck.datastructures.ModelCheckingOptions;
 
@@ -41,10 +43,10 @@ public class CnaCounterTest extends LockCounterHarness {
         CnaLock lock = (CnaLock) lock();
         lock.topology(topology());
         lock.seed(SEED);
-        if (lock instanceof CnaLock.Prob p) {
+        if (lock instanceof CnaProb p) {
             p.probArg(2);
         }
-        if (lock instanceof CnaLock.Threshold t) {
+        if (lock instanceof CnaThreshold t) {
             t.threshold(1);
         }
     }

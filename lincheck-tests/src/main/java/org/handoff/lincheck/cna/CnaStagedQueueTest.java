@@ -2,6 +2,7 @@ package org.handoff.lincheck.cna;
 
 import org.handoff.lincheck.StagedQueueHarness;
 import org.handoff.models.cna.CnaLock;
+import org.handoff.models.cna.CnaThreshold;
 import org.handoff.models.cna.Topology;
 import org.jetbrains.lincheck.datastructures.ModelCheckingOptions;
 
@@ -26,7 +27,7 @@ public class CnaStagedQueueTest extends StagedQueueHarness {
     public CnaStagedQueueTest() {
         super("cna", CnaLock.class, lock -> {
             ((CnaLock) lock).topology(Topology.parse(NODES));
-            if (lock instanceof CnaLock.Threshold t) {
+            if (lock instanceof CnaThreshold t) {
                 t.threshold(1);
             }
         });

@@ -2,6 +2,7 @@ package org.handoff.litmus.cna;
 
 import org.handoff.litmus.LockHarness;
 import org.handoff.models.cna.CnaLock;
+import org.handoff.models.cna.CnaProb;
 import org.handoff.models.qspinlock.QCpu;
 import org.handoff.models.qspinlock.QSpinLock;
 import org.openjdk.jcstress.annotations.Actor;
@@ -43,7 +44,7 @@ public class CnaProbSecondaryQueue {
 
     private final LockHarness<QCpu> h = LockHarness.of(
             spin -> StagedSecondaryQueue.build(spin,
-                    (p, hooks) -> new CnaLock.Prob(p, hooks).probArg(2).seed(SEED)));
+                    (p, hooks) -> new CnaProb(p, hooks).probArg(2).seed(SEED)));
 
     @Actor
     public void actor1(IIIII_Result r) {

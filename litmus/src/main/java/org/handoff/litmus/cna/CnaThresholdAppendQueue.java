@@ -5,6 +5,7 @@ import org.handoff.litmus.LockChoice;
 import org.handoff.litmus.LockHarness;
 import org.handoff.models.SpinPolicy;
 import org.handoff.models.cna.CnaLock;
+import org.handoff.models.cna.CnaThreshold;
 import org.handoff.models.qspinlock.QCpu;
 import org.handoff.models.qspinlock.QSpinLock;
 import org.handoff.models.qspinlock.SlowpathHooks;
@@ -53,8 +54,8 @@ import org.openjdk.jcstress.infra.results.IIIII_Result;
         desc = "HandoffVisibility: the second holder missed a write of the first (stale or partial values).")
 @State
 public class CnaThresholdAppendQueue {
-    private static final BiFunction<SpinPolicy, SlowpathHooks, CnaLock.Threshold> LOCK =
-            LockChoice.withHooks(CnaThresholdAppendQueue.class, CnaLock.Threshold.class);
+    private static final BiFunction<SpinPolicy, SlowpathHooks, CnaThreshold> LOCK =
+            LockChoice.withHooks(CnaThresholdAppendQueue.class, CnaThreshold.class);
     private final LockHarness<QCpu> h = LockHarness.of(
             spin -> StagedMainQueue.withLocal(spin, (p, hooks) -> LOCK.apply(p, hooks).threshold(1)));
 

@@ -5,6 +5,7 @@ import org.handoff.litmus.LockChoice;
 import org.handoff.litmus.LockHarness;
 import org.handoff.models.SpinPolicy;
 import org.handoff.models.cna.CnaLock;
+import org.handoff.models.cna.CnaThreshold;
 import org.handoff.models.qspinlock.QCpu;
 import org.handoff.models.qspinlock.QSpinLock;
 import org.handoff.models.qspinlock.SlowpathHooks;
@@ -21,7 +22,7 @@ import org.openjdk.jcstress.infra.results.IIIII_Result;
  * with a count of 0, searches, and gives actor 1 a count of 1, at the threshold; actor 1 then finds
  * the main queue empty and hands the lock to the secondary queue. Only {@code 1, 1, 0, 0, 0} is
  * expected, as for v1. The lock is the entry's variant's port ({@link LockChoice}), a
- * {@code CnaLock.Threshold}, so a variant of cna-threshold runs the test as it is.
+ * {@code CnaThreshold}, so a variant of cna-threshold runs the test as it is.
  *
  * <p>The JMM allows only {@code 1, 1, 0, 0, 0} and {@code 0, 0, 1, 1, 0} with nothing stranded:
  * every hand-off is a release store of the successor's {@code locked} (or, for the holder, a release
@@ -41,8 +42,8 @@ import org.openjdk.jcstress.infra.results.IIIII_Result;
         desc = "HandoffVisibility: the second holder missed a write of the first (stale or partial values).")
 @State
 public class CnaThresholdSecondaryQueue {
-    private static final BiFunction<SpinPolicy, SlowpathHooks, CnaLock.Threshold> LOCK =
-            LockChoice.withHooks(CnaThresholdSecondaryQueue.class, CnaLock.Threshold.class);
+    private static final BiFunction<SpinPolicy, SlowpathHooks, CnaThreshold> LOCK =
+            LockChoice.withHooks(CnaThresholdSecondaryQueue.class, CnaThreshold.class);
     private final LockHarness<QCpu> h = LockHarness.of(
             spin -> StagedSecondaryQueue.build(spin, (p, hooks) -> LOCK.apply(p, hooks).threshold(1)));
 
