@@ -13,6 +13,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.Callable;
+import org.handoff.cli.report.Fairness;
 import org.handoff.cli.report.Report;
 import org.handoff.cli.report.ReportDir;
 import org.handoff.core.Check;
@@ -125,7 +126,7 @@ final class CheckCommand implements Callable<Integer> {
         Set<String> families = new LinkedHashSet<>();
         verdicts.forEach(v -> families.add(v.check().family()));
         Manifest manifest = Manifest.load(root);
-        Report.Fairness fairness = Report.runFairness(families, verdicts.stream().map(Verdict::check).toList(), v -> true, s,
+        Fairness fairness = Fairness.run(families, verdicts.stream().map(Verdict::check).toList(), v -> true, s,
                 fairnessAcquisitions, err, manifest);
         String command = "./handoff check " + String.join(" ", spec.commandLine().getParseResult().expandedArgs().stream()
                 .map(CheckCommand::quote).toList());

@@ -7,7 +7,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.Callable;
-import org.handoff.cli.report.Report;
+import org.handoff.cli.report.Fairness;
 import org.handoff.core.Check;
 import org.handoff.core.HandoffException;
 import org.handoff.core.Manifest;
@@ -102,11 +102,11 @@ final class FairnessCommand implements Callable<Integer> {
     /**
      * The port class of each name, in the order given; with none named, every variant (mutants aside)
      * whose registered port the harness can build, in manifest order, chosen as the report chooses
-     * them ({@link Report#variantPorts}).
+     * them ({@link Fairness#variantPorts}).
      */
     static Map<String, String> ports(Manifest m, List<String> names) {
         if (names.isEmpty()) {
-            return Report.variantPorts(m.checks(), new LinkedHashMap<>(), m::port);
+            return Fairness.variantPorts(m.checks(), new LinkedHashMap<>(), m::port);
         }
         Map<String, String> families = new LinkedHashMap<>(); // variant or mutant -> family
         for (Check c : m.checks()) {

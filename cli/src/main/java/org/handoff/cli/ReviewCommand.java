@@ -21,6 +21,7 @@ import org.handoff.core.ProjectRoot;
 import org.handoff.core.RunContext;
 import org.handoff.core.Verdict;
 import org.handoff.cli.agreement.BoundAgreement;
+import org.handoff.cli.report.Fairness;
 import org.handoff.cli.report.Report;
 import org.handoff.cli.report.ReportDir;
 import org.handoff.cli.report.Story;
@@ -158,11 +159,11 @@ final class ReviewCommand implements Callable<Integer> {
         PrintWriter out = spec.commandLine().getOut();
         long s = seed != null ? seed : new java.util.SplittableRandom().nextLong() & Long.MAX_VALUE;
         boolean javaLevels = levels.isEmpty() || checks.stream().anyMatch(c -> c.level() != Level.TLC);
-        Report.Fairness fairness = null;
+        Fairness fairness = null;
         if (fairnessAcquisitions > 0 && (javaLevels || reportDir != null)) {
             // The diff shows the two sides; a report shows the family's other variants too.
             Set<String> sides = Set.of(base, variant);
-            fairness = Report.runFairness(Set.of(family), checks, v -> reportDir != null || sides.contains(v), s,
+            fairness = Fairness.run(Set.of(family), checks, v -> reportDir != null || sides.contains(v), s,
                     fairnessAcquisitions, err, manifest);
         }
         Summary summary = summary(root.resolve("specs"), base, bv, variant, vv, fairness);
@@ -189,20 +190,20 @@ final class ReviewCommand implements Callable<Integer> {
      * The fairness harness's bypass for the baseline and the variant, after the verdicts: the Java
      * evidence of a fairness change (a measurement of one run, not a verdict), or why a side has none.
      */
-    static void printFairness(PrintWriter out, Report.Fairness f, String base, String variant) {
+    static void printFairness(PrintWriter out, Fairness f, String base, String variant) {
         out.print("\n" + fairness(f, base, variant).text());
         out.flush();
     }
 
-    static Summary.Table fairness(Report.Fairness f, String base, String variant) {
+    static Summary.Table fairness(Fairness f, String base, String variant) {
         List<List<String>> rows = new ArrayList<>();
         for (String v : new String[] {base, variant}) {
             java.util.Optional<org.handoff.models.fairness.FairnessHarness.Result> r = f.results().stream()
                     .filter(x -> x.config().lock().equals(v)).findFirst();
             if (r.isPresent()) {
                 org.handoff.models.fairness.FairnessHarness.Result x = r.get();
-                if (!Report.contended(x)) {
-                    rows.add(List.of(v, "not measured: " + Report.uncontended(x) + "; run the review again on a quieter machine"));
+                if (!Fairness.contended(x)) {
+                    rows.add(List.of(v, "not measured: " + Fairness.uncontended(x) + "; run the review again on a quieter machine"));
                     continue;
                 }
                 rows.add(List.of(v, String.format(java.util.Locale.ROOT, "max bypass %,d  p99 %,d  mean %.2f  "
@@ -229,7 +230,7 @@ final class ReviewCommand implements Callable<Integer> {
      * the manifest records, and the fairness harness's runs ({@code fairness} may be null).
      */
     static Summary summary(Path specsDir, String base, List<Verdict> bv, String variant, List<Verdict> vv,
-            Report.Fairness fairness) {
+            Fairness fairness) {
         Map<Check, Tlc.Result> tlc = Report.tlcRuns(java.util.stream.Stream.concat(bv.stream(), vv.stream()).toList());
         List<Summary.Block> blocks = new ArrayList<>();
         List<ReviewDiff.Row> rows = ReviewDiff.rows(bv, vv, specsDir);

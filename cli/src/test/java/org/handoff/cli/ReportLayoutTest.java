@@ -23,6 +23,7 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
 import javax.imageio.ImageIO;
+import org.handoff.cli.report.Fairness;
 import org.handoff.cli.report.Report;
 import org.handoff.core.Check;
 import org.handoff.core.Manifest;
@@ -92,7 +93,7 @@ class ReportLayoutTest {
                 "org.handoff.models.cna.CnaThreshold");
         FairnessHarness.Result r = new FairnessHarness.Result(config, bypass, new int[] {5_000, 5_000, 5_000, 5_000}, 12_000,
                 15_000, 0, 100, 1.5);
-        Report.Fairness fairness = new Report.Fairness(1, 4, 2, 5_000, 256, 256, List.of(r), null,
+        Fairness fairness = new Fairness(1, 4, 2, 5_000, 256, 256, List.of(r), null,
                 Map.of("cna-reset", "the manifest registers no port class for it"));
         List<Verdict> all = new ArrayList<>(base);
         all.addAll(variant);

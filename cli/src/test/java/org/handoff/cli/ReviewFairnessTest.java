@@ -7,7 +7,7 @@ import java.io.StringWriter;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import org.handoff.cli.report.Report;
+import org.handoff.cli.report.Fairness;
 import org.handoff.core.Check;
 import org.handoff.core.Level;
 import org.handoff.core.Manifest;
@@ -23,9 +23,9 @@ class ReviewFairnessTest {
                 Outcome.PASS, null, "quick", Map.of());
         // The harness already reruns a run whose threads took turns (3 runs); on a loaded machine
         // all three sometimes do, so the whole measurement is taken again, at most five times.
-        Report.Fairness f = null;
-        for (int attempt = 0; attempt < 5 && (f == null || !f.results().stream().allMatch(Report::contended)); attempt++) {
-            f = Report.runFairness(Set.of("cna"), List.of(unported), 5, 20_000, new PrintWriter(new StringWriter()),
+        Fairness f = null;
+        for (int attempt = 0; attempt < 5 && (f == null || !f.results().stream().allMatch(Fairness::contended)); attempt++) {
+            f = Fairness.run(Set.of("cna"), List.of(unported), 5, 20_000, new PrintWriter(new StringWriter()),
                     Manifest.load(ProjectRoot.find()));
         }
         StringWriter out = new StringWriter();

@@ -30,7 +30,7 @@ class ReportFairnessTest {
     @Test
     void eachVariantIsMeasuredByItsPortClassOrSaysWhyNot() {
         Map<String, String> notMeasured = new LinkedHashMap<>();
-        Map<String, String> ports = Report.variantPorts(List.of(
+        Map<String, String> ports = Fairness.variantPorts(List.of(
                 check("cna-threshold", false, "org.handoff.models.cna.CnaThreshold"),
                 check("cna-proposed", false, "org.handoff.models.cna.CnaProb"),
                 check("cna-unported", false, null),
@@ -54,10 +54,10 @@ class ReportFairnessTest {
         Check tlcOnly = new Check("cna", "cna-proposed", false, Level.TLC, "CNA_Proposed_N3", "MutualExclusion", Outcome.PASS,
                 null, "quick", Map.of());
         Map<String, String> notMeasured = new LinkedHashMap<>();
-        assertEquals(Map.of(), Report.variantPorts(List.of(tlcOnly), notMeasured));
+        assertEquals(Map.of(), Fairness.variantPorts(List.of(tlcOnly), notMeasured));
         assertTrue(notMeasured.get("cna-proposed").contains("registers no port class"), notMeasured.toString());
         notMeasured.clear();
-        Map<String, String> ports = Report.variantPorts(List.of(tlcOnly), notMeasured,
+        Map<String, String> ports = Fairness.variantPorts(List.of(tlcOnly), notMeasured,
                 (family, variant) -> family.equals("cna") && variant.equals("cna-proposed") ? "org.handoff.models.cna.CnaProb" : null);
         assertEquals(Map.of("cna-proposed", "org.handoff.models.cna.CnaProb"), ports);
         assertEquals(Map.of(), notMeasured);
@@ -66,7 +66,7 @@ class ReportFairnessTest {
     @Test
     void theSummaryNamesTheVariantsWithoutAHistogram() throws InterruptedException {
         StringWriter progress = new StringWriter();
-        Report.Fairness f = Report.runFairness(Set.of("cna"), List.of(check("cna-proposed", false,
+        Fairness f = Fairness.run(Set.of("cna"), List.of(check("cna-proposed", false,
                 "org.handoff.models.cna.CnaProb"), check("cna-unported", false, null)), 1, 200, new PrintWriter(progress),
                 Manifest.load(ProjectRoot.find()));
         // The family's own variants as it declares them, then its proposed variant's file, then the rest.
