@@ -4,9 +4,19 @@ import java.util.function.IntPredicate;
 import java.util.function.IntSupplier;
 
 /**
- * Runs the doorway steps of a lock (see "Doorways" in the class comment), for a measurement of
- * fairness: each method runs {@code step} once, on the calling thread, returns its result, and
- * may number the thread's doorway around it.
+ * Runs the doorway steps of a {@link QSpinLock}, for a measurement of fairness: each method runs
+ * {@code step} once, on the calling thread, returns its result, and may number the thread's
+ * doorway around it.
+ *
+ * <p>One is given at construction (through a protected constructor, so fixed for the lock's life)
+ * and runs each step that can order a thread among the lock's waiters: the fast path's
+ * {@code atomic_try_cmpxchg_acquire}, the slowpath's {@code queued_spin_trylock} (whatever a
+ * subclass makes of it: the PV port's is the unfair trylock), {@code queued_fetch_set_pending_acquire}
+ * and {@code xchg_tail}. It wraps the call of the step method, not the method, so a subclass or
+ * mutant that replaces a step is observed as what it does, and every subclass (CNA, PV) inherits
+ * the observation. Without an observer (every constructor but the protected ones) each call site
+ * tests a final field and calls the step directly: no shared-memory access is added to the lock's
+ * paths, so the model checkers see the same steps as before.
  */
 public interface DoorwayObserver {
     /**

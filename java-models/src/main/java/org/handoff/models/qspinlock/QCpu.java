@@ -1,8 +1,18 @@
 package org.handoff.models.qspinlock;
 
 /**
- * A CPU's per-CPU queue area ({@code qnodes[QSpinLock.MAX_NODES]} and {@code qnodes[0].mcs.count}), the
- * per-thread context of this lock. Used by one thread at a time.
+ * A CPU's per-CPU queue area ({@code qnodes[MAX_NODES]} and {@code qnodes[0].mcs.count}), the
+ * per-thread context of {@link QSpinLock}. Used by one thread at a time.
+ *
+ * <p>The kernel gives each CPU {@code MAX_NODES} = 4 queue nodes, one per context that can nest
+ * (task, softirq, hardirq, NMI), and a counter {@code count} of those in use. An acquisition taken
+ * while another of the same CPU is in its slowpath uses the next node. The tail names a node by
+ * CPU number and index ({@code encode_tail}), so the CPUs a lock can meet are numbered in a
+ * {@link QMachine}: locks that share CPUs (nesting across locks) share the machine.
+ *
+ * <p>{@link #interruptAt} is the test-only injection point: a {@link Runnable} run once, on the
+ * acquiring thread, at a chosen {@link Step} of the queue path, as an interrupt handler would run
+ * there. It can take other locks with the same {@code QCpu}, which is what nesting means.
  */
 public final class QCpu {
     /** Where {@link #interruptAt} can fire, on the queue path. */

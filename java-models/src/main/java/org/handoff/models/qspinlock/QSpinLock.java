@@ -57,38 +57,11 @@ import org.handoff.models.trace.Traceable;
  * compare-and-exchange, because a VarHandle has no relaxed compare-and-exchange that reports the
  * witness; being stronger than the kernel there can hide an ordering bug but cannot invent one.
  *
- * <h2>Per-CPU nodes and nesting</h2>
- * The kernel gives each CPU {@code MAX_NODES} = 4 queue nodes, one per context that can nest
- * (task, softirq, hardirq, NMI), and a counter {@code count} of those in use. Here a {@link QCpu}
- * is that per-CPU area, used by one thread; an acquisition taken while another of the same
- * {@code QCpu} is in its slowpath uses the next node. The tail names a node by CPU number and index
- * ({@code encode_tail}), so the CPUs a lock can meet are numbered in a {@link QMachine}: locks
- * that share CPUs (nesting across locks) share the machine.
- *
- * <p>{@link QCpu#interruptAt} is the test-only injection point: a {@link Runnable} run once, on the
- * acquiring thread, at a chosen {@link Step} of the queue path, as an interrupt handler would run
- * there. It can take other locks with the same {@code QCpu}, which is what nesting means.
- *
- * <h2>Hooks</h2>
- * The kernel compiles this file twice: natively, and with {@code pv_init_node},
- * {@code pv_wait_node}, {@code pv_kick_node} and {@code pv_wait_head_or_lock} from
- * {@code qspinlock_paravirt.h}. {@link SlowpathHooks} are those four calls plus the two that the CNA
- * slowpath replaces (as upstream CNA did from its v5 on): the queue head's tail-clearing claim
- * ({@code try_clear_tail}) and the MCS hand-off ({@code mcs_pass_lock}). {@link SlowpathHooks#NATIVE} is
- * the native build: the first three do nothing, {@code pv_wait_head_or_lock} returns 0 (no lock
- * taken, so the plain wait follows), and the last two are {@link #claimAsLast} and
- * {@link #mcsHandoff}, exactly the steps they replace.
- *
- * <h2>Doorways</h2>
- * A {@link DoorwayObserver} given at construction (through a protected constructor, so fixed for the
- * lock's life) runs each step that can order a thread among the lock's waiters: the fast path's
- * {@code atomic_try_cmpxchg_acquire}, the slowpath's {@code queued_spin_trylock} (whatever a subclass
- * makes of it: the PV port's is the unfair trylock), {@code queued_fetch_set_pending_acquire} and
- * {@code xchg_tail}. The observer wraps the call of the step method, not the method, so a subclass
- * or mutant that replaces a step is observed as what it does, and every subclass (CNA, PV) inherits
- * the observation. Without an observer (every constructor but the protected ones) each call site
- * tests a final field and calls the step directly: no shared-memory access is added to the lock's
- * paths, so the model checkers see the same steps as before.
+ * <h2>CPUs, hooks and doorways</h2>
+ * A {@link QCpu} is a CPU's queue nodes (one per context that can nest) and the lock's per-thread
+ * context; {@link SlowpathHooks} are the calls the PV and CNA builds of this file replace, with the
+ * native build's as defaults; a {@link DoorwayObserver} given at construction sees each step that
+ * can order a thread among the waiters. Each says how it maps to the kernel.
  *
  * <h2>Traces</h2>
  * With a {@link TraceRecorder} ({@link #traceTo}), {@code lock} and {@code unlock} record each step

@@ -1,8 +1,16 @@
 package org.handoff.models.qspinlock;
 
 /**
- * The paravirtual hooks of the slowpath ({@code qspinlock_paravirt.h}). The defaults are the
- * native build's: nothing, and {@code pv_wait_head_or_lock} returning 0.
+ * The hooks of the qspinlock slowpath. The kernel compiles {@code qspinlock.c} twice: natively, and
+ * with {@code pv_init_node}, {@code pv_wait_node}, {@code pv_kick_node} and
+ * {@code pv_wait_head_or_lock} from {@code qspinlock_paravirt.h}. These are those four calls, plus
+ * the two that the CNA slowpath replaces (as upstream CNA did from its v5 on): the queue head's
+ * tail-clearing claim ({@code try_clear_tail}) and the MCS hand-off ({@code mcs_pass_lock}), plus
+ * the points where {@code paravirt.h} changes the slowpath's trylock, the unlock and
+ * {@code pv_enabled()}. {@link #NATIVE} is the native build: the PV calls do nothing,
+ * {@code pv_wait_head_or_lock} returns 0 (no lock taken, so the plain wait follows), and the others
+ * are {@link QSpinLock#claimAsLast}, {@link QSpinLock#mcsHandoff} and the native trylock and unlock,
+ * exactly the steps they replace.
  */
 public interface SlowpathHooks {
     /** {@code pv_init_node(node)}: after the node is initialised. */
