@@ -18,6 +18,7 @@ import org.handoff.core.ProjectRoot;
 import org.handoff.core.Verdict;
 import org.handoff.cli.agreement.AccessModes;
 import org.handoff.cli.agreement.BoundAgreement;
+import org.handoff.cli.agreement.BoundRuns;
 import org.handoff.cli.agreement.MutantAgreement;
 import org.handoff.crosscheck.CrosscheckRunner;
 import org.handoff.crosscheck.TraceFile;
@@ -194,7 +195,7 @@ final class CrosscheckCommand implements Callable<Integer> {
         out.flush();
         err.printf("measuring the bound table (%d contended runs x %d acquisitions per row) ...%n", boundRuns, boundAcquisitions);
         err.flush();
-        BoundAgreement bounds = BoundAgreement.measure(manifest, root,
+        BoundAgreement bounds = BoundRuns.table(manifest, root,
                 new BoundAgreement.Settings(boundRuns, boundAcquisitions, seed == null ? 1 : seed), line -> {
                     err.println("  " + line);
                     err.flush();

@@ -66,7 +66,7 @@ class BoundAgreementTest {
 
     @Test
     void everyPortStaysWithinItsTlcBound() {
-        BoundAgreement a = BoundAgreement.measure(manifest, root, QUICK, System.out::println);
+        BoundAgreement a = BoundRuns.table(manifest, root, QUICK, System.out::println);
         System.out.println(a.markdown());
         assertEquals(List.of(), a.disagreements());
         assertEquals(List.of(), a.inconclusive(), "no contended run: the machine may be too loaded to measure");
@@ -90,7 +90,7 @@ class BoundAgreementTest {
         // set of three such runs is measured again, at most five times, with the next seeds.
         Row r = null;
         for (int attempt = 0; attempt < 5 && (r == null || r.agrees()); attempt++) {
-            r = BoundAgreement.measure(fifo, "org.handoff.models.cna.CnaLock", new Settings(3, 50_000, SEED + 3L * attempt), System.out::println);
+            r = BoundRuns.measure(fifo, "org.handoff.models.cna.CnaLock", new Settings(3, 50_000, SEED + 3L * attempt), System.out::println);
         }
         assertFalse(r.agrees(), "cna-v1 stayed within 0 in five sets of three runs: " + r.runs());
         String why = r.disagreement();
