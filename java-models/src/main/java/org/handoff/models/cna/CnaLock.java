@@ -14,9 +14,9 @@ import org.handoff.models.qspinlock.SlowpathHooks;
  * CNA, the compact NUMA-aware lock, as the first CNA series for Linux (v1, Alex Kogan, January 2019)
  * put it into the qspinlock slowpath: patch 2/3 ({@code find_successor}, the secondary queue) is
  * this class ({@code cna-v1}); patch 3/3 (the local search only with high probability) is
- * {@link Prob} ({@code cna-prob}); the deterministic alternative that patch's text describes (a
+ * {@link CnaProb} ({@code cna-prob}); the deterministic alternative that patch's text describes (a
  * count of hand-offs within a node, the secondary queue flushed at a threshold) is
- * {@link Threshold} ({@code cna-threshold}). Spec: {@code specs/cna/CNA.tla}.
+ * {@link CnaThreshold} ({@code cna-threshold}). Spec: {@code specs/cna/CNA.tla}.
  *
  * <p>It is not a copy of the slowpath but a hook set over {@link QSpinLock}, as CNA became upstream
  * from its v5 on: each CNA step is a protected method named after the kernel function it models,
@@ -112,26 +112,26 @@ public class CnaLock extends QSpinLock {
     /** {@code INTRA_SOCKET_HANDOFF_PROB_ARG} of patch 3/3: the local search is skipped with probability 1/0x10000. */
     public static final int INTRA_SOCKET_HANDOFF_PROB_ARG = 0x10000;
     /**
-     * The default threshold of {@link Threshold}: as many hand-offs within a node as {@link Prob}
+     * The default threshold of {@link CnaThreshold}: as many hand-offs within a node as {@link CnaProb}
      * makes on average before it skips the local search once.
      */
     public static final int DEFAULT_THRESHOLD = INTRA_SOCKET_HANDOFF_PROB_ARG;
     /** How many CPUs one CNA lock can have (its per-node CNA fields are allocated up front). */
     public static final int MAX_CPUS = 256;
-    /** The default RNG seed of {@link Prob}. */
+    /** The default RNG seed of {@link CnaProb}. */
     public static final long DEFAULT_SEED = 0x5eedL;
 
     /**
      * The CNA fields of one queue node: the kernel's additions to {@code struct mcs_spinlock} in v1
      * ({@code socket_and_count}, {@code tail}; {@code encoded_tail} is computed) and the count of
-     * {@link Threshold}.
+     * {@link CnaThreshold}.
      */
     static final class CnaNode {
         /** {@code decode_socket(node->socket_and_count)}: the NUMA node of the node's CPU. */
         int numaNode;
         /** {@code node->tail}: in the first node of a secondary queue, its last node. */
         QNode tail;
-        /** {@link Threshold}: the hand-offs within a node that led to this node's holding the lock. */
+        /** {@link CnaThreshold}: the hand-offs within a node that led to this node's holding the lock. */
         int intraCount;
     }
 
@@ -267,7 +267,7 @@ public class CnaLock extends QSpinLock {
     }
 
     /**
-     * Sets the seed of the per-CPU random number generators ({@link Prob}); call before any
+     * Sets the seed of the per-CPU random number generators ({@link CnaProb}); call before any
      * acquisition. CPU {@code c} starts from a non-zero state derived from the seed and {@code c}.
      */
     public CnaLock seed(long s) {

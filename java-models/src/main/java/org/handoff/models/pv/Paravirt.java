@@ -141,12 +141,12 @@ public class Paravirt implements SlowpathHooks {
     protected final Memory mem = new Memory();
     private final PvNode[] pvNodes = new PvNode[MAX_CPUS * QSpinLock.MAX_NODES];
     private PvHashTable table = new PvHashTable();
-    int spinThreshold = SPIN_THRESHOLD;
+    private int spinThreshold = SPIN_THRESHOLD;
     private int checkMask = PV_PREV_CHECK_MASK;
     private int initialWaithist;
     private long parkNanos;
     /** {@link #kickOnly}: a vCPU's pending kick (KVM's pv_unhalted), per thread; null: parks may return spuriously. */
-    java.util.concurrent.ConcurrentHashMap<Thread, Boolean> kicks;
+    private java.util.concurrent.ConcurrentHashMap<Thread, Boolean> kicks;
     /** The recording of these hooks' steps, or null when no trace is recorded. */
     private PvRecording rec;
     private final AtomicInteger lostWakeups = new AtomicInteger();
@@ -735,7 +735,7 @@ public class Paravirt implements SlowpathHooks {
         halts.incrementAndGet();
         if (kicks != null) {
             Thread self = Thread.currentThread();
-            while (kicks.remove(self) == null) {
+            while (!takeKick(self)) {
                 LockSupport.park(this);
             }
             return;
@@ -750,6 +750,11 @@ public class Paravirt implements SlowpathHooks {
         if (System.nanoTime() - start >= bound && lostIfTimedOut.getAsBoolean()) {
             lostWakeups.incrementAndGet();
         }
+    }
+
+    /** Takes {@code self}'s pending kick ({@link #kickOnly} or a recorded run): false when none came. */
+    boolean takeKick(Thread self) {
+        return kicks.remove(self) != null;
     }
 
     /** pv_kick(node->cpu). */

@@ -82,7 +82,7 @@ final class PvRecording {
      */
     int spinNode(QNode node, PvNode pp) {
         boolean merged = pv.variant() == Paravirt.Variant.WAIT_EARLY_MERGED;
-        for (int loop = pv.spinThreshold; loop > 0; loop--) {
+        for (int loop = pv.spinThreshold(); loop > 0; loop--) {
             int turn = loop;
             int seen = r.atomic("WaitNodeSpin", () -> {
                 if (node.readLocked() != 0) {
@@ -122,7 +122,7 @@ final class PvRecording {
                 return false;
             }
             if (decided == 1) {
-                if (lock.traceStep("UnfairTrylockCas", () -> Paravirt.cmpxchgLockedAcquire(lock), ok -> "ok=" + ok)) {
+                if (wordStep("UnfairTrylockCas", () -> Paravirt.cmpxchgLockedAcquire(lock), ok -> "ok=" + ok)) {
                     return true;
                 }
                 if (Paravirt.queueNow(seen[0])) { // the read found no queue (its pending was clear)
@@ -157,7 +157,7 @@ final class PvRecording {
         onHalt.run();
         pv.halted();
         SpinPolicy spin = lock.spinPolicy();
-        for (long i = 0; pv.kicks.remove(self) == null; i++) {
+        for (long i = 0; !pv.takeKick(self); i++) {
             LockSupport.parkNanos(pv, 100_000L);
             if (!spin.keepSpinning(i)) {
                 break;
