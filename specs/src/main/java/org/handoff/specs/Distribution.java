@@ -43,7 +43,7 @@ final class Distribution {
             throw new HandoffException("--port must be between 0 and 65535 (got " + dist.port() + ")");
         }
         int port = dist.port() == 0 ? freePort() : dist.port();
-        Path dir = req.workDir().resolve("distributed");
+        Path dir = Tlc.runDirectory(req.workDir(), "distributed");
         Path serverTmp = dir.resolve("server-tmp");
         Path model = dir.resolve("model");
         try {

@@ -395,7 +395,7 @@ public final class Tlc {
 
     private static Result fork(Path spec, Path config, int workers, boolean liveness, Request req, String tag,
             boolean coverage) {
-        Path dir = req.workDir().resolve(tag);
+        Path dir = runDirectory(req.workDir(), tag);
         Path tmp = dir.resolve("tmp");
         Path meta = dir.resolve("states");
         try {
@@ -443,6 +443,27 @@ public final class Tlc {
                     res.counterexample(), res.log(), res.trace());
         }
         return res;
+    }
+
+    /**
+     * A directory no earlier run used, {@code tag} or else {@code tag-2}, {@code tag-3}, ...: TLC
+     * names its state directory under {@code -metadir} after the current second and stops if that
+     * exists, so two runs of one request within a second must not share one (and each keeps its
+     * own {@code tlc.out}, which its result points to).
+     */
+    static Path runDirectory(Path work, String tag) {
+        try {
+            Files.createDirectories(work);
+            for (int n = 1;; n++) {
+                try {
+                    return Files.createDirectory(work.resolve(n == 1 ? tag : tag + "-" + n));
+                } catch (java.nio.file.FileAlreadyExistsException taken) {
+                    // the next number
+                }
+            }
+        } catch (IOException e) {
+            throw new HandoffException(work.resolve(tag) + ": cannot create the run directory: " + e.getMessage(), e);
+        }
     }
 
     private static final java.util.regex.Pattern NAMES_A_FILE = java.util.regex.Pattern.compile("^\\S+\\.(?:tla|cfg)\\b");

@@ -187,12 +187,41 @@ public record TlcOutput(Outcome outcome, String violated, boolean temporal, Long
                 return msg + " (TLC exit " + exitCode + ")";
             }
         }
+        String crash = uncaught(lines);
+        if (crash != null) {
+            return crash + " (TLC exit " + exitCode + ")";
+        }
         for (String l : lines) {
             if (l.contains("Cannot find source file") || l.contains("cannot find") || l.contains("File not found")) {
                 return l.trim();
             }
         }
         return "TLC failed (exit " + exitCode + ")" + lastLine(lines);
+    }
+
+    private static final Pattern UNCAUGHT = Pattern.compile("^Exception in thread \"[^\"]*\" (?:[\\w.$]+\\.)?([\\w$]+)(?:: (.*))?$");
+
+    /**
+     * TLC's own exception when it died of one: its class and message, whose continuation lines run
+     * to the first stack frame. TLC reports some misuse only this way (a {@code -metadir} whose
+     * time-named subdirectory already exists, for one). Null when the output has none.
+     */
+    private static String uncaught(String[] lines) {
+        for (int i = 0; i < lines.length; i++) {
+            Matcher m = UNCAUGHT.matcher(lines[i].trim());
+            if (!m.matches()) {
+                continue;
+            }
+            StringBuilder msg = new StringBuilder("TLC stopped with ").append(m.group(1).replace('$', '.'));
+            if (m.group(2) != null) {
+                msg.append(": ").append(m.group(2).trim());
+                for (int j = i + 1; j < lines.length && !lines[j].trim().startsWith("at ") && !lines[j].isBlank(); j++) {
+                    msg.append(' ').append(lines[j].trim());
+                }
+            }
+            return msg.toString();
+        }
+        return null;
     }
 
     private static final Pattern MEMORY = Pattern.compile(

@@ -83,6 +83,23 @@ class TlcErrorsTest {
     }
 
     @Test
+    void runsOfOneRequestGetADirectoryEach() throws Exception {
+        // TLC stops when its -metadir already holds a directory named after the current second, so
+        // the three runs above failed at random when two of them fell within one second.
+        Path first = Tlc.runDirectory(work, "run");
+        Path second = Tlc.runDirectory(work, "run");
+        assertEquals(work.resolve("run"), first);
+        assertEquals(work.resolve("run-2"), second);
+        Tlc.Request req = new Tlc.Request(bad("WeakOrders.tla"), bad("WeakOrders_Good.cfg"), 1,
+                Specs.library(specs.getParent()), work.resolve("again"), 300, null);
+        Tlc.Result a = Tlc.run(req);
+        Tlc.Result b = Tlc.run(req);
+        assertEquals(Outcome.PASS, a.outcome(), a.message());
+        assertEquals(Outcome.PASS, b.outcome(), b.message());
+        assertFalse(a.log().equals(b.log()), "both runs wrote " + a.log());
+    }
+
+    @Test
     void runningOutOfMemoryIsOneLineNotAVerdict() throws Exception {
         Tlc.Result r = Tlc.run(new Tlc.Request(bad("Huge.tla"), bad("Huge.cfg"), 1, List.of(), work, 300, null,
                 new Tlc.Exhaustive(), "32m"));

@@ -49,6 +49,27 @@ class TlcOutputTest {
     }
 
     @Test
+    void tlcsOwnExceptionIsItsMessageNotItsLastStackFrame() {
+        // What TLC 2.18 printed when a run's -metadir already held a directory named after the
+        // current second (two runs of one request within a second shared it once).
+        String out = String.join("\n",
+                "Exception in thread \"main\" util.Assert$TLCRuntimeException: TLC writes its files to a directory"
+                        + " whose name is generated from the current time.",
+                "This directory should be /w/run/states/26-12-05-18-13-17, but that directory already exists.",
+                "Trying to run TLC again will probably fix this problem.",
+                "\tat util.Assert.check(Assert.java:91)",
+                "\tat util.FileUtil.makeMetaDir(FileUtil.java:252)",
+                "\tat tlc2.TLC.handleParameters(TLC.java:958)",
+                "\tat tlc2.TLC.main(TLC.java:246)", "");
+        TlcOutput o = TlcOutput.parse(out, 1);
+        assertEquals(Outcome.ERROR, o.outcome());
+        assertEquals("TLC stopped with Assert.TLCRuntimeException: TLC writes its files to a directory whose name is"
+                + " generated from the current time. This directory should be /w/run/states/26-12-05-18-13-17, but that"
+                + " directory already exists. Trying to run TLC again will probably fix this problem. (TLC exit 1)",
+                o.message());
+    }
+
+    @Test
     void deadlockAndTemporalViolations() {
         TlcOutput d = TlcOutput.parse("Error: Deadlock reached.\nError: The behavior up to this point is:\n", 11);
         assertEquals("DeadlockFreedom", d.violated());
