@@ -58,7 +58,7 @@ final class Distribution {
                 req.timeoutSeconds(), req.echo(), dist, req.heap());
         List<String> jvm = new ArrayList<>(Tlc.jvmOptions(serverTmp, withSpecDir));
         jvm.add("-D" + PORT_PROPERTY + "=" + port);
-        List<String> args = List.of("-metadir", dir.resolve("states").toString(), "-config",
+        List<String> args = List.of("-tool", "-metadir", dir.resolve("states").toString(), "-config",
                 model.resolve(config.getFileName()).toString(), spec.getFileName().toString());
         PrintStream echo = req.echo();
         if (echo != null) {
@@ -110,8 +110,9 @@ final class Distribution {
                     "the TLC server did not finish within " + req.timeoutSeconds() + " s", null, log, null);
         }
         Tlc.Result r = Tlc.result(server, spec, dist.localWorkers(), withSpecDir, log);
-        if (r.outcome() == Outcome.ERROR && server.output().contains("Error: The behavior up to this point is:")) {
-            TlcTrace trace = TlcTrace.parse(server.output(), withSpecDir.libraries());
+        TlcMessages msgs = TlcMessages.parse(server.output());
+        if (r.outcome() == Outcome.ERROR && msgs.has(TlcMessages.TLC_BEHAVIOR_UP_TO_THIS_POINT)) {
+            TlcTrace trace = TlcTrace.parse(msgs, withSpecDir.libraries());
             // TLC 2.18's server reports an invariant violation without naming the invariant, with
             // exit 0, and prints only the end of the behaviour (its "State 1" is not an initial state).
             List<String> invariants = cfg.invariants();

@@ -404,7 +404,9 @@ public final class Tlc {
             throw new HandoffException(dir + ": cannot create the run directory: " + e.getMessage(), e);
         }
         List<String> jvm = jvmOptions(tmp, req, workers);
-        List<String> args = new ArrayList<>(List.of("-workers", Integer.toString(workers), "-metadir", meta.toString()));
+        // -tool: TLC frames each message with its code (TlcMessages), which is what is read.
+        List<String> args = new ArrayList<>(List.of("-tool", "-workers", Integer.toString(workers), "-metadir",
+                meta.toString()));
         if (req.mode() instanceof Simulate sim) {
             args.addAll(List.of("-simulate", "num=" + sim.traces(), "-depth", Integer.toString(sim.depth()),
                     "-seed", Long.toString(sim.seed())));

@@ -72,7 +72,7 @@ final class TlcClassArchive {
             JavaFork.Result r = JavaFork.run(
                     List.of("-XX:ArchiveClassesAtExit=" + jsa, "-Xlog:cds*=off", "-Djava.io.tmpdir=" + tmp),
                     Tlc.tlaToolsJar(), "tlc2.TLC",
-                    List.of("-workers", "1", "-metadir", dir.resolve("states").toString(), "-coverage", "600",
+                    List.of("-tool", "-workers", "1", "-metadir", dir.resolve("states").toString(), "-coverage", "600",
                             "-lncheck", "final", "-config", "HandoffWarmUp.cfg", "HandoffWarmUp.tla"),
                     dir, 120, null);
             return r.exitCode() == 0 && Files.size(jsa) > 0 ? Optional.of(jsa) : Optional.empty();

@@ -8,12 +8,14 @@ import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.handoff.core.Outcome;
+import org.handoff.specs.TlcMessages.Message;
 
 /**
- * TLC's console output read into a verdict: pass, which property failed, or why TLC could not
- * run; the state counts; and the counterexample, parsed ({@link TlcTrace}) and rendered one line
- * per step: the thread, the action (and the kernel function it models), and only the entries it
- * changed.
+ * TLC's {@code -tool} output ({@link TlcMessages}) read into a verdict: pass, which property failed,
+ * or why TLC could not run; the state counts; and the counterexample, parsed ({@link TlcTrace}) and
+ * rendered one line per step: the thread, the action (and the kernel function it models), and only
+ * the entries it changed. What a message is comes from its code; its wording is read only for the
+ * data in it (a property's name, the counts).
  */
 public record TlcOutput(Outcome outcome, String violated, boolean temporal, Long distinctStates,
         Long generatedStates, Long depth, String message, String counterexample, TlcTrace trace) {
@@ -23,19 +25,16 @@ public record TlcOutput(Outcome outcome, String violated, boolean temporal, Long
 
     private static final Pattern STATES = Pattern.compile(
             "([\\d,]+) states generated, ([\\d,]+) distinct states found");
-    private static final Pattern DEPTH = Pattern.compile("The depth of the complete state graph search is (\\d+)");
-    /** Random simulation (-simulate) reports progress instead of a state graph. */
-    private static final Pattern SIMULATED = Pattern.compile("Progress: ([\\d,]+) states checked");
-    private static final Pattern INVARIANT = Pattern.compile("^Error: Invariant (\\S+) is violated", Pattern.MULTILINE);
-    private static final Pattern ACTION_PROP = Pattern.compile("^Error: Action property (\\S+) is violated", Pattern.MULTILINE);
+    private static final Pattern DISTINCT = Pattern.compile("([\\d,]+) distinct states found");
+    private static final Pattern GENERATED = Pattern.compile("([\\d,]+) states generated");
+    private static final Pattern NUMBER = Pattern.compile("(\\d+)");
+    private static final Pattern INVARIANT = Pattern.compile("Invariant (\\S+) is violated");
+    private static final Pattern ACTION_PROP = Pattern.compile("Action property (\\S+) is violated");
     private static final Pattern ASSUMPTION = Pattern.compile(
             "Assumption line (\\d+), col (\\d+) to line \\d+, col \\d+ of module (\\S+) is false");
     private static final Pattern LOCATION = Pattern.compile("line (\\d+), col(?:umn)? (\\d+)(?: to line \\d+, col \\d+)?(?: of module (\\S+))?");
-
-    private static final Pattern COVERAGE_BLOCK = Pattern.compile("^The coverage statistics at ", Pattern.MULTILINE);
     private static final Pattern COVERAGE_ACTION = Pattern.compile(
-            "^<(\\w+) line \\d+, col \\d+ to line \\d+, col \\d+ of module \\w+(?: \\([^)]*\\))?>: (\\d+):(\\d+)$",
-            Pattern.MULTILINE);
+            "^<(\\w+) line \\d+, col \\d+ to line \\d+, col \\d+ of module \\w+(?: \\([^)]*\\))?>: (\\d+):(\\d+)\\s*$");
 
     /**
      * The action coverage of TLC's last coverage report ({@code -coverage}): for each action TLC split
@@ -43,19 +42,22 @@ public record TlcOutput(Outcome outcome, String violated, boolean temporal, Long
      * action at several places; in TLC's order. Empty when the output has no coverage report.
      */
     public static java.util.Map<String, Long> coverage(String out) {
+        TlcMessages msgs = TlcMessages.parse(out);
         java.util.Map<String, Long> cov = new java.util.LinkedHashMap<>();
-        Matcher block = COVERAGE_BLOCK.matcher(out);
-        int start = -1;
-        while (block.find()) {
-            start = block.end();
-        }
-        if (start < 0) {
+        Message start = msgs.last(TlcMessages.TLC_COVERAGE_START);
+        if (start == null) {
             return cov;
         }
-        int end = out.indexOf("End of statistics.", start);
-        Matcher m = COVERAGE_ACTION.matcher(end < 0 ? out.substring(start) : out.substring(start, end));
-        while (m.find()) {
-            cov.merge(m.group(1), Long.parseLong(m.group(3)), Long::sum);
+        for (Message m : msgs.after(start)) {
+            if (m.code() == TlcMessages.TLC_COVERAGE_END) {
+                break;
+            }
+            if (m.code() == TlcMessages.TLC_COVERAGE_NEXT || m.code() == TlcMessages.TLC_COVERAGE_INIT) {
+                Matcher a = COVERAGE_ACTION.matcher(m.body().strip());
+                if (a.matches()) {
+                    cov.merge(a.group(1), Long.parseLong(a.group(3)), Long::sum);
+                }
+            }
         }
         return cov;
     }
@@ -70,62 +72,101 @@ public record TlcOutput(Outcome outcome, String violated, boolean temporal, Long
      * prints them) be named by the action written there.
      */
     public static TlcOutput parse(String out, int exitCode, List<Path> sources) {
+        TlcMessages msgs = TlcMessages.parse(out);
         Long distinct = null;
         Long generated = null;
-        Matcher s = STATES.matcher(out);
-        while (s.find()) {
-            generated = Long.parseLong(s.group(1).replace(",", ""));
-            distinct = Long.parseLong(s.group(2).replace(",", ""));
+        Message stats = msgs.last(TlcMessages.TLC_STATS);
+        if (stats != null) {
+            Matcher s = STATES.matcher(stats.body());
+            if (s.find()) {
+                generated = count(s.group(1));
+                distinct = count(s.group(2));
+            }
         }
         Long depth = null;
-        Matcher d = DEPTH.matcher(out);
-        if (d.find()) {
-            depth = Long.parseLong(d.group(1));
+        Message d = msgs.first(TlcMessages.TLC_SEARCH_DEPTH);
+        if (d != null) {
+            Matcher n = NUMBER.matcher(d.body());
+            depth = n.find() ? Long.parseLong(n.group(1)) : null;
         }
-        Matcher sim = SIMULATED.matcher(out);
-        boolean simulated = false;
-        while (sim.find()) {
-            simulated = true;
-            generated = Long.parseLong(sim.group(1).replace(",", ""));
+        boolean simulated = msgs.has(TlcMessages.TLC_MODE_SIMU);
+        Message simProgress = msgs.last(TlcMessages.TLC_PROGRESS_SIMU);
+        if (simulated && simProgress != null) {
+            // Random simulation counts the states it checked and finds no distinct states (-1).
+            Matcher g = GENERATED.matcher(simProgress.body());
+            generated = g.find() ? count(g.group(1)) : generated;
+            distinct = null;
         }
-        TlcTrace parsed = TlcTrace.parse(out, sources);
+        TlcTrace parsed = TlcTrace.parse(msgs, sources);
         String trace = parsed == null ? null : parsed.render();
-        Matcher inv = INVARIANT.matcher(out);
-        if (inv.find()) {
-            return new TlcOutput(Outcome.FAIL, inv.group(1), false, distinct, generated, depth,
-                    "invariant " + inv.group(1) + " is violated", trace, parsed);
+        Message violation = msgs.first(TlcMessages.TLC_INVARIANT_VIOLATED_INITIAL, TlcMessages.TLC_INVARIANT_VIOLATED_BEHAVIOR,
+                TlcMessages.TLC_ACTION_PROPERTY_VIOLATED_BEHAVIOR, TlcMessages.TLC_DEADLOCK_REACHED,
+                TlcMessages.TLC_TEMPORAL_PROPERTY_VIOLATED);
+        if (violation != null) {
+            switch (violation.code()) {
+                case TlcMessages.TLC_INVARIANT_VIOLATED_INITIAL, TlcMessages.TLC_INVARIANT_VIOLATED_BEHAVIOR -> {
+                    String name = named(INVARIANT, violation);
+                    return new TlcOutput(Outcome.FAIL, name, false, distinct, generated, depth,
+                            "invariant " + name + " is violated", trace, parsed);
+                }
+                case TlcMessages.TLC_ACTION_PROPERTY_VIOLATED_BEHAVIOR -> {
+                    String name = named(ACTION_PROP, violation);
+                    return new TlcOutput(Outcome.FAIL, name, false, distinct, generated, depth,
+                            "action property " + name + " is violated", trace, parsed);
+                }
+                case TlcMessages.TLC_DEADLOCK_REACHED -> {
+                    return new TlcOutput(Outcome.FAIL, DEADLOCK, false, distinct, generated, depth,
+                            "deadlock reached: a state with no enabled step", trace, parsed);
+                }
+                default -> {
+                    return new TlcOutput(Outcome.FAIL, null, true, distinct, generated, depth,
+                            "temporal properties were violated", trace, parsed);
+                }
+            }
         }
-        Matcher act = ACTION_PROP.matcher(out);
-        if (act.find()) {
-            return new TlcOutput(Outcome.FAIL, act.group(1), false, distinct, generated, depth,
-                    "action property " + act.group(1) + " is violated", trace, parsed);
-        }
-        if (out.contains("Error: Deadlock reached.")) {
-            return new TlcOutput(Outcome.FAIL, DEADLOCK, false, distinct, generated, depth,
-                    "deadlock reached: a state with no enabled step", trace, parsed);
-        }
-        if (out.contains("Error: Temporal properties were violated.")) {
-            return new TlcOutput(Outcome.FAIL, null, true, distinct, generated, depth,
-                    "temporal properties were violated", trace, parsed);
-        }
-        if (exitCode == 0 && out.contains("Model checking completed. No error has been found.")) {
+        if (exitCode == 0 && !simulated && msgs.has(TlcMessages.TLC_SUCCESS)) {
             return new TlcOutput(Outcome.PASS, null, false, distinct, generated, depth, "no error found", null, null);
         }
-        if (exitCode == 0 && simulated && out.contains("Finished in") && !out.contains("Error:")) {
+        if (exitCode == 0 && simulated && msgs.has(TlcMessages.TLC_FINISHED)
+                && msgs.messages().stream().noneMatch(Message::error)) {
             return new TlcOutput(Outcome.PASS, null, false, null, generated, null,
                     "no violation in the simulated behaviours (random simulation: not exhaustive)", null, null);
         }
-        return new TlcOutput(Outcome.ERROR, null, false, distinct, generated, depth, errorMessage(out, exitCode), null, null);
+        return new TlcOutput(Outcome.ERROR, null, false, distinct, generated, depth, errorMessage(msgs, exitCode), null, null);
+    }
+
+    private static Long count(String digits) {
+        return Long.parseLong(digits.replace(",", ""));
+    }
+
+    /** The property a violation message names (TLC's wording: "Invariant X is violated."). */
+    private static String named(Pattern p, Message m) {
+        Matcher n = p.matcher(m.body());
+        return n.find() ? n.group(1) : m.oneLine();
+    }
+
+    /** The messages that come with an error but are not it: the trace and where TLC was evaluating. */
+    private static final java.util.Set<Integer> CONTEXT = java.util.Set.of(TlcMessages.TLC_BEHAVIOR_UP_TO_THIS_POINT,
+            TlcMessages.TLC_COUNTER_EXAMPLE, TlcMessages.TLC_NESTED_EXPRESSION, TlcMessages.TLC_STATE_PRINT2,
+            TlcMessages.TLC_STATE_PRINT3, TlcMessages.TLC_BACK_TO_STATE, TlcMessages.TLC_PARSING_FAILED);
+
+    /** As {@link #errorMessage(TlcMessages, int)} on output read from text (SANY's, or TLC's). */
+    static String errorMessage(String out, int exitCode) {
+        return errorMessage(TlcMessages.parse(out), exitCode);
     }
 
     /** One line saying why TLC could not decide, with the file position where TLC gives one. */
-    static String errorMessage(String out, int exitCode) {
-        Matcher a = ASSUMPTION.matcher(out);
-        if (a.find()) {
-            return a.group(3) + ".tla:" + a.group(1) + ":" + a.group(2)
-                    + ": assumption is false (check the model's constant values)";
+    static String errorMessage(TlcMessages msgs, int exitCode) {
+        Message assumption = msgs.first(TlcMessages.TLC_ASSUMPTION_FALSE);
+        if (assumption != null) {
+            Matcher a = ASSUMPTION.matcher(assumption.body());
+            if (a.find()) {
+                return a.group(3) + ".tla:" + a.group(1) + ":" + a.group(2)
+                        + ": assumption is false (check the model's constant values)";
+            }
         }
-        String[] lines = out.split("\\R");
+        String loose = msgs.loose();
+        String[] lines = loose.split("\\R");
         int parse = indexOf(lines, "***Parse Error***");
         if (parse >= 0) {
             String module = moduleBeingParsed(lines, parse);
@@ -165,26 +206,16 @@ public record TlcOutput(Outcome outcome, String violated, boolean temporal, Long
             }
             return (where != null ? where + ": " : "") + "semantic error: " + String.join(" ", msg);
         }
-        String memory = outOfMemory(out, exitCode);
+        String memory = outOfMemory(msgs, exitCode);
         if (memory != null) {
             return memory;
         }
-        for (int i = 0; i < lines.length; i++) {
-            String t = lines[i].trim();
-            if (t.startsWith("Error:") && !t.startsWith("Error: The behavior") && !t.contains("Parsing or semantic analysis failed")) {
-                // TLC breaks some messages over lines ("... in the configuration file" / "is not
-                // defined in the specification."): the continuation runs to a blank line or the
-                // next message.
-                StringBuilder msg = new StringBuilder(t.substring("Error:".length()).trim());
-                for (int j = i + 1; j < lines.length && j <= i + 3; j++) {
-                    String c = lines[j].trim();
-                    if (c.isEmpty() || c.startsWith("Error:") || c.startsWith("Finished") || c.startsWith("Starting")
-                            || c.startsWith("The behavior") || STATES.matcher(c).find() || c.startsWith("@!@!@")) {
-                        break;
-                    }
-                    msg.append(' ').append(c);
-                }
-                return msg + " (TLC exit " + exitCode + ")";
+        for (Message m : msgs.messages()) {
+            if (m.error() && !CONTEXT.contains(m.code())) {
+                // The first lines of the message: TLC breaks some over lines ("... in the
+                // configuration file" / "is not defined in the specification.").
+                List<String> first = m.body().lines().map(String::trim).filter(l -> !l.isEmpty()).limit(4).toList();
+                return String.join(" ", first) + " (TLC exit " + exitCode + ")";
             }
         }
         String crash = uncaught(lines);
@@ -227,22 +258,24 @@ public record TlcOutput(Outcome outcome, String violated, boolean temporal, Long
     private static final Pattern MEMORY = Pattern.compile(
             "Java heap space|OutOfMemoryError|ran out of memory|GC overhead limit exceeded"
                     + "|unable to create (?:new )?native thread|Direct buffer memory");
-    private static final Pattern PROGRESS = Pattern.compile(
-            "Progress\\(\\d+\\) at [^:]+:[^:]+:[^:]+: [\\d,]+ states generated.*?, ([\\d,]+) distinct states found");
 
     /**
      * Why TLC stopped when it ran out of memory: the JVM's heap (TLC reports it as an error, or the
      * JVM dies of an uncaught OutOfMemoryError), or the process killed by SIGKILL, which on Linux is
      * what the kernel's out-of-memory killer sends. Null when the output shows neither.
      */
-    static String outOfMemory(String out, int exitCode) {
+    static String outOfMemory(TlcMessages msgs, int exitCode) {
         String advice = "; give TLC a larger heap (--heap, e.g. --heap 8g) or check a smaller model (TLC exit "
                 + exitCode + ")";
-        if (MEMORY.matcher(out).find()) {
-            return OUT_OF_MEMORY + phase(out) + advice;
+        boolean memory = msgs.messages().stream().anyMatch(m -> m.code() == TlcMessages.SYSTEM_OUT_OF_MEMORY
+                || m.code() == TlcMessages.SYSTEM_OUT_OF_MEMORY_TOO_MANY_INIT
+                || m.code() == TlcMessages.SYSTEM_OUT_OF_MEMORY_LIVENESS
+                || ((m.error() || m.code() == TlcMessages.LOOSE) && MEMORY.matcher(m.body()).find()));
+        if (memory) {
+            return OUT_OF_MEMORY + phase(msgs) + advice;
         }
         if (exitCode == 137) {
-            return KILLED + phase(out) + ", most likely by the system's out-of-memory killer" + advice;
+            return KILLED + phase(msgs) + ", most likely by the system's out-of-memory killer" + advice;
         }
         return null;
     }
@@ -256,15 +289,15 @@ public record TlcOutput(Outcome outcome, String violated, boolean temporal, Long
         return message != null && (message.contains(OUT_OF_MEMORY) || message.contains(KILLED));
     }
 
-    private static String phase(String out) {
-        if (out.contains("Computing initial states") && !out.contains("Finished computing initial states")) {
+    private static String phase(TlcMessages msgs) {
+        if (msgs.has(TlcMessages.TLC_COMPUTING_INIT) && !msgs.has(TlcMessages.TLC_INIT_GENERATED1)) {
             return " while computing the initial states";
         }
         String distinct = null;
-        for (Pattern p : new Pattern[] {PROGRESS, STATES}) {
-            Matcher m = p.matcher(out);
-            while (m.find()) {
-                distinct = m.group(p == PROGRESS ? 1 : 2);
+        for (Message m : msgs.messages()) {
+            if (m.code() == TlcMessages.TLC_PROGRESS_STATS || m.code() == TlcMessages.TLC_STATS) {
+                Matcher c = DISTINCT.matcher(m.body());
+                distinct = c.find() ? c.group(1) : distinct;
             }
         }
         return distinct != null && !distinct.equals("0") ? " after " + distinct + " distinct states" : "";

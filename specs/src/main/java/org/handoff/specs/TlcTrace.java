@@ -82,25 +82,28 @@ public record TlcTrace(List<Step> steps, Integer backTo, Step loop, boolean stut
 
     private static final Pattern STATE_HEADER = Pattern.compile(
             "^(\\d+): <(.+?)(?: line (\\d+), col (\\d+) to line \\d+, col \\d+ of module (\\S+))?>\\s*$");
-    private static final Pattern BACK_TO = Pattern.compile("Back to state (\\d+)");
-    private static final Pattern STATS = Pattern.compile("([\\d,]+) states generated");
+    private static final Pattern BACK_TO = Pattern.compile("^(\\d+): Back to state: <(\\S+)");
     private static final Pattern PARSING = Pattern.compile("^Parsing file (.+\\.tla)\\s*$", Pattern.MULTILINE);
 
-    /**
-     * The counterexample in TLC's output, or null when there is none. {@code sources} (the spec's
-     * directory and its libraries) are where the spec's source is read to name the steps; the
-     * root module is the first file TLC reports parsing.
-     */
+    /** As {@link #parse(TlcMessages, List)} on TLC's {@code -tool} output as text. */
     public static TlcTrace parse(String out, List<Path> sources) {
-        int start = out.indexOf("Error: The behavior up to this point is:");
-        if (start < 0) {
-            start = out.indexOf("Error: The following behavior constitutes a counter-example:");
-        }
-        if (start < 0) {
+        return parse(TlcMessages.parse(out), sources);
+    }
+
+    /**
+     * The counterexample in TLC's messages, or null when there is none: the states TLC prints after
+     * "The behavior up to this point is" (a safety violation) or "The following behavior constitutes
+     * a counter-example" (a liveness one), up to the state the behaviour loops back to or its
+     * stuttering. {@code sources} (the spec's directory and its libraries) are where the spec's
+     * source is read to name the steps; the root module is the first file TLC reports parsing.
+     */
+    public static TlcTrace parse(TlcMessages msgs, List<Path> sources) {
+        TlcMessages.Message start = msgs.first(TlcMessages.TLC_BEHAVIOR_UP_TO_THIS_POINT, TlcMessages.TLC_COUNTER_EXAMPLE);
+        if (start == null) {
             return null;
         }
         SpecSource spec = null;
-        Matcher p = PARSING.matcher(out);
+        Matcher p = PARSING.matcher(msgs.loose());
         if (p.find()) {
             Path root = Path.of(p.group(1).trim());
             if (Files.isRegularFile(root)) {
@@ -111,44 +114,29 @@ public record TlcTrace(List<Step> steps, Integer backTo, Step loop, boolean stut
                 spec = SpecSource.load(root, libs);
             }
         }
-        String[] lines = out.substring(start).split("\\R");
         List<String[]> headers = new ArrayList<>();
         List<Map<String, String>> states = new ArrayList<>();
-        Map<String, String> current = null;
-        String lastVar = null;
         Integer backTo = null;
         String backLabel = null;
         boolean stuttering = false;
-        for (int i = 1; i < lines.length; i++) {
-            String l = lines[i];
-            if (l.startsWith("State ") && !l.contains("Stuttering")) {
-                Matcher h = STATE_HEADER.matcher(l.substring("State ".length()));
+        for (TlcMessages.Message m : msgs.after(start)) {
+            String[] lines = m.body().split("\\R");
+            if (m.code() == TlcMessages.TLC_STATE_PRINT2) {
+                Matcher h = STATE_HEADER.matcher(lines[0]);
                 headers.add(h.find() ? new String[] {h.group(1), h.group(2), h.group(3), h.group(4), h.group(5)}
-                        : new String[] {Integer.toString(headers.size() + 1), l, null, null, null});
-                current = new LinkedHashMap<>();
-                states.add(current);
-                lastVar = null;
-            } else if (l.contains("Back to state")) {
-                Matcher b = BACK_TO.matcher(l);
+                        : new String[] {Integer.toString(headers.size() + 1), lines[0], null, null, null});
+                states.add(variables(lines));
+            } else if (m.code() == TlcMessages.TLC_BACK_TO_STATE) {
+                Matcher b = BACK_TO.matcher(lines[0]);
                 if (b.find()) {
                     backTo = Integer.parseInt(b.group(1));
-                    Matcher h = Pattern.compile("<(\\S+)").matcher(l);
-                    backLabel = h.find() ? h.group(1) : null;
+                    backLabel = b.group(2);
                 }
-                current = null;
-            } else if (l.contains("Stuttering")) {
+                break;
+            } else if (m.code() == TlcMessages.TLC_STATE_PRINT3) {
                 stuttering = true;
-                current = null;
-            } else if (l.startsWith("/\\ ") && current != null) {
-                int eq = l.indexOf(" = ");
-                if (eq > 0) {
-                    lastVar = l.substring(3, eq).trim();
-                    current.put(lastVar, l.substring(eq + 3).trim());
-                }
-            } else if (l.startsWith(" ") && current != null && lastVar != null) {
-                current.put(lastVar, current.get(lastVar) + " " + l.trim());
-            } else if (STATS.matcher(l).find() || l.startsWith("Finished in") || l.startsWith("The number of states")
-                    || l.startsWith("The coverage statistics at")) {
+                break;
+            } else {
                 break;
             }
         }
@@ -170,6 +158,25 @@ public record TlcTrace(List<Step> steps, Integer backTo, Step loop, boolean stut
                     steps.get(backTo - 1).state());
         }
         return new TlcTrace(List.copyOf(steps), backTo, loop, stuttering);
+    }
+
+    /** A state's {@code /\\ var = value} lines (a value may run over several lines) after its header. */
+    private static Map<String, String> variables(String[] lines) {
+        Map<String, String> state = new LinkedHashMap<>();
+        String lastVar = null;
+        for (int i = 1; i < lines.length; i++) {
+            String l = lines[i];
+            if (l.startsWith("/\\ ")) {
+                int eq = l.indexOf(" = ");
+                if (eq > 0) {
+                    lastVar = l.substring(3, eq).trim();
+                    state.put(lastVar, l.substring(eq + 3).trim());
+                }
+            } else if (l.startsWith(" ") && lastVar != null) {
+                state.put(lastVar, state.get(lastVar) + " " + l.trim());
+            }
+        }
+        return state;
     }
 
     /** The text form: the initial state in full, then one line per step with only what changed. */

@@ -111,8 +111,9 @@ class TlcErrorsTest {
 
     @Test
     void aKilledTlcIsReadAsTheOutOfMemoryKiller() {
-        String m = TlcOutput.errorMessage("Starting...\nProgress(12) at 2026-11-30 07:00:00: 1,000 states generated"
-                + " (1,000 s/min), 812 distinct states found, 40 states left on queue.\n", 137);
+        String m = TlcOutput.errorMessage(TlcOutputTest.msg(2185, 0, "Starting... (2026-11-30 07:00:00)")
+                + TlcOutputTest.msg(2200, 0, "Progress(12) at 2026-11-30 07:00:00: 1,000 states generated"
+                + " (1,000 s/min), 812 distinct states found (800 ds/min), 40 states left on queue."), 137);
         assertTrue(m.startsWith("TLC was killed by signal 9 after 812 distinct states") && m.contains("out-of-memory killer"), m);
         String uncaught = TlcOutput.errorMessage("Exception in thread \"main\" java.lang.OutOfMemoryError: Java heap space\n"
                 + "\tat tlc2.value.impl.FcnRcdValue.<init>(FcnRcdValue.java:52)\n", 1);

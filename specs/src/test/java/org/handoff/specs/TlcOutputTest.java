@@ -8,21 +8,27 @@ import java.util.List;
 import org.handoff.core.Outcome;
 import org.junit.jupiter.api.Test;
 
-/** The output parser and config reader on output captured from TLC 2.18. */
+/**
+ * The output parser and config reader on TLC 2.18's {@code -tool} output: the codes and bodies of
+ * these messages are as TLC printed them on the project's models.
+ */
 class TlcOutputTest {
-    private static final String INVARIANT_VIOLATION = String.join("\n",
-            "Error: Invariant MutualExclusion is violated.",
-            "Error: The behavior up to this point is:",
-            "State 1: <Initial predicate>",
-            "/\\ tail = 0",
-            "/\\ pc = <<\"ncs\", \"ncs\">>",
-            "",
-            "State 2: <InitLocked line 107, col 5 to line 110, col 60 of module MCS>",
-            "/\\ tail = 0",
-            "/\\ pc = <<\"init_next\", \"ncs\">>",
-            "",
-            "267 states generated, 125 distinct states found, 35 states left on queue.",
-            "Finished in 00s at (2026-11-29 19:30:16)");
+    /** One message as TLC frames it in tool mode: {@code code:kind}, the body, the end. */
+    static String msg(int code, int kind, String... body) {
+        return "@!@!@STARTMSG " + code + ":" + kind + " @!@!@\n" + String.join("\n", body) + "\n@!@!@ENDMSG " + code
+                + " @!@!@\n";
+    }
+
+    private static final String STATS = msg(2199, 0, "267 states generated, 125 distinct states found, 35 states left on queue.");
+    private static final String FINISHED = msg(2186, 0, "Finished in 1603ms at (2026-11-29 19:30:16)");
+
+    private static final String INVARIANT_VIOLATION = String.join("",
+            msg(2110, 1, "Invariant MutualExclusion is violated."),
+            msg(2121, 1, "The behavior up to this point is:"),
+            msg(2217, 4, "1: <Initial predicate>", "/\\ tail = 0", "/\\ pc = <<\"ncs\", \"ncs\">>", ""),
+            msg(2217, 4, "2: <InitLocked line 107, col 5 to line 110, col 60 of module MCS>", "/\\ tail = 0",
+                    "/\\ pc = <<\"init_next\", \"ncs\">>", ""),
+            STATS, FINISHED);
 
     @Test
     void invariantViolationNamesThePropertyAndRendersOnlyChanges() {
@@ -38,14 +44,35 @@ class TlcOutputTest {
     }
 
     @Test
-    void passNeedsTheCompletionLineAndExitZero() {
-        String ok = "Model checking completed. No error has been found.\n"
-                + "7960 states generated, 2949 distinct states found, 0 states left on queue.\n";
+    void passNeedsTheSuccessMessageAndExitZero() {
+        String ok = msg(2193, 0, "Model checking completed. No error has been found.",
+                "  Estimates of the probability that TLC did not check all reachable states")
+                + msg(2199, 0, "7960 states generated, 2949 distinct states found, 0 states left on queue.") + FINISHED;
         TlcOutput o = TlcOutput.parse(ok, 0);
         assertEquals(Outcome.PASS, o.outcome());
         assertEquals(2949L, o.distinctStates());
         assertEquals(Outcome.ERROR, TlcOutput.parse(ok, 1).outcome());
-        assertEquals(Outcome.ERROR, TlcOutput.parse("Starting...\n", 0).outcome());
+        assertEquals(Outcome.ERROR, TlcOutput.parse(msg(2185, 0, "Starting... (2026-12-05 18:16:50)"), 0).outcome());
+        // The words alone, outside a message with the success code, are not a pass.
+        assertEquals(Outcome.ERROR, TlcOutput.parse("Model checking completed. No error has been found.\n", 0).outcome());
+    }
+
+    @Test
+    void anErrorMessageIsTheFirstErrorThatIsNotTheTrace() {
+        String out = msg(2132, 1, "The first argument of Assert evaluated to FALSE; the second argument was:",
+                "\"the access link has no ordering: it is not in the spec's Kernel record\"")
+                + msg(2121, 1, "The behavior up to this point is:")
+                + msg(2217, 4, "1: <Initial predicate>", "/\\ done = FALSE", "")
+                + msg(2103, 1, "The error occurred when TLC was evaluating the nested", "expressions at the following positions:",
+                        "0. Line 13, column 10 to line 13, column 92 in WeakOrders")
+                + msg(2199, 0, "1 states generated, 1 distinct states found, 0 states left on queue.") + FINISHED;
+        TlcOutput o = TlcOutput.parse(out, 75);
+        assertEquals(Outcome.ERROR, o.outcome());
+        assertEquals("The first argument of Assert evaluated to FALSE; the second argument was: \"the access link has no"
+                + " ordering: it is not in the spec's Kernel record\" (TLC exit 75)", o.message());
+        assertEquals("WeakOrders.tla:11:28: assumption is false (check the model's constant values)", TlcOutput.parse(
+                msg(2104, 1, "Assumption line 11, col 28 to line 11, col 52 of module WeakOrders is false.") + FINISHED, 10)
+                .message());
     }
 
     @Test
@@ -71,21 +98,25 @@ class TlcOutputTest {
 
     @Test
     void deadlockAndTemporalViolations() {
-        TlcOutput d = TlcOutput.parse("Error: Deadlock reached.\nError: The behavior up to this point is:\n", 11);
+        TlcOutput d = TlcOutput.parse(msg(2114, 1, "Deadlock reached.") + msg(2121, 1, "The behavior up to this point is:"), 11);
         assertEquals("DeadlockFreedom", d.violated());
-        TlcOutput t = TlcOutput.parse(String.join("\n",
-                "Error: Temporal properties were violated.",
-                "Error: The following behavior constitutes a counter-example:",
-                "State 1: <Initial predicate>",
-                "/\\ x = 0",
-                "State 2: <Step line 3, col 1 to line 3, col 9 of module M>",
-                "/\\ x = 1",
-                "Back to state 1: <Step line 3, col 1 to line 3, col 9 of module M>",
-                ""), 13);
+        TlcOutput t = TlcOutput.parse(String.join("",
+                msg(2116, 1, "Temporal properties were violated.", ""),
+                msg(2264, 1, "The following behavior constitutes a counter-example:", ""),
+                msg(2217, 4, "1: <Initial predicate>", "/\\ x = 0", ""),
+                msg(2217, 4, "2: <Step line 3, col 1 to line 3, col 9 of module M>", "/\\ x = 1", ""),
+                msg(2122, 4, "1: Back to state: <Step line 3, col 1 to line 3, col 9 of module M>", ""),
+                msg(2267, 0, "Finished checking temporal properties in 00s at 2026-12-05 18:16:59")), 13);
         assertEquals(Outcome.FAIL, t.outcome());
         assertTrue(t.temporal());
         assertNull(t.violated());
         assertTrue(t.counterexample().contains("=> back to state 1 by - Step: x: 1 -> 0"), t.counterexample());
+        TlcOutput stutter = TlcOutput.parse(String.join("",
+                msg(2116, 1, "Temporal properties were violated.", ""),
+                msg(2264, 1, "The following behavior constitutes a counter-example:", ""),
+                msg(2217, 4, "1: <Initial predicate>", "/\\ x = 0", ""),
+                msg(2218, 4, "2: Stuttering")), 13);
+        assertTrue(stutter.trace().stuttering() && stutter.trace().steps().size() == 1, stutter.counterexample());
     }
 
     @Test
@@ -117,21 +148,26 @@ class TlcOutputTest {
 
     @Test
     void depthIsRead() {
-        String ok = "Model checking completed. No error has been found.\n"
-                + "410338 states generated, 89279 distinct states found, 0 states left on queue.\n"
-                + "The depth of the complete state graph search is 51.\n";
+        String ok = msg(2193, 0, "Model checking completed. No error has been found.")
+                + msg(2199, 0, "410,338 states generated, 89,279 distinct states found, 0 states left on queue.")
+                + msg(2194, 0, "The depth of the complete state graph search is 51.") + FINISHED;
         TlcOutput o = TlcOutput.parse(ok, 0);
         assertEquals(Outcome.PASS, o.outcome());
         assertEquals(51L, o.depth());
         assertEquals(410338L, o.generatedStates());
+        assertEquals(89279L, o.distinctStates());
     }
 
     @Test
     void simulationPassNeedsExitZeroAndSaysItIsNotExhaustive() {
-        String sim = "Computed 1 initial states...\nProgress: 12001 states checked.\nFinished in 02s at (2026-11-30 01:12:32)\n";
+        String sim = msg(2188, 0, "Running Random Simulation with seed 1 with 1 worker on 2 cores")
+                + msg(2269, 0, "Computed 1 initial states...")
+                + msg(2209, 0, "Progress(-1) at 2026-12-05 18:16:59: 12,001 states generated, -1 distinct states found,"
+                        + " -1 states left on queue.") + FINISHED;
         TlcOutput o = TlcOutput.parse(sim, 0);
         assertEquals(Outcome.PASS, o.outcome());
         assertEquals(12001L, o.generatedStates());
+        assertNull(o.distinctStates());
         assertTrue(o.message().contains("not exhaustive"), o.message());
         assertEquals(Outcome.ERROR, TlcOutput.parse(sim, 1).outcome());
     }

@@ -18,7 +18,7 @@ import org.junit.jupiter.api.Test;
 /**
  * Counterexamples read into steps: values and their entry-by-entry changes, and each step named by
  * its thread, its action and the kernel function, also where TLC names only a wrapper (a mutant's
- * MutantLockStep, CNAPV's CnaPvStep). The fixtures are TLC 2.18 output of manifest models.
+ * MutantLockStep, CNAPV's CnaPvStep). The fixtures are TLC 2.18's -tool output of manifest models.
  */
 class TlcTraceTest {
     private static final Path SPECS = ProjectRoot.find().resolve("specs");

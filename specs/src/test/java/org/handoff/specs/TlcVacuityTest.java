@@ -100,17 +100,24 @@ class TlcVacuityTest {
 
     @Test
     void readsTheLastCoverageReport() {
-        String out = "The coverage statistics at 2026-12-01 12:00:00\n"
-                + "<Init line 1, col 1 to line 1, col 4 of module M>: 1:1\n"
-                + "<Step line 5, col 1 to line 5, col 4 of module M>: 3:7\n"
-                + "The coverage statistics at 2026-12-01 12:01:00\n"
-                + "<Init line 1, col 1 to line 1, col 4 of module M>: 1:1\n"
-                + "<Step line 5, col 1 to line 5, col 4 of module M (9 3 9 20)>: 5:9\n"
-                + "  line 6, col 4 to line 6, col 20 of module M: 9\n"
-                + "<Step line 5, col 1 to line 5, col 4 of module M (10 3 10 20)>: 0:2\n"
-                + "<Never line 7, col 1 to line 7, col 5 of module M>: 0:0\n"
-                + "<TypeOK line 8, col 1 to line 8, col 6 of module M>\n"
-                + "End of statistics.\n";
+        // TLC's -tool messages: a report starts (2201), lists Init (2773) and each action (2772) with
+        // its states found:generated, their expressions (2221) and the invariants (2774), and ends (2202).
+        String out = String.join("",
+                TlcOutputTest.msg(2201, 0, "The coverage statistics at 2026-12-01 12:00:00"),
+                TlcOutputTest.msg(2773, 0, "<Init line 1, col 1 to line 1, col 4 of module M>: 1:1"),
+                TlcOutputTest.msg(2772, 0, "<Step line 5, col 1 to line 5, col 4 of module M>: 3:7"),
+                TlcOutputTest.msg(2202, 0, "End of statistics."),
+                TlcOutputTest.msg(2201, 0, "The coverage statistics at 2026-12-01 12:01:00"),
+                TlcOutputTest.msg(2773, 0, "<Init line 1, col 1 to line 1, col 4 of module M>: 1:1"),
+                TlcOutputTest.msg(2772, 0, "<Step line 5, col 1 to line 5, col 4 of module M (9 3 9 20)>: 5:9"),
+                TlcOutputTest.msg(2221, 0, "  line 6, col 4 to line 6, col 20 of module M: 9"),
+                TlcOutputTest.msg(2772, 0, "<Step line 5, col 1 to line 5, col 4 of module M (10 3 10 20)>: 0:2"),
+                TlcOutputTest.msg(2772, 0, "<Never line 7, col 1 to line 7, col 5 of module M>: 0:0"),
+                TlcOutputTest.msg(2774, 0, "<TypeOK line 8, col 1 to line 8, col 6 of module M>"),
+                TlcOutputTest.msg(2202, 0, "End of statistics."));
+        // The same lines outside TLC's frames are not a report.
+        assertEquals(Map.of(), TlcOutput.coverage("The coverage statistics at 2026-12-01 12:00:00\n"
+                + "<Init line 1, col 1 to line 1, col 4 of module M>: 1:1\nEnd of statistics.\n"));
         assertEquals(Map.of("Init", 1L, "Step", 11L, "Never", 0L), TlcOutput.coverage(out));
         assertEquals(Map.of(), TlcOutput.coverage("no coverage here"));
         assertNull(TlcRunner.unreached(List.of("Step"), TlcOutput.coverage(out)));
