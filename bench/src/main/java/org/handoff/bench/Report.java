@@ -75,7 +75,7 @@ public final class Report {
         }
 
         String ops() {
-            return failure != null ? "**" + failure + "**" : Svg.human(score);
+            return failure != null ? "**" + failure + "**" : LineChart.human(score);
         }
 
         String spread() {
@@ -85,7 +85,7 @@ public final class Report {
             if (key.threads == 1) {
                 return "–";
             }
-            return String.format(Locale.ROOT, "%s / %s (%s)", Svg.human(minPerThread), Svg.human(maxPerThread),
+            return String.format(Locale.ROOT, "%s / %s (%s)", LineChart.human(minPerThread), LineChart.human(maxPerThread),
                     minPerThread == 0 ? "∞" : String.format(Locale.ROOT, "%.2f", (double) maxPerThread / minPerThread));
         }
 
@@ -313,16 +313,16 @@ public final class Report {
             }
             md.append('\n');
         }
-        List<Svg.Series> series = new ArrayList<>();
+        List<LineChart.Series> series = new ArrayList<>();
         for (String lock : locks) {
-            series.add(new Svg.Series(lock, byLock.get(lock).stream().mapToDouble(r -> 1e9 / r.score).toArray()));
+            series.add(new LineChart.Series(lock, byLock.get(lock).stream().mapToDouble(r -> 1e9 / r.score).toArray()));
         }
         List<String> rounds = new ArrayList<>();
         for (int round = 1; round <= opts.aRounds; round++) {
             rounds.add("round " + round);
         }
         md.append("\n![uncontended](a.svg)\n");
-        write("a", md, Svg.lines("(a) Uncontended: ns per acquisition (1 thread)", "round", "ns per acquisition",
+        write("a", md, LineChart.lines("(a) Uncontended: ns per acquisition (1 thread)", "round", "ns per acquisition",
                 rounds, series, false));
     }
 
@@ -422,7 +422,7 @@ public final class Report {
         md.append(pivotBy(series, threads, rows, r -> r.key.lock + " " + r.key.spin, Row::ops));
         md.append("\nEvery row:\n\n").append(detail(rows));
         md.append("\n![overcommit](d.svg)\n");
-        List<Svg.Series> ss = new ArrayList<>();
+        List<LineChart.Series> ss = new ArrayList<>();
         for (String s : series) {
             double[] v = new double[threads.size()];
             for (int i = 0; i < threads.size(); i++) {
@@ -430,9 +430,9 @@ public final class Report {
                 v[i] = rows.stream().filter(r -> (r.key.lock + " " + r.key.spin).equals(s) && r.key.threads == t)
                         .mapToDouble(Row::score).findFirst().orElse(Double.NaN);
             }
-            ss.add(new Svg.Series(s, v));
+            ss.add(new LineChart.Series(s, v));
         }
-        write("d", md, Svg.lines("(d) Overcommit: " + cpus + " processors", "threads", "ops/s",
+        write("d", md, LineChart.lines("(d) Overcommit: " + cpus + " processors", "threads", "ops/s",
                 threads.stream().map(String::valueOf).toList(), ss, true));
     }
 
@@ -520,7 +520,7 @@ public final class Report {
     }
 
     private static String plot(String title, List<String> locks, List<Integer> threads, List<Row> rows, boolean log) {
-        List<Svg.Series> series = new ArrayList<>();
+        List<LineChart.Series> series = new ArrayList<>();
         for (String l : locks) {
             double[] v = new double[threads.size()];
             for (int i = 0; i < threads.size(); i++) {
@@ -528,13 +528,13 @@ public final class Report {
                 v[i] = rows.stream().filter(r -> r.key.lock.equals(l) && r.key.threads == t).mapToDouble(Row::score)
                         .findFirst().orElse(Double.NaN);
             }
-            series.add(new Svg.Series(l, v));
+            series.add(new LineChart.Series(l, v));
         }
-        return Svg.lines(title, "threads", "ops/s", threads.stream().map(String::valueOf).toList(), series, log);
+        return LineChart.lines(title, "threads", "ops/s", threads.stream().map(String::valueOf).toList(), series, log);
     }
 
     private static String err(Row r) {
-        return Double.isNaN(r.error) ? "–" : Svg.human(r.error);
+        return Double.isNaN(r.error) ? "–" : LineChart.human(r.error);
     }
 
     static String nanos(long ns) {

@@ -3,6 +3,7 @@ package org.handoff.cli.report;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import org.handoff.core.Svg;
 
 /**
  * A histogram of bypass counts per acquisition as an SVG bar chart: bins 0, 1, 2, then up to each
@@ -48,7 +49,7 @@ final class BypassChart {
 
     static String svg(String id, String variant, int[] bypass) {
         List<Bin> bins = bins(bypass);
-        Svg svg = new Svg(id, "chart");
+        Svg svg = Palette.canvas(id, "chart");
         double left = 60;
         double top = 34;
         double plotH = 180;
@@ -59,14 +60,14 @@ final class BypassChart {
             barW = Math.max(barW, chars * 11 * 0.62 + 4);
         }
         svg.text(10, 20, variant + ": bypass per acquisition (" + String.format(Locale.ROOT, "%,d", bypass.length)
-                + " acquisitions)", 14, Svg.INK, true, "start");
+                + " acquisitions)", 14, Palette.INK, true, "start");
         double total = Math.max(1, bypass.length);
         double logMax = Math.log10(total) + 0.01;
         // axis and grid: 1, 10, 100, ...
         for (int p = 0; Math.pow(10, p) <= total * 1.0001; p++) {
             double y = top + plotH - plotH * (p / logMax);
             svg.rect(left, y, bins.size() * (barW + gap), 0.6, "#cfd8dc", "#cfd8dc", 0.3, false, 1);
-            svg.text(left - 6, y + 4, String.format(Locale.ROOT, "%,d", (long) Math.pow(10, p)), 10, Svg.MUTED, false, "end");
+            svg.text(left - 6, y + 4, String.format(Locale.ROOT, "%,d", (long) Math.pow(10, p)), 10, Palette.MUTED, false, "end");
         }
         double x = left + gap / 2;
         for (Bin b : bins) {
@@ -74,16 +75,16 @@ final class BypassChart {
             String fill = b.from() == 0 ? "#66bb6a" : b.from() <= 2 ? "#ffca28" : "#ef5350";
             if (b.count() > 0) {
                 svg.rect(x, top + plotH - h, barW, h, fill, "#37474f", 0.8, false, 1);
-                svg.text(x + barW / 2, top + plotH - h - 4, String.format(Locale.ROOT, "%,d", b.count()), 10, Svg.INK, false,
+                svg.text(x + barW / 2, top + plotH - h - 4, String.format(Locale.ROOT, "%,d", b.count()), 10, Palette.INK, false,
                         "middle");
             }
-            svg.text(x + barW / 2, top + plotH + 16, b.label(), 11, Svg.INK, false, "middle");
+            svg.text(x + barW / 2, top + plotH + 16, b.label(), 11, Palette.INK, false, "middle");
             x += barW + gap;
         }
-        svg.rect(left, top + plotH, bins.size() * (barW + gap), 1.2, Svg.INK, Svg.INK, 0.5, false, 1);
+        svg.rect(left, top + plotH, bins.size() * (barW + gap), 1.2, Palette.INK, Palette.INK, 0.5, false, 1);
         svg.text(left, top + plotH + 36, "bypass (entries by later arrivals while waiting; ≤n: up to n, above the bin before;"
-                + " K = 1,024)", 11, Svg.MUTED);
-        svg.text(left, top + plotH + 52, "bar height: acquisitions, log scale", 11, Svg.MUTED);
+                + " K = 1,024)", 11, Palette.MUTED);
+        svg.text(left, top + plotH + 52, "bar height: acquisitions, log scale", 11, Palette.MUTED);
         return svg.toSvg(variant + " bypass histogram");
     }
 }

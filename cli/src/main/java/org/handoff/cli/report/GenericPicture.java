@@ -3,6 +3,7 @@ package org.handoff.cli.report;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import org.handoff.core.Svg;
 import org.handoff.specs.TlaValue;
 import org.handoff.specs.TlcTrace;
 
@@ -30,15 +31,15 @@ final class GenericPicture extends StatePicture {
         TlaValue pc = st.get("pc");
         double y = top;
         if (pc != null && !pc.entries().isEmpty()) {
-            svg.text(10, y + 10, "threads and their pc", 11, Svg.MUTED);
+            svg.text(10, y + 10, "threads and their pc", 11, Palette.MUTED);
             double x = 10;
             for (Map.Entry<TlaValue, TlaValue> e : pc.entries().entrySet()) {
                 boolean actor = e.getKey().equals(s.actor());
                 boolean moved = changed.exactly(at("pc", e.getKey()));
                 String p = str(e.getValue());
-                String fill = p.equals("cs") ? Svg.HOLDER : p.equals("ncs") || p.equals("idle") ? Svg.IDLE : Svg.WAITING;
-                svg.rect(x, y + 16, 132, 42, fill, actor ? Svg.CHANGED : Svg.INK, actor ? 2.4 : 1.1, false, 1);
-                svg.text(x + 6, y + 32, TlcTrace.threadName(e.getKey()) + (actor ? " · this step" : ""), 12, Svg.INK, true,
+                String fill = p.equals("cs") ? Palette.HOLDER : p.equals("ncs") || p.equals("idle") ? Palette.IDLE : Palette.WAITING;
+                svg.rect(x, y + 16, 132, 42, fill, actor ? Palette.CHANGED : Palette.INK, actor ? 2.4 : 1.1, false, 1);
+                svg.text(x + 6, y + 32, TlcTrace.threadName(e.getKey()) + (actor ? " · this step" : ""), 12, Palette.INK, true,
                         "start");
                 svg.text(x + 6, y + 50, "pc: " + p, 11, changed.color(moved));
                 x += 146;
@@ -50,27 +51,27 @@ final class GenericPicture extends StatePicture {
             for (Map.Entry<String, TlaValue> e : st.entrySet()) {
                 rows.add(new String[] {e.getKey(), "", e.getValue().text()});
             }
-            svg.text(10, y + 10, s.number() == 1 ? "variables" : "no variable changed", 11, Svg.MUTED);
+            svg.text(10, y + 10, s.number() == 1 ? "variables" : "no variable changed", 11, Palette.MUTED);
         } else {
             for (TlcTrace.Change c : s.changes()) {
                 rows.add(new String[] {c.path(), c.before().text(), c.after().text()});
             }
-            svg.text(10, y + 10, "changed by this step: before → after", 11, Svg.MUTED);
+            svg.text(10, y + 10, "changed by this step: before → after", 11, Palette.MUTED);
         }
         y += 18;
         int shown = 0;
         for (String[] r : rows) {
             if (shown == MAX_ROWS) {
-                svg.text(16, y + 16, "… and " + (rows.size() - shown) + " more", 11, Svg.MUTED);
+                svg.text(16, y + 16, "… and " + (rows.size() - shown) + " more", 11, Palette.MUTED);
                 break;
             }
             svg.rect(10, y, 640, 22, shown % 2 == 0 ? "#fafafa" : "#ffffff", "#e0e0e0", 0.8, false, 1);
-            svg.text(16, y + 15, shorten(r[0], 28), 12, Svg.INK, true, "start");
+            svg.text(16, y + 15, shorten(r[0], 28), 12, Palette.INK, true, "start");
             if (r[1].isEmpty()) {
-                svg.text(220, y + 15, shorten(r[2], 70), 12, Svg.INK);
+                svg.text(220, y + 15, shorten(r[2], 70), 12, Palette.INK);
             } else {
-                svg.text(220, y + 15, shorten(r[1], 30), 12, Svg.MUTED);
-                svg.text(430, y + 15, "→ " + shorten(r[2], 30), 12, Svg.CHANGED);
+                svg.text(220, y + 15, shorten(r[1], 30), 12, Palette.MUTED);
+                svg.text(430, y + 15, "→ " + shorten(r[2], 30), 12, Palette.CHANGED);
             }
             y += 24;
             shown++;

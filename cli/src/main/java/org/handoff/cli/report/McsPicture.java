@@ -6,6 +6,7 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import org.handoff.core.Svg;
 import org.handoff.specs.TlaValue;
 import org.handoff.specs.TlcTrace;
 
@@ -75,12 +76,12 @@ final class McsPicture extends StatePicture {
         // the lock word
         double lx = 10;
         double ly = top;
-        svg.rect(lx, ly, 150, 46, "#ffffff", Svg.INK, 1.6, false, 1);
-        svg.text(lx + 8, ly + 15, "lock (tail)", 11, Svg.MUTED);
+        svg.rect(lx, ly, 150, 46, "#ffffff", Palette.INK, 1.6, false, 1);
+        svg.text(lx + 8, ly + 15, "lock (tail)", 11, Palette.MUTED);
         svg.text(lx + 8, ly + 37, tail == 0 ? "NULL: free" : "tail = " + name(tail), 15, changed.color(changed.exactly("tail")), true,
                 "start");
         if (holders.size() > 1) {
-            svg.text(lx + 170, ly + 30, holders.size() + " holders: mutual exclusion is broken", 14, Svg.CHANGED, true, "start");
+            svg.text(lx + 170, ly + 30, holders.size() + " holders: mutual exclusion is broken", 14, Palette.CHANGED, true, "start");
         }
 
         double rowY = top + 84;
@@ -90,20 +91,20 @@ final class McsPicture extends StatePicture {
             String p = str(pc.at(t));
             boolean holder = holders.contains(t);
             boolean queued = QUEUED.contains(p);
-            String fill = holder ? (holders.size() > 1 ? Svg.CONFLICT : Svg.HOLDER) : queued ? Svg.WAITING : Svg.IDLE;
-            svg.rect(xy[0], xy[1], W, H, fill, holder ? Svg.HOLDER_EDGE : Svg.INK, holder ? 2.4 : 1.2, false,
+            String fill = holder ? (holders.size() > 1 ? Palette.CONFLICT : Palette.HOLDER) : queued ? Palette.WAITING : Palette.IDLE;
+            svg.rect(xy[0], xy[1], W, H, fill, holder ? Palette.HOLDER_EDGE : Palette.INK, holder ? 2.4 : 1.2, false,
                     queued || holder ? 1 : 0.75);
             long id = num(t);
-            svg.text(xy[0] + 8, xy[1] + 17, TlcTrace.threadName(t) + "'s node", 13, Svg.INK, true, "start");
+            svg.text(xy[0] + 8, xy[1] + 17, TlcTrace.threadName(t) + "'s node", 13, Palette.INK, true, "start");
             svg.text(xy[0] + 8, xy[1] + 35, "locked = " + num(st.get("locked").at(t)), 12,
                     changed.color(changed.exactly(at("locked", t))));
             svg.text(xy[0] + 8, xy[1] + 52, "next = " + name(num(st.get("next").at(t))), 12,
                     changed.color(changed.exactly(at("next", t))));
             svg.text(xy[0] + 8, xy[1] + 72, "pc: " + p, 12, changed.color(changed.exactly(at("pc", t))), false, "start");
             String role = holder ? "holder" : p.equals("ncs") ? "not locking" : queued ? "queued" : "entering";
-            svg.text(xy[0] + W - 6, xy[1] + 16, role, 10, holder ? "#e65100" : Svg.MUTED, holder, "end");
+            svg.text(xy[0] + W - 6, xy[1] + 16, role, 10, holder ? "#e65100" : Palette.MUTED, holder, "end");
             if (t.equals(s.actor())) {
-                svg.text(xy[0] + 4, xy[1] - 6, "▼ " + TlcTrace.threadName(t) + " took this step", 10, Svg.CHANGED, true, "start");
+                svg.text(xy[0] + 4, xy[1] - 6, "▼ " + TlcTrace.threadName(t) + " took this step", 10, Palette.CHANGED, true, "start");
             }
             TlaValue succ = st.get("succ") == null ? null : st.get("succ").at(t);
             if (num(succ) != 0) {
@@ -112,7 +113,7 @@ final class McsPicture extends StatePicture {
             }
             if (id == tail) {
                 // the tail pointer, from the lock word
-                svg.curve(lx + 120, ly + 46, xy[0] + W * 0.75, xy[1], 10, changed.exactly("tail") ? Svg.CHANGED : Svg.INK,
+                svg.curve(lx + 120, ly + 46, xy[0] + W * 0.75, xy[1], 10, changed.exactly("tail") ? Palette.CHANGED : Palette.INK,
                         false);
             }
         }
@@ -120,14 +121,14 @@ final class McsPicture extends StatePicture {
             double[] a = pos.get(e.getKey());
             double[] b = pos.get(e.getValue());
             if (a != null && b != null) {
-                link(svg, a, b, W, H, GAP, changed.exactly(at("next", e.getKey())) ? Svg.CHANGED : Svg.INK, false, false);
+                link(svg, a, b, W, H, GAP, changed.exactly(at("next", e.getKey())) ? Palette.CHANGED : Palette.INK, false, false);
             }
         }
         for (Map.Entry<TlaValue, TlaValue> e : pending.entrySet()) {
             double[] a = pos.get(e.getKey());
             double[] b = pos.get(e.getValue());
             if (a != null && b != null && !edges.containsKey(e.getKey())) {
-                link(svg, a, b, W, H, GAP, Svg.MUTED, true, false);
+                link(svg, a, b, W, H, GAP, Palette.MUTED, true, false);
             }
         }
         svg.fit(10, rowY + H + belowRow(order, all, W, GAP) + 8);

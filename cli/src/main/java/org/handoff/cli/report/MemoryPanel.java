@@ -2,6 +2,7 @@ package org.handoff.cli.report;
 
 import java.util.List;
 import java.util.Map;
+import org.handoff.core.Svg;
 import org.handoff.specs.TlaValue;
 import org.handoff.specs.TlcTrace;
 
@@ -31,14 +32,14 @@ final class MemoryPanel {
     static void draw(Svg svg, TlcTrace.Step s, StatePicture.Changed changed, double top) {
         Map<String, TlaValue> st = s.state();
         double y = top + 14;
-        svg.text(10, y, "memory (what a CPU reads when its own buffer holds nothing for the location)", 11, Svg.MUTED);
+        svg.text(10, y, "memory (what a CPU reads when its own buffer holds nothing for the location)", 11, Palette.MUTED);
         y += 8;
         int i = 0;
         for (Map.Entry<TlaValue, TlaValue> e : st.get("mem").entries().entrySet()) {
             double x = 10 + (i % PER_ROW) * (CELL_W + 6);
             double cy = y + (i / PER_ROW) * (CELL_H + 4);
             boolean moved = changed.exactly(StatePicture.at("mem", e.getKey()));
-            svg.rect(x, cy, CELL_W, CELL_H, "#fafafa", moved ? Svg.CHANGED : "#b0bec5", moved ? 2 : 0.8, false, 1);
+            svg.rect(x, cy, CELL_W, CELL_H, "#fafafa", moved ? Palette.CHANGED : "#b0bec5", moved ? 2 : 0.8, false, 1);
             svg.text(x + 6, cy + 15, StatePicture.shorten(location(e.getKey()) + " = " + e.getValue().text(), 22), 11,
                     changed.color(moved));
             i++;
@@ -57,8 +58,8 @@ final class MemoryPanel {
                 String text = kind == null ? entry.text() : kind.equals("wmb") ? "smp_wmb()"
                         : location(parts.get(0)) + " := " + parts.get(1).text() + " (" + kind + ")";
                 double w = Math.min(260, 12 + text.length() * 6.2);
-                svg.rect(x, y, w, CELL_H, "#fff8e1", moved ? Svg.CHANGED : Svg.HOLDER_EDGE, moved ? 1.6 : 0.9, false, 1);
-                svg.text(x + 6, y + 15, StatePicture.shorten(text, 38), 11, Svg.INK);
+                svg.rect(x, y, w, CELL_H, "#fff8e1", moved ? Palette.CHANGED : Palette.HOLDER_EDGE, moved ? 1.6 : 0.9, false, 1);
+                svg.text(x + 6, y + 15, StatePicture.shorten(text, 38), 11, Palette.INK);
                 x += w + 6;
             }
             y += CELL_H + 6;

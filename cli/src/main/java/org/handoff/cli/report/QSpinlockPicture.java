@@ -6,6 +6,7 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import org.handoff.core.Svg;
 import org.handoff.specs.TlaValue;
 import org.handoff.specs.TlcTrace;
 
@@ -187,13 +188,13 @@ class QSpinlockPicture extends StatePicture {
             long lock = num(e.getKey());
             TlaValue w = e.getValue();
             String base = "lk[" + lock + "]";
-            svg.text(x, top + 12, "lock " + lock + " word", 11, Svg.MUTED);
+            svg.text(x, top + 12, "lock " + lock + " word", 11, Palette.MUTED);
             String[] fields = {"tail", "pending", "locked"};
             for (int i = 0; i < 3; i++) {
                 double cx = x + i * 92;
                 long v = num(w.field(fields[i]));
-                svg.rect(cx, top + 18, 88, 44, "#ffffff", Svg.INK, 1.6, false, 1);
-                svg.text(cx + 6, top + 31, fields[i], 10, Svg.MUTED);
+                svg.rect(cx, top + 18, 88, 44, "#ffffff", Palette.INK, 1.6, false, 1);
+                svg.text(cx + 6, top + 31, fields[i], 10, Palette.MUTED);
                 String text = i == 0 ? nodeName(v) : i == 2 ? wordLockedText(v) : Long.toString(v);
                 svg.text(cx + 6, top + 52, text, 14, changed.color(changed.exactly(base + "." + fields[i])), true, "start");
                 if (i == 0 && v != 0) {
@@ -203,7 +204,7 @@ class QSpinlockPicture extends StatePicture {
             x += 3 * 92 + 40;
         }
         if (holders.size() > 1 && st.get("lk").entries().size() == 1) {
-            svg.text(x, top + 46, holders.size() + " owners: mutual exclusion is broken", 14, Svg.CHANGED, true, "start");
+            svg.text(x, top + 46, holders.size() + " owners: mutual exclusion is broken", 14, Palette.CHANGED, true, "start");
         }
 
         int extras = 0;
@@ -214,7 +215,7 @@ class QSpinlockPicture extends StatePicture {
         double rowY = top + 110;
         Map<Object, double[]> pos = new LinkedHashMap<>(row(order, 10, rowY, W, GAP));
         if (order.isEmpty()) {
-            svg.text(10, rowY + 20, "no queue node in use", 12, Svg.MUTED);
+            svg.text(10, rowY + 20, "no queue node in use", 12, Palette.MUTED);
         }
         double nextY = rowY + (order.isEmpty() ? 30 : H) + belowRow(order, mainEdges, W, GAP) + 44;
         for (Map.Entry<Long, List<Long>> e : secondary.entrySet()) {
@@ -236,17 +237,17 @@ class QSpinlockPicture extends StatePicture {
             boolean holder = x0 != null && holders.contains(x0);
             boolean sec = inSecondary.contains(n);
             String sleep = x0 == null ? null : asleep(st, x0);
-            String fill = sleep != null ? Svg.ASLEEP : holder ? Svg.HOLDER : sec ? Svg.SECONDARY : x0 != null ? Svg.WAITING : Svg.IDLE;
-            svg.rect(xy[0], xy[1], W, H, fill, holder ? Svg.HOLDER_EDGE : Svg.INK, holder ? 2.4 : 1.2, sleep != null,
+            String fill = sleep != null ? Palette.ASLEEP : holder ? Palette.HOLDER : sec ? Palette.SECONDARY : x0 != null ? Palette.WAITING : Palette.IDLE;
+            svg.rect(xy[0], xy[1], W, H, fill, holder ? Palette.HOLDER_EDGE : Palette.INK, holder ? 2.4 : 1.2, sleep != null,
                     x0 == null ? 0.7 : 1);
             TlaValue key = new TlaValue.Int(n);
             svg.text(xy[0] + 8, xy[1] + 17, nodeName(n) + (x0 != null && num(at1(x0)) > 0 ? " (" + TlcTrace.threadName(x0) + ")" : ""),
-                    13, Svg.INK, true, "start");
+                    13, Palette.INK, true, "start");
             boolean took = x0 != null && x0.equals(s.actor());
             if (took) {
                 // one label above the box: the step's thread, and why its vCPU does not run
                 svg.text(xy[0] + 4, xy[1] - 6, "▼ " + TlcTrace.threadName(x0) + (sleep != null ? "'s step · " + sleep : " took this step"),
-                        10, Svg.CHANGED, true, "start");
+                        10, Palette.CHANGED, true, "start");
             }
             svg.text(xy[0] + 8, xy[1] + 35, "locked = " + lockedText(st, num(st.get("nlocked").at(key))), 12,
                     changed.color(changed.exactly(at("nlocked", key))));
@@ -260,21 +261,21 @@ class QSpinlockPicture extends StatePicture {
                 ly += 15;
             }
             String role = sleep != null ? "asleep" : holder ? "owner" : p == null ? "free" : sec ? "secondary" : "queued";
-            svg.text(xy[0] + W - 6, xy[1] + 16, role, 10, holder ? "#e65100" : sleep != null ? Svg.INK : Svg.MUTED,
+            svg.text(xy[0] + W - 6, xy[1] + 16, role, 10, holder ? "#e65100" : sleep != null ? Palette.INK : Palette.MUTED,
                     holder || sleep != null, "end");
             if (sleep != null && !took) {
-                svg.text(xy[0] + W - 4, xy[1] - 6, sleep, 10, Svg.INK, true, "end");
+                svg.text(xy[0] + W - 4, xy[1] - 6, sleep, 10, Palette.INK, true, "end");
             }
             double[] cell = tailCells.get(n);
             if (cell != null) {
-                svg.curve(cell[0], cell[1], xy[0] + W * 0.55, xy[1], 14, cell[2] > 0 ? Svg.CHANGED : Svg.INK, false);
+                svg.curve(cell[0], cell[1], xy[0] + W * 0.55, xy[1], 14, cell[2] > 0 ? Palette.CHANGED : Palette.INK, false);
             }
         }
         for (Map.Entry<Long, Long> e : edges.entrySet()) {
             double[] a = pos.get(e.getKey());
             double[] b = pos.get(e.getValue());
             if (a != null && b != null) {
-                String color = changed.exactly(at("nnext", new TlaValue.Int(e.getKey()))) ? Svg.CHANGED : Svg.INK;
+                String color = changed.exactly(at("nnext", new TlaValue.Int(e.getKey()))) ? Palette.CHANGED : Palette.INK;
                 if (Math.abs(a[1] - b[1]) > 1) {
                     svg.curve(a[0] + W / 2, a[1] + (a[1] < b[1] ? H : 0), b[0] + W / 2 + 8, b[1] + (a[1] < b[1] ? 0 : H),
                             0, color, false);
@@ -287,7 +288,7 @@ class QSpinlockPicture extends StatePicture {
             double[] a = pos.get(e.getKey());
             double[] b = pos.get(e.getValue());
             if (a != null && b != null && !edges.containsKey(e.getKey())) {
-                link(svg, a, b, W, H, GAP, Svg.MUTED, true, false);
+                link(svg, a, b, W, H, GAP, Palette.MUTED, true, false);
             }
         }
         for (Map.Entry<Long, List<Long>> e : secondary.entrySet()) {
@@ -301,24 +302,24 @@ class QSpinlockPicture extends StatePicture {
         // every context
         double cy = nextY;
         double chipsBottom = cy + 44;
-        svg.text(10, cy - 10, "contexts (CPU, interrupt level) and their pc", 11, Svg.MUTED);
+        svg.text(10, cy - 10, "contexts (CPU, interrupt level) and their pc", 11, Palette.MUTED);
         double cx = 10;
         for (TlaValue c : ctxs) {
             String p = str(pc.at(c));
             boolean holder = holders.contains(c);
             String sleep = asleep(st, c);
             boolean idle = p.equals("idle") || p.equals("ncs");
-            String fill = sleep != null ? Svg.ASLEEP : holder ? Svg.HOLDER : p.equals("pend_spin") ? "#f3e5f5"
-                    : idle ? Svg.IDLE : Svg.WAITING;
+            String fill = sleep != null ? Palette.ASLEEP : holder ? Palette.HOLDER : p.equals("pend_spin") ? "#f3e5f5"
+                    : idle ? Palette.IDLE : Palette.WAITING;
             boolean actor = c.equals(s.actor());
-            svg.rect(cx, cy, 132, 44, fill, actor ? Svg.CHANGED : holder ? Svg.HOLDER_EDGE : Svg.INK, actor || holder ? 2.2 : 1,
+            svg.rect(cx, cy, 132, 44, fill, actor ? Palette.CHANGED : holder ? Palette.HOLDER_EDGE : Palette.INK, actor || holder ? 2.2 : 1,
                     sleep != null, idle && sleep == null ? 0.7 : 1);
             svg.text(cx + 6, cy + 16, TlcTrace.threadName(c) + (p.equals("pend_spin") ? " · pending" : holder ? " · owner" : ""),
-                    12, Svg.INK, true, "start");
+                    12, Palette.INK, true, "start");
             svg.text(cx + 6, cy + 34, "pc: " + p, 11, changed.color(changed.exactly(at("pc", c))));
             double ey = cy + 58;
             if (sleep != null) {
-                svg.text(cx + 6, ey, sleep, 11, Svg.INK, true, "start");
+                svg.text(cx + 6, ey, sleep, 11, Palette.INK, true, "start");
                 ey += 14;
             }
             for (String[] extra : ctxExtras(st, c)) {

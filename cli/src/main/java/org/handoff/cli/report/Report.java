@@ -13,6 +13,7 @@ import org.handoff.core.Check;
 import org.handoff.core.Level;
 import org.handoff.core.Manifest;
 import org.handoff.core.Outcome;
+import org.handoff.core.Svg;
 import org.handoff.core.Verdict;
 import org.handoff.models.fairness.FairnessHarness;
 import org.handoff.specs.Tlc;
@@ -380,7 +381,7 @@ public final class Report {
             ".steps{display:flex;flex-wrap:wrap;gap:14px;align-items:flex-start;margin:8px 0}",
             "figure{margin:0;border:1px solid #cfd8dc;border-radius:6px;padding:8px;background:#fff;max-width:100%;box-sizing:border-box}",
             "figure svg{max-width:100%;height:auto;display:block}svg.markers{position:absolute}",
-            "svg text{font-family:'DejaVu Sans',Verdana,sans-serif;fill:#263238}", Svg.textCss(),
+            "svg text{font-family:'DejaVu Sans',Verdana,sans-serif;fill:#263238}", Palette.textCss(),
             "figcaption{font-size:12px;color:#455a64;margin-top:4px;font-family:'DejaVu Sans Mono',monospace;overflow-wrap:anywhere}",
             "figcaption b{color:#c62828;font-weight:normal}",
             "p.meta{color:#546e7a;font-size:13px;margin:2px 0}.charts{display:flex;flex-wrap:wrap;gap:16px}",
@@ -410,7 +411,7 @@ public final class Report {
         h.append("<p class=\"meta\">Contents: ").append(summary == null ? "" : "<a href=\"#summary\">summary</a> · ")
                 .append("<a href=\"#verdicts\">verdicts</a> · <a href=\"#counterexamples\">counterexamples</a> · ")
                 .append("<a href=\"#bypass\">bypass histograms</a> · <a href=\"#coverage\">action coverage</a> · <a href=\"#tlc-statistics\">TLC statistics</a></p>\n");
-        h.append(Svg.markers()).append('\n');
+        h.append(Palette.markers()).append('\n');
         if (summary != null) {
             summaryHtml(h);
         }

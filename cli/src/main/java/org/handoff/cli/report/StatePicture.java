@@ -6,6 +6,7 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import org.handoff.core.Svg;
 import org.handoff.specs.TlaValue;
 import org.handoff.specs.TlcTrace;
 
@@ -61,7 +62,7 @@ abstract class StatePicture {
     /** The picture of step {@code index} of the trace. */
     final String render(String id, TlcTrace trace, int index) {
         TlcTrace.Step s = trace.steps().get(index);
-        Svg svg = new Svg(id, "step");
+        Svg svg = Palette.canvas(id, "step");
         header(svg, s);
         Set<String> changed = new LinkedHashSet<>();
         for (TlcTrace.Change c : s.changes()) {
@@ -85,14 +86,14 @@ abstract class StatePicture {
         } else {
             head = s.number() + " · " + (s.thread() == null ? "?" : s.thread()) + " · " + s.action();
         }
-        svg.text(10, 20, head, 15, Svg.INK, true, "start");
+        svg.text(10, 20, head, 15, Palette.INK, true, "start");
         if (s.kernel() != null && !s.initial()) {
             String fn = s.kernel().function() == null ? "" : s.kernel().function();
             String code = s.kernel().code() == null ? "" : s.kernel().code();
             String line = fn.isEmpty() || code.startsWith(fn) ? code : code.isEmpty() ? fn : fn + " — " + code;
             svg.text(10, 40, "kernel: " + shorten(line.replace("`", ""), 90), 12, "#455a64");
         } else if (!s.initial()) {
-            svg.text(10, 40, "(the spec names no kernel function for this action)", 12, Svg.MUTED);
+            svg.text(10, 40, "(the spec names no kernel function for this action)", 12, Palette.MUTED);
         }
     }
 
@@ -120,7 +121,7 @@ abstract class StatePicture {
         }
 
         String color(boolean changed) {
-            return changed ? Svg.CHANGED : Svg.INK;
+            return changed ? Palette.CHANGED : Palette.INK;
         }
     }
 

@@ -3,20 +3,25 @@ package org.handoff.bench;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
+import org.handoff.core.Svg;
 
 /**
- * A hand-written SVG line chart: categories along x (thread counts), one line per series, a linear
- * or logarithmic y axis, a legend on the right. Missing points (NaN) break the line.
+ * A line chart of benchmark results, drawn with the project's SVG writer ({@link Svg}): categories
+ * along x (thread counts), one line per series, a linear or logarithmic y axis, a legend on the
+ * right. Missing points (NaN) break the line. Each chart is a file of its own.
  */
-final class Svg {
+final class LineChart {
     record Series(String name, double[] values) {
     }
 
-    private static final String[] COLORS = {"#1f77b4", "#d62728", "#2ca02c", "#ff7f0e", "#9467bd", "#8c564b",
+    private static final String[] COLOURS = {"#1f77b4", "#d62728", "#2ca02c", "#ff7f0e", "#9467bd", "#8c564b",
         "#e377c2", "#7f7f7f", "#bcbd22", "#17becf", "#393b79", "#637939", "#843c39", "#7b4173"};
     private static final String[] DASHES = {"", "6,3", "2,2"};
+    private static final String AXIS = "#333";
+    private static final String GRID = "#ddd";
 
-    private Svg() {
+    private LineChart() {
     }
 
     static String lines(String title, String xLabel, String yLabel, List<String> categories, List<Series> series,
@@ -55,13 +60,9 @@ final class Svg {
             yMin = 0;
             yMax = niceCeil(hi * 1.05);
         }
-        StringBuilder b = new StringBuilder();
-        b.append(String.format(Locale.ROOT,
-                "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" height=\"%d\" viewBox=\"0 0 %d %d\" "
-                        + "font-family=\"sans-serif\" font-size=\"12\">%n", w, h, w, h));
-        b.append(String.format(Locale.ROOT, "<rect width=\"%d\" height=\"%d\" fill=\"white\"/>%n", w, h));
-        b.append(String.format(Locale.ROOT, "<text x=\"%d\" y=\"22\" font-size=\"15\" font-weight=\"bold\">%s</text>%n",
-                left, esc(title)));
+        Svg svg = new Svg(null, null, Map.of(), 0);
+        svg.fit(w, h);
+        svg.text(left, 22, title, 15, null, true, "start");
         // y grid and labels
         List<Double> ticks = new ArrayList<>();
         if (log) {
@@ -76,63 +77,43 @@ final class Svg {
         }
         for (double t : ticks) {
             double y = top + ph - frac(t, yMin, yMax, log) * ph;
-            b.append(String.format(Locale.ROOT,
-                    "<line x1=\"%d\" y1=\"%.1f\" x2=\"%d\" y2=\"%.1f\" stroke=\"#ddd\"/>%n", left, y, left + pw, y));
-            b.append(String.format(Locale.ROOT, "<text x=\"%d\" y=\"%.1f\" text-anchor=\"end\">%s</text>%n",
-                    left - 6, y + 4, human(t)));
+            svg.line(left, y, left + pw, y, GRID, 1, "");
+            svg.text(left - 6, y + 4, human(t), 12, null, false, "end");
         }
-        b.append(String.format(Locale.ROOT,
-                "<rect x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\" fill=\"none\" stroke=\"#333\"/>%n", left, top, pw, ph));
+        svg.rect(left, top, pw, ph, "none", AXIS, 1, false, 1);
         int n = categories.size();
         double dx = n > 1 ? (double) pw / (n - 1) : 0;
         double x0 = n > 1 ? left : left + pw / 2.0;
         for (int i = 0; i < n; i++) {
-            double x = x0 + i * dx;
-            b.append(String.format(Locale.ROOT, "<text x=\"%.1f\" y=\"%d\" text-anchor=\"middle\">%s</text>%n", x,
-                    top + ph + 18, esc(categories.get(i))));
+            svg.text(x0 + i * dx, top + ph + 18, categories.get(i), 12, null, false, "middle");
         }
-        b.append(String.format(Locale.ROOT, "<text x=\"%.1f\" y=\"%d\" text-anchor=\"middle\">%s</text>%n",
-                left + pw / 2.0, h - 18, esc(xLabel)));
-        b.append(String.format(Locale.ROOT,
-                "<text x=\"18\" y=\"%.1f\" text-anchor=\"middle\" transform=\"rotate(-90 18 %.1f)\">%s</text>%n",
-                top + ph / 2.0, top + ph / 2.0, esc(yLabel + (log ? " (log scale)" : ""))));
+        svg.text(left + pw / 2.0, h - 18, xLabel, 12, null, false, "middle");
+        svg.text(18, top + ph / 2.0, yLabel + (log ? " (log scale)" : ""), 12, null, false, "middle", -90);
         for (int s = 0; s < series.size(); s++) {
             Series se = series.get(s);
-            String color = COLORS[s % COLORS.length];
-            String dash = DASHES[(s / COLORS.length) % DASHES.length];
-            if (s >= COLORS.length && dash.isEmpty()) {
+            String colour = COLOURS[s % COLOURS.length];
+            String dash = DASHES[(s / COLOURS.length) % DASHES.length];
+            if (s >= COLOURS.length && dash.isEmpty()) {
                 dash = "4,2";
             }
-            String dashAttr = dash.isEmpty() ? "" : " stroke-dasharray=\"" + dash + "\"";
-            StringBuilder path = new StringBuilder();
-            boolean pen = false;
+            List<double[]> points = new ArrayList<>();
             for (int i = 0; i < n && i < se.values.length; i++) {
                 double v = se.values[i];
                 if (Double.isNaN(v) || (log && v <= 0)) {
-                    pen = false;
+                    points.add(null);
                     continue;
                 }
                 double x = x0 + i * dx;
                 double y = top + ph - frac(v, yMin, yMax, log) * ph;
-                path.append(pen ? " L" : " M").append(String.format(Locale.ROOT, "%.1f %.1f", x, y));
-                pen = true;
-                b.append(String.format(Locale.ROOT, "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"3\" fill=\"%s\"/>%n", x, y,
-                        color));
+                points.add(new double[] {x, y});
+                svg.circle(x, y, 3, colour);
             }
-            if (path.length() > 0) {
-                b.append(String.format(Locale.ROOT,
-                        "<path d=\"%s\" fill=\"none\" stroke=\"%s\" stroke-width=\"2\"%s/>%n", path.toString().strip(),
-                        color, dashAttr));
-            }
+            svg.polyline(points, colour, 2, dash);
             int ly = top + 10 + s * 18;
-            b.append(String.format(Locale.ROOT,
-                    "<line x1=\"%d\" y1=\"%d\" x2=\"%d\" y2=\"%d\" stroke=\"%s\" stroke-width=\"2\"%s/>%n",
-                    left + pw + 12, ly, left + pw + 36, ly, color, dashAttr));
-            b.append(String.format(Locale.ROOT, "<text x=\"%d\" y=\"%d\">%s</text>%n", left + pw + 42, ly + 4,
-                    esc(se.name)));
+            svg.line(left + pw + 12, ly, left + pw + 36, ly, colour, 2, dash);
+            svg.text(left + pw + 42, ly + 4, se.name, 12, null, false, "start");
         }
-        b.append("</svg>\n");
-        return b.toString();
+        return svg.standalone(title);
     }
 
     private static double frac(double v, double lo, double hi, boolean log) {
@@ -170,9 +151,5 @@ final class Svg {
         String s = String.format(Locale.ROOT, "%.2f", v);
         s = s.replaceAll("0+$", "");
         return s.endsWith(".") ? s.substring(0, s.length() - 1) : s;
-    }
-
-    private static String esc(String s) {
-        return s.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;");
     }
 }
