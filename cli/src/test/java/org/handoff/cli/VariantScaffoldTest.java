@@ -250,7 +250,7 @@ class VariantScaffoldTest {
             assertTrue(port instanceof org.handoff.models.pv.PvQSpinLock);
             var pv = ((org.handoff.models.pv.PvQSpinLock) port).paravirt();
             assertEquals("org.example.pv.PvMine$Hooks", pv.getClass().getName());
-            assertEquals(org.handoff.models.pv.Paravirt.Variant.WAIT_EARLY_MERGED, pv.variant());
+            assertEquals(org.handoff.models.pv.PvVariant.WAIT_EARLY_MERGED, pv.variant());
             assertEquals("pv-mine", ((HandoffPort) port).variant());
         }
     }

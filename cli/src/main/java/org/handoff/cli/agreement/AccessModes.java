@@ -18,6 +18,8 @@ import org.handoff.models.cna.CnaLock;
 import org.handoff.models.mcs.McsLock;
 import org.handoff.models.mlock.MLock;
 import org.handoff.models.pv.Paravirt;
+import org.handoff.models.pv.PvLockWord;
+import org.handoff.models.pv.PvVariant;
 import org.handoff.models.qspinlock.QNode;
 import org.handoff.models.qspinlock.QSpinLock;
 import org.handoff.models.ticket.TicketLock;
@@ -190,10 +192,10 @@ public final class AccessModes {
             List.of(new Access("mcs_handoff", "QSpinLock.mcsHandoff", "NODE_LOCKED"),
                     new Access("kick_mb", "kickCmpxchg", "fence"),
                     new Access("kick_cmpxchg", "kickCmpxchg", "STATE"),
-                    new Access("slow_store", "writeLocked", "VAL"),
+                    new Access("slow_store", "PvLockWord.writeLocked", "VAL"),
                     new Access("unlock", "unlockCmpxchg", "VAL"),
-                    new Access("unlock_slow", "writeLockedRelease", "VAL"),
-                    new Access("spin", "spinNode", "NODE_LOCKED"),
+                    new Access("unlock_slow", "PvLockWord.writeLockedRelease", "VAL"),
+                    new Access("spin", "PvVariant.spinNode", "NODE_LOCKED"),
                     new Access("store_halted", "storeHalted", "STATE"),
                     new Access("wait_mb", "storeHalted", "fence"),
                     new Access("recheck", "recheckUnlocked", "NODE_LOCKED"),
@@ -204,7 +206,7 @@ public final class AccessModes {
                             + " loop, volatile for want of a relaxed one"},
                     "spin", new String[] {"acquire", SPIN_THEN_ACQUIRE},
                     "recheck", new String[] {"acquire", "the same QNode.readLocked as spin"}),
-            List.of(QSpinLock.class, QNode.class));
+            List.of(QSpinLock.class, QNode.class, PvLockWord.class, PvVariant.class));
 
     /** Every family with a weak-memory spec, in the order the tables are printed. */
     public static final List<FamilyModes> FAMILIES = List.of(MCS, QSPINLOCK, CNA, PV, TICKET, CLH, MLOCK);

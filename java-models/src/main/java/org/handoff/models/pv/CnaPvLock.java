@@ -32,7 +32,7 @@ public class CnaPvLock extends CnaLock {
     }
 
     public CnaPvLock(SpinPolicy spin) {
-        this(spin, new Paravirt(Paravirt.Variant.PV));
+        this(spin, new Paravirt(PvVariant.PV));
     }
 
     private CnaPvLock(SpinPolicy spin, Paravirt pv) {

@@ -1,5 +1,14 @@
 package org.handoff.models.pv;
 
+import static org.handoff.models.pv.PvLockWord.clearPending;
+import static org.handoff.models.pv.PvLockWord.cmpxchgLockedAcquire;
+import static org.handoff.models.pv.PvLockWord.queueNow;
+import static org.handoff.models.pv.PvLockWord.setPending;
+import static org.handoff.models.pv.PvLockWord.stealable;
+import static org.handoff.models.pv.PvLockWord.writeLocked;
+import static org.handoff.models.pv.PvLockWord.writeLockedRelease;
+import static org.handoff.models.pv.PvLockWord.xchgLocked;
+
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -61,20 +70,13 @@ import org.handoff.models.trace.TraceRecorder;
  * </pre>
  *
  * <h2>Variants</h2>
- * {@link Variant#PV}: {@code pv_wait_node} spins {@code SPIN_THRESHOLD} times on {@code node->locked}
- * before halting. {@link Variant#WAIT_EARLY}: Waiman Long's "Queue node adaptive spinning" (LKML,
- * July 2015, v2 6/6): a per-node wait history {@code waithist} and a short spin when the previous
- * node's vCPU is halted, it is not the queue head, and the history is high; the previous node is
- * re-checked every {@code QNODE_SPIN_CHECK_MASK + 1} iterations ({@code pv_kick_ahead}, from an
- * earlier patch of that series, is taken as off). {@link Variant#WAIT_EARLY_MERGED}: the form that
- * was merged, {@code pv_wait_early}: halt as soon as the previous node's vCPU is not running, checked
- * every {@code PV_PREV_CHECK_MASK + 1} iterations. {@code pv_wait_head_or_lock} is the merged
- * kernel's in all three (with the patch's {@code waithist} bookkeeping in {@code pv-wait-early}).
+ * The three forms of {@code pv_wait_node} differ in its spin phase ({@link PvVariant}, which holds
+ * them); {@code pv_wait_head_or_lock} is the merged kernel's in all three (with the wait-early
+ * patch's {@code waithist} bookkeeping in {@code pv-wait-early}).
  *
  * <p>The thresholds are the kernel's by default; tests lower them ({@link #spinThreshold},
  * {@link #checkMask}) so that the halting paths are reached in a few steps. The short threshold of
- * {@code pv-wait-early} is at least 1 (the kernel's is 1024), since a zero-length spin would never
- * re-read {@code node->locked} before halting again.
+ * {@code pv-wait-early} is at least 1 (the kernel's is 1024).
  */
 public class Paravirt implements SlowpathHooks {
     /** {@code _Q_SLOW_VAL}: the locked byte of a lock whose holder must unhash and kick at unlock. */
@@ -99,21 +101,6 @@ public class Paravirt implements SlowpathHooks {
     /** {@code vcpu_hashed} = pv_hash'ed + vcpu_halted. */
     public static final int VCPU_HASHED = 2;
 
-    /** The three forms of {@code pv_wait_node}; the names are the manifest's variants. */
-    public enum Variant {
-        PV("pv"), WAIT_EARLY("pv-wait-early"), WAIT_EARLY_MERGED("pv-wait-early-merged");
-
-        private final String id;
-
-        Variant(String id) {
-            this.id = id;
-        }
-
-        public String id() {
-            return id;
-        }
-    }
-
     protected static final VarHandle STATE;
 
     static {
@@ -129,7 +116,7 @@ public class Paravirt implements SlowpathHooks {
     protected static final int SPIN_DONE = 0;
     protected static final int SPIN_WAIT_EARLY = 1;
 
-    private final Variant variant;
+    private final PvVariant variant;
     /**
      * Every access of these hooks to the node states goes through here (see {@link Memory}): a
      * recorded run sees them one by one. The lock word is the lock's, accessed through its own
@@ -160,11 +147,11 @@ public class Paravirt implements SlowpathHooks {
     static final HookCounter WAIT_HEAD_SLOW = HookCounter.of("pv_wait_head_or_lock:slow");
     static final HookCounter UNLOCK_SLOWPATH = HookCounter.of("__pv_queued_spin_unlock_slowpath");
 
-    public Paravirt(Variant variant) {
+    public Paravirt(PvVariant variant) {
         this.variant = variant;
     }
 
-    public Variant variant() {
+    public PvVariant variant() {
         return variant;
     }
 
@@ -187,6 +174,10 @@ public class Paravirt implements SlowpathHooks {
     public Paravirt checkMask(int m) {
         checkMask = m;
         return this;
+    }
+
+    int checkMask() {
+        return checkMask;
     }
 
     /** The {@code waithist} every node starts with ({@code pv-wait-early}; the kernel's per-CPU data starts at 0). */
@@ -241,12 +232,12 @@ public class Paravirt implements SlowpathHooks {
         return corruptUnlocks.get();
     }
 
-    /** How many times a vCPU actually halted ({@code pv_wait} with its condition true). */
     /** A vCPU halts (counted for {@link #halts}). */
     void halted() {
         halts.incrementAndGet();
     }
 
+    /** How many times a vCPU actually halted ({@code pv_wait} with its condition true). */
     public int halts() {
         return halts.get();
     }
@@ -291,18 +282,14 @@ public class Paravirt implements SlowpathHooks {
         PvNode pn = pv(node);
         PvNode pp = pv(prev);
         for (;;) {
-            int spun = rec != null ? rec.spinNode(node, pp) : switch (variant) {
-                case PV -> spinNode(node);
-                case WAIT_EARLY -> spinNodeAdaptive(node, prev, pn, pp);
-                case WAIT_EARLY_MERGED -> spinNodeMerged(node, pp);
-            };
+            int spun = rec != null ? rec.spinNode(node, pp) : variant.spin(this, node, prev, pn, pp);
             if (spun == SPIN_LOCKED) {
                 return;
             }
             if (spun == SPIN_WAIT_EARLY) {
                 WAIT_EARLY.hit();
             }
-            if (variant == Variant.WAIT_EARLY && pn.waithist < PV_WAITHIST_MAX) {
+            if (variant == PvVariant.WAIT_EARLY && pn.waithist < PV_WAITHIST_MAX) {
                 // A pv_wait while !wait_early weighs more than one while wait_early.
                 pn.waithist += spun == SPIN_WAIT_EARLY ? 1 : PV_WAIT_INC;
             }
@@ -331,75 +318,12 @@ public class Paravirt implements SlowpathHooks {
         rec.pvWait("WaitNodePvWait", false, () -> mem.getVolatileInt(STATE, pn) == VCPU_HALTED, WAIT_NODE_HALT::hit);
     }
 
-    /** pv_wait_node's spin phase, {@code pv}: {@code SPIN_THRESHOLD} reads of {@code node->locked}. */
-    protected int spinNode(QNode node) {
-        for (int loop = spinThreshold; loop > 0; loop--) {
-            if (node.readLocked() != 0) {
-                return SPIN_LOCKED;
-            }
-            Thread.onSpinWait(); // cpu_relax()
-        }
-        return SPIN_DONE;
-    }
-
-    /**
-     * pv_wait_node's spin phase with the merged {@code pv_wait_early(prev, loop)}: every
-     * {@code PV_PREV_CHECK_MASK + 1} iterations, stop spinning if the previous node's vCPU is not
-     * running ({@code READ_ONCE(prev->state) != vcpu_running}).
-     */
-    protected int spinNodeMerged(QNode node, PvNode pp) {
-        for (int loop = spinThreshold; loop > 0; loop--) {
-            if (node.readLocked() != 0) {
-                return SPIN_LOCKED;
-            }
-            if (pvWaitEarly(pp, loop)) {
-                return SPIN_WAIT_EARLY;
-            }
-            Thread.onSpinWait();
-        }
-        return SPIN_DONE;
-    }
-
     /** pv_wait_early(prev, loop). */
     protected boolean pvWaitEarly(PvNode pp, int loop) {
         if ((loop & checkMask) != 0) {
             return false;
         }
         return mem.getAcquireInt(STATE, pp) != VCPU_RUNNING;
-    }
-
-    /**
-     * pv_wait_node's spin phase in the wait-early patch: spin less
-     * ({@code QNODE_SPIN_THRESHOLD_SHORT}) when wait-early is allowed ({@code waithist >
-     * PV_WAITHIST_THRESHOLD}), the previous node is not the queue head ({@code !prev->locked}) and
-     * its vCPU is halted; every {@code QNODE_SPIN_CHECK_MASK + 1} iterations look again at the
-     * previous node: halted shortens the remaining spin, running restores the full threshold.
-     */
-    protected int spinNodeAdaptive(QNode node, QNode prev, PvNode pn, PvNode pp) {
-        int full = spinThreshold;
-        int shortSpin = Math.max(1, full >> 5);
-        boolean canWaitEarly = pn.waithist > PV_WAITHIST_THRESHOLD;
-        boolean waitEarly = canWaitEarly && prev.readLocked() == 0 && mem.getAcquireInt(STATE, pp) == VCPU_HALTED;
-        for (int loop = waitEarly ? shortSpin : full; loop > 0; loop--, Thread.onSpinWait()) {
-            if (node.readLocked() != 0) {
-                return SPIN_LOCKED;
-            }
-            if (!canWaitEarly || (loop & checkMask) != 0) {
-                continue;
-            }
-            // Look for a state transition of the previous node.
-            boolean halted = mem.getAcquireInt(STATE, pp) == VCPU_HALTED && prev.readLocked() == 0;
-            if (waitEarly == halted) {
-                continue;
-            }
-            waitEarly = halted;
-            if (!waitEarly) {
-                loop = full; // halted => running: full threshold again
-            } else if (loop > shortSpin) {
-                loop = shortSpin; // running => halted (pv_kick_ahead off): spin less
-            }
-        }
-        return waitEarly ? SPIN_WAIT_EARLY : SPIN_DONE;
     }
 
     /**
@@ -481,7 +405,7 @@ public class Paravirt implements SlowpathHooks {
         PvNode pn = pv(node);
         // If pv_kick_node() already advanced our state, we need not hash the lock ourselves.
         boolean hashed = step("WaitHeadEntry", () -> hashedByKicker(pn), lp -> "lp=" + lp);
-        if (variant == Variant.WAIT_EARLY && pn.waithist > PV_WAITHIST_MIN) {
+        if (variant == PvVariant.WAIT_EARLY && pn.waithist > PV_WAITHIST_MIN) {
             pn.waithist--; // pre-decrement the waithist field
         }
         for (;;) {
@@ -509,7 +433,7 @@ public class Paravirt implements SlowpathHooks {
             }
             // WRITE_ONCE(pn->state, vcpu_hashed)
             stateStep("WaitHeadStoreState", pn, () -> mem.setOpaqueInt(STATE, pn, VCPU_HASHED));
-            if (variant == Variant.WAIT_EARLY && pn.waithist < PV_WAITHIST_MAX) {
+            if (variant == PvVariant.WAIT_EARLY && pn.waithist < PV_WAITHIST_MAX) {
                 pn.waithist += PV_WAIT_INC;
             }
             headPvWait(lock);
@@ -631,40 +555,11 @@ public class Paravirt implements SlowpathHooks {
         }
     }
 
-    /** The unfair trylock's read allows the steal: locked and pending are clear. */
-    static boolean stealable(int val) {
-        return (val & QSpinLock.LOCKED_PENDING_MASK) == 0;
-    }
-
-    /** The unfair trylock gives up and queues: no queue to steal past, or its head spins with pending set. */
-    static boolean queueNow(int val) {
-        return (val & QSpinLock.TAIL_MASK) == 0 || (val & QSpinLock.PENDING_MASK) != 0;
-    }
-
-    /**
-     * {@code cmpxchg_acquire(&lock->locked, 0, _Q_LOCKED_VAL) == 0}, the steal: a byte
-     * compare-and-exchange in the kernel, so a change of pending or tail since the read does not
-     * fail it; here a loop on the whole word that tests and sets the locked bits only.
-     */
-    protected static boolean cmpxchgLockedAcquire(QSpinLock lock) {
-        int old = lock.wordOpaque();
-        for (;;) {
-            if ((old & QSpinLock.LOCKED_MASK) != 0) {
-                return false;
-            }
-            int witness = lock.cmpxchgWordAcquire(old, old | QSpinLock.LOCKED_VAL);
-            if (witness == old) {
-                return true;
-            }
-            old = witness;
-        }
-    }
-
     // ------------------------------------------------------------------ recorded runs
 
     /** Turns recording on for {@code lock}'s hooks ({@code null}: off); {@code pv-wait-early} is not mapped. */
     void traceTo(PvQSpinLock lock, TraceRecorder r) {
-        if (r != null && variant == Variant.WAIT_EARLY) {
+        if (r != null && variant == PvVariant.WAIT_EARLY) {
             throw new UnsupportedOperationException(variant.id()
                     + ": its steps are not recorded (the adaptive spin's waithist is not mapped; see docs/pv-java.md)");
         }
@@ -771,16 +666,6 @@ public class Paravirt implements SlowpathHooks {
 
     // ------------------------------------------------------------------ the lock word (whole-word forms)
 
-    /** set_pending: {@code atomic_or(_Q_PENDING_VAL, &lock->val)}. */
-    protected static void setPending(QSpinLock lock) {
-        lock.fetchUpdate(w -> w | QSpinLock.PENDING_VAL, (l, o, n) -> l.cmpxchgWord(o, n));
-    }
-
-    /** clear_pending: {@code atomic_andnot(_Q_PENDING_VAL, &lock->val)}. */
-    protected static void clearPending(QSpinLock lock) {
-        lock.fetchUpdate(w -> w & ~QSpinLock.PENDING_MASK, (l, o, n) -> l.cmpxchgWord(o, n));
-    }
-
     /**
      * trylock_clear_pending: *,1,0 -&gt; *,0,1 unless the lock is held:
      * {@code atomic_read}, then {@code atomic_cmpxchg_acquire} in a loop (the steps
@@ -813,22 +698,6 @@ public class Paravirt implements SlowpathHooks {
         return wordStep("TrylockClearPendingCas",
                 () -> lock.cmpxchgWordAcquire(old, (old & ~QSpinLock.PENDING_MASK) | QSpinLock.LOCKED_VAL),
                 w -> "ok=" + (w == old));
-    }
-
-    /** {@code xchg(&lock->locked, v)}: replace the locked bits, return the old ones (full barrier). */
-    protected static int xchgLocked(QSpinLock lock, int v) {
-        return lock.fetchUpdate(w -> (w & ~QSpinLock.LOCKED_MASK) | v, (l, o, n) -> l.cmpxchgWord(o, n))
-                & QSpinLock.LOCKED_MASK;
-    }
-
-    /** {@code WRITE_ONCE(lock->locked, v)}: replace the locked bits (volatile: stronger). */
-    protected static void writeLocked(QSpinLock lock, int v) {
-        xchgLocked(lock, v);
-    }
-
-    /** {@code smp_store_release(&lock->locked, v)}: replace the locked bits with release. */
-    protected static void writeLockedRelease(QSpinLock lock, int v) {
-        lock.fetchUpdate(w -> (w & ~QSpinLock.LOCKED_MASK) | v, (l, o, n) -> l.cmpxchgWordRelease(o, n));
     }
 
     // ------------------------------------------------------------------ litmus entry points

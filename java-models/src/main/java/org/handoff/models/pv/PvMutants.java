@@ -28,7 +28,7 @@ public final class PvMutants {
         }
 
         public NonAtomicKick(SpinPolicy spin) {
-            super(spin, new Paravirt(Paravirt.Variant.PV) {
+            super(spin, new Paravirt(PvVariant.PV) {
                 @Override
                 protected boolean kickCmpxchg(PvNode pn) {
                     VarHandle.fullFence();
@@ -58,7 +58,7 @@ public final class PvMutants {
         }
 
         public HeadRehash(SpinPolicy spin) {
-            super(spin, new Paravirt(Paravirt.Variant.PV) {
+            super(spin, new Paravirt(PvVariant.PV) {
                 @Override
                 protected boolean hashedByKicker(PvNode pn) {
                     return false;
@@ -86,7 +86,7 @@ public final class PvMutants {
         }
 
         public NoFenceKick(SpinPolicy spin) {
-            super(spin, new Paravirt(Paravirt.Variant.PV) {
+            super(spin, new Paravirt(PvVariant.PV) {
                 @Override
                 protected boolean kickCmpxchg(PvNode pn) {
                     if (mem.getOpaqueInt(STATE, pn) != VCPU_HALTED) {
@@ -116,7 +116,7 @@ public final class PvMutants {
         }
 
         public NoRecheck(SpinPolicy spin) {
-            super(spin, new Paravirt(Paravirt.Variant.PV) {
+            super(spin, new Paravirt(PvVariant.PV) {
                 @Override
                 protected boolean recheckUnlocked(QNode node) {
                     return true;
@@ -143,7 +143,7 @@ public final class PvMutants {
         }
 
         public ClearPendingIgnoresLocked(SpinPolicy spin) {
-            super(spin, new Paravirt(Paravirt.Variant.PV) {
+            super(spin, new Paravirt(PvVariant.PV) {
                 @Override
                 protected boolean trylockClearPending(QSpinLock lock) {
                     int val = trylockClearPendingRead(lock);

@@ -47,10 +47,10 @@ public class PvQSpinLock extends QSpinLock {
     }
 
     public PvQSpinLock(SpinPolicy spin) {
-        this(spin, Paravirt.Variant.PV);
+        this(spin, PvVariant.PV);
     }
 
-    public PvQSpinLock(SpinPolicy spin, Paravirt.Variant variant) {
+    public PvQSpinLock(SpinPolicy spin, PvVariant variant) {
         this(spin, new Paravirt(variant));
     }
 
@@ -64,13 +64,13 @@ public class PvQSpinLock extends QSpinLock {
      * measurements; see {@link QSpinLock}). The slowpath's trylock is the unfair one, so a steal
      * is observed as an entry.
      */
-    protected PvQSpinLock(SpinPolicy spin, Paravirt.Variant variant, DoorwayObserver doorways) {
+    protected PvQSpinLock(SpinPolicy spin, PvVariant variant, DoorwayObserver doorways) {
         this(spin, new Paravirt(variant), doorways);
     }
 
     /** {@code pv} with an observer of the doorway steps (fairness measurements). */
     protected PvQSpinLock(SpinPolicy spin, DoorwayObserver doorways) {
-        this(spin, Paravirt.Variant.PV, doorways);
+        this(spin, PvVariant.PV, doorways);
     }
 
     /** {@link #PvQSpinLock(SpinPolicy, Paravirt)} with an observer of the doorway steps (null for none). */
@@ -162,12 +162,12 @@ public class PvQSpinLock extends QSpinLock {
         }
 
         public WaitEarly(SpinPolicy spin) {
-            super(spin, Paravirt.Variant.WAIT_EARLY);
+            super(spin, PvVariant.WAIT_EARLY);
         }
 
         /** A lock whose doorway steps run through {@code doorways} (fairness measurements). */
         protected WaitEarly(SpinPolicy spin, DoorwayObserver doorways) {
-            super(spin, Paravirt.Variant.WAIT_EARLY, doorways);
+            super(spin, PvVariant.WAIT_EARLY, doorways);
         }
     }
 
@@ -178,12 +178,12 @@ public class PvQSpinLock extends QSpinLock {
         }
 
         public WaitEarlyMerged(SpinPolicy spin) {
-            super(spin, Paravirt.Variant.WAIT_EARLY_MERGED);
+            super(spin, PvVariant.WAIT_EARLY_MERGED);
         }
 
         /** A lock whose doorway steps run through {@code doorways} (fairness measurements). */
         protected WaitEarlyMerged(SpinPolicy spin, DoorwayObserver doorways) {
-            super(spin, Paravirt.Variant.WAIT_EARLY_MERGED, doorways);
+            super(spin, PvVariant.WAIT_EARLY_MERGED, doorways);
         }
     }
 }

@@ -81,7 +81,7 @@ final class PvRecording {
      * ends with a halt (halt).
      */
     int spinNode(QNode node, PvNode pp) {
-        boolean merged = pv.variant() == Paravirt.Variant.WAIT_EARLY_MERGED;
+        boolean merged = pv.variant() == PvVariant.WAIT_EARLY_MERGED;
         for (int loop = pv.spinThreshold(); loop > 0; loop--) {
             int turn = loop;
             int seen = r.atomic("WaitNodeSpin", () -> {
@@ -114,7 +114,7 @@ final class PvRecording {
             int decided = r.atomicIf("UnfairTrylockRead", () -> {
                 int val = lock.wordOpaque();
                 seen[0] = val;
-                return Paravirt.stealable(val) ? 1 : Paravirt.queueNow(val) ? 0 : -1;
+                return PvLockWord.stealable(val) ? 1 : PvLockWord.queueNow(val) ? 0 : -1;
             }, d -> first || d >= 0
                     ? lock.traceWord(seen[0]) + (first ? " node=" + lock.traceNode(node) : "")
                     : null);
@@ -122,10 +122,10 @@ final class PvRecording {
                 return false;
             }
             if (decided == 1) {
-                if (wordStep("UnfairTrylockCas", () -> Paravirt.cmpxchgLockedAcquire(lock), ok -> "ok=" + ok)) {
+                if (wordStep("UnfairTrylockCas", () -> PvLockWord.cmpxchgLockedAcquire(lock), ok -> "ok=" + ok)) {
                     return true;
                 }
-                if (Paravirt.queueNow(seen[0])) { // the read found no queue (its pending was clear)
+                if (PvLockWord.queueNow(seen[0])) { // the read found no queue (its pending was clear)
                     return false;
                 }
             }

@@ -146,7 +146,7 @@ class PvQSpinLockTest {
     @Test
     @Timeout(value = 2, unit = TimeUnit.MINUTES)
     void cnaThresholdOnPvHooksLosesItToo() throws InterruptedException {
-        Paravirt pv = new Paravirt(Paravirt.Variant.PV);
+        Paravirt pv = new Paravirt(PvVariant.PV);
         strandsTheLocalSuccessor(new org.handoff.models.cna.CnaThreshold(QUEUE_SOON, pv), pv);
     }
 
@@ -204,7 +204,7 @@ class PvQSpinLockTest {
     @Test
     @Timeout(value = 2, unit = TimeUnit.MINUTES)
     void cnaComposesWithPvThroughTheHooks() throws InterruptedException {
-        Paravirt pv = new Paravirt(Paravirt.Variant.PV);
+        Paravirt pv = new Paravirt(PvVariant.PV);
         kicksTheHaltedSuccessor(new org.handoff.models.cna.CnaThreshold(QUEUE_SOON, pv), pv);
     }
 
