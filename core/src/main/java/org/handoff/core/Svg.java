@@ -47,7 +47,9 @@ public final class Svg {
         for (int size = 9; size <= 16; size++) {
             css.append("svg .f").append(size).append("{font-size:").append(size).append("px}");
         }
-        colourClasses.forEach((colour, cls) -> css.append("svg .").append(cls).append("{fill:").append(colour).append('}'));
+        // In the order of the classes: Map.of iterates in an order that changes from one JVM to the next.
+        colourClasses.entrySet().stream().sorted(Map.Entry.comparingByValue())
+                .forEach(e -> css.append("svg .").append(e.getValue()).append("{fill:").append(e.getKey()).append('}'));
         return css.append("svg .b{font-weight:bold}svg .e{text-anchor:end}svg .m{text-anchor:middle}").toString();
     }
 
