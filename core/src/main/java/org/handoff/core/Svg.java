@@ -14,8 +14,8 @@ import java.util.Map;
  * is written as an attribute.
  */
 public final class Svg {
-    /** The dash pattern of a dashed line or box. */
-    public static final String DASHED = "5 3";
+    /** The dash pattern of a dashed box, arrow or curve. */
+    private static final String DASHED = "5 3";
 
     private final StringBuilder body = new StringBuilder();
     private final String id;
@@ -224,6 +224,17 @@ public final class Svg {
 
     /** The finished element for a page that holds the style sheet; {@code title} is its accessible name. */
     public String toSvg(String title) {
+        return element(title, "");
+    }
+
+    /** The finished picture as a file of its own: a white ground, the font and the style sheet inside. */
+    public String standalone(String title) {
+        return element(title, "<style>svg{font-family:sans-serif;font-size:12px}" + textCss(colourClasses)
+                + "</style><rect width=\"100%\" height=\"100%\" fill=\"white\"/>") + "\n";
+    }
+
+    /** The svg element: its attributes, then {@code head}, the title and what was drawn. */
+    private String element(String title, String head) {
         StringBuilder s = new StringBuilder("<svg xmlns=\"http://www.w3.org/2000/svg\"");
         if (cssClass != null) {
             s.append(" class=\"").append(cssClass).append('"');
@@ -231,16 +242,9 @@ public final class Svg {
         if (id != null) {
             s.append(" id=\"").append(id).append('"');
         }
-        return s.append(String.format(Locale.ROOT, " width=\"%d\" height=\"%d\" viewBox=\"0 0 %d %d\" role=\"img\"><title>%s</title>%s</svg>",
-                width, height, width, height, escape(title), body)).toString();
-    }
-
-    /** The finished picture as a file of its own: a white ground, the font and the style sheet inside. */
-    public String standalone(String title) {
-        String svg = toSvg(title);
-        int open = svg.indexOf("<title>");
-        return svg.substring(0, open) + "<style>svg{font-family:sans-serif;font-size:12px}" + textCss(colourClasses)
-                + "</style><rect width=\"100%\" height=\"100%\" fill=\"white\"/>" + svg.substring(open) + "\n";
+        return s.append(String.format(Locale.ROOT, " width=\"%d\" height=\"%d\" viewBox=\"0 0 %d %d\" role=\"img\">",
+                width, height, width, height)).append(head).append("<title>").append(escape(title)).append("</title>")
+                .append(body).append("</svg>").toString();
     }
 
     /** Text made safe for SVG and HTML content and attribute values. */

@@ -110,8 +110,8 @@ final class Distribution {
                     "the TLC server did not finish within " + req.timeoutSeconds() + " s", null, log, null);
         }
         Tlc.Result r = Tlc.result(server, spec, dist.localWorkers(), withSpecDir, log);
-        TlcMessages msgs = TlcMessages.parse(server.output());
-        if (r.outcome() == Outcome.ERROR && msgs.has(TlcMessages.TLC_BEHAVIOR_UP_TO_THIS_POINT)) {
+        TlcMessages msgs = r.outcome() == Outcome.ERROR ? TlcMessages.parse(server.output()) : null;
+        if (msgs != null && msgs.has(TlcMessages.TLC_BEHAVIOR_UP_TO_THIS_POINT)) {
             TlcTrace trace = TlcTrace.parse(msgs, withSpecDir.libraries());
             // TLC 2.18's server reports an invariant violation without naming the invariant, with
             // exit 0, and prints only the end of the behaviour (its "State 1" is not an initial state).

@@ -22,7 +22,6 @@ public record TlcMessages(List<Message> messages) {
     public static final int LOOSE = -1;
 
     // tlc2.output.EC, TLC 2.18: the codes read here.
-    static final int GENERAL = 1000;
     static final int SYSTEM_OUT_OF_MEMORY = 1001;
     static final int SYSTEM_OUT_OF_MEMORY_TOO_MANY_INIT = 1002;
     static final int SYSTEM_OUT_OF_MEMORY_LIVENESS = 1003;
@@ -53,12 +52,11 @@ public record TlcMessages(List<Message> messages) {
     static final int TLC_COVERAGE_INIT = 2773;
     static final int TLC_PARSING_FAILED = 3002;
 
-    /** {@code tlc2.output.MP}'s message classes. */
+    /** {@code tlc2.output.MP}'s class of an error message. */
     static final int ERROR = 1;
-    static final int STATE = 4;
 
     /**
-     * One message: its {@code EC} code, its class ({@link #ERROR}, {@link #STATE}, ...; -1 for
+     * One message: its {@code EC} code, its class ({@link #ERROR} for an error; -1 for
      * loose text) and its text without the frame's lines.
      */
     public record Message(int code, int kind, String body) {
@@ -66,9 +64,13 @@ public record TlcMessages(List<Message> messages) {
             return kind == ERROR;
         }
 
-        /** The body on one line: its non-blank lines trimmed and joined by a space. */
+        /**
+         * The body on one line: its first four non-blank lines, trimmed and joined by a space (TLC
+         * breaks some messages over lines: "... in the configuration file" / "is not defined in the
+         * specification.").
+         */
         public String oneLine() {
-            return String.join(" ", body.lines().map(String::trim).filter(l -> !l.isEmpty()).toList());
+            return String.join(" ", body.lines().map(String::trim).filter(l -> !l.isEmpty()).limit(4).toList());
         }
     }
 

@@ -212,10 +212,7 @@ public record TlcOutput(Outcome outcome, String violated, boolean temporal, Long
         }
         for (Message m : msgs.messages()) {
             if (m.error() && !CONTEXT.contains(m.code())) {
-                // The first lines of the message: TLC breaks some over lines ("... in the
-                // configuration file" / "is not defined in the specification.").
-                List<String> first = m.body().lines().map(String::trim).filter(l -> !l.isEmpty()).limit(4).toList();
-                return String.join(" ", first) + " (TLC exit " + exitCode + ")";
+                return m.oneLine() + " (TLC exit " + exitCode + ")";
             }
         }
         String crash = uncaught(lines);
