@@ -20,6 +20,7 @@ import org.handoff.models.mlock.MLock;
 import org.handoff.models.pv.Paravirt;
 import org.handoff.models.pv.PvLockWord;
 import org.handoff.models.pv.PvVariant;
+import org.handoff.models.qspinlock.QLockWord;
 import org.handoff.models.qspinlock.QNode;
 import org.handoff.models.qspinlock.QSpinLock;
 import org.handoff.models.ticket.TicketLock;
@@ -55,8 +56,9 @@ public final class AccessModes {
     /**
      * A family's table: its weak-memory spec, the port class, the accesses, and the accesses where
      * the port is stronger than the kernel, each with the port's order and the reason. The helpers
-     * are the classes the port's steps call into (PV's hooks call the lock word's methods and read
-     * a node through its own method); their calls are followed like the port's.
+     * are the classes the port's steps call into (the lock word's accesses, {@code QLockWord}; PV's
+     * byte forms and spin phases; a node read through its own method); their calls are followed
+     * like the port's.
      */
     public record FamilyModes(String family, String spec, Class<?> port, List<Access> accesses,
             Map<String, String[]> stronger, List<Class<?>> helpers) {
@@ -153,7 +155,8 @@ public final class AccessModes {
                     "link_prev", new String[] {"release", "the kernel's smp_wmb() orders the node's initialisation"
                             + " before this store; the JMM gives the volatile tail exchange no such effect on later"
                             + " accesses, so the port publishes with a release"},
-                    "wait_next", new String[] {"acquire", NO_ADDRESS_DEPENDENCY}));
+                    "wait_next", new String[] {"acquire", NO_ADDRESS_DEPENDENCY}),
+            List.of(QLockWord.class));
 
     /**
      * CNA's splice and secondary hand-off (CNAWeak.tla is that slice, so the table covers its
@@ -178,7 +181,8 @@ public final class AccessModes {
                     "set_locked", SET_LOCKED_STRONGER,
                     "wait_next", new String[] {"acquire", NO_ADDRESS_DEPENDENCY},
                     "scan", new String[] {"acquire", "the kernel relies on the address dependency to the next node;"
-                            + " Java has none, so find_successor's READ_ONCE(cur->next) is an acquire"}));
+                            + " Java has none, so find_successor's READ_ONCE(cur->next) is an acquire"}),
+            List.of(QLockWord.class));
 
     private static final String SPIN_THEN_ACQUIRE = "the port's QNode.readLocked is an acquire: after pv_wait_node"
             + " returns, the kernel's caller reads node->locked once more with arch_mcs_spin_lock_contended's"
@@ -206,7 +210,7 @@ public final class AccessModes {
                             + " loop, volatile for want of a relaxed one"},
                     "spin", new String[] {"acquire", SPIN_THEN_ACQUIRE},
                     "recheck", new String[] {"acquire", "the same QNode.readLocked as spin"}),
-            List.of(QSpinLock.class, QNode.class, PvLockWord.class, PvVariant.class));
+            List.of(QSpinLock.class, QLockWord.class, QNode.class, PvLockWord.class, PvVariant.class));
 
     /** Every family with a weak-memory spec, in the order the tables are printed. */
     public static final List<FamilyModes> FAMILIES = List.of(MCS, QSPINLOCK, CNA, PV, TICKET, CLH, MLOCK);
@@ -317,11 +321,12 @@ public final class AccessModes {
                 // A plain Java field (CNA's per-node secondary tail): a plain access, named by the field.
                 out.add(f.name + "." + (i.getOpcode() == Opcodes.GETFIELD ? "get" : "set"));
             } else if (i instanceof InvokeDynamicInsnNode d) {
-                // A step written as a lambda (CnaLock's cnaStep(() -> ...)): its body is the port's code.
+                // A step written as a lambda (CnaLock's cnaStep(() -> ...)) or a method reference
+                // (QLockWord::cmpxchgAcquire passed to fetchUpdate): its body is the port's code.
                 for (Object arg : d.bsmArgs) {
-                    if (arg instanceof Handle h && h.getName().startsWith("lambda$")) {
+                    if (arg instanceof Handle h) {
                         Class<?> owner = classOf(port, helpers, h.getOwner());
-                        if (owner != null) {
+                        if (owner != null && (h.getName().startsWith("lambda$") || declares(owner, h.getName()))) {
                             collect(port, helpers, owner, h.getName(), out, seen);
                         }
                     }

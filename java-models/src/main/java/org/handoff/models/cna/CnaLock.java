@@ -1,9 +1,14 @@
 package org.handoff.models.cna;
 
+import static org.handoff.models.qspinlock.QLockWord.LOCKED_VAL;
+import static org.handoff.models.qspinlock.QLockWord.TAIL_MASK;
+import static org.handoff.models.qspinlock.QLockWord.encodeTail;
+
 import org.handoff.models.HookCounter;
 import org.handoff.models.SpinPolicy;
 import org.handoff.models.qspinlock.DoorwayObserver;
 import org.handoff.models.qspinlock.QCpu;
+import org.handoff.models.qspinlock.QLockWord;
 import org.handoff.models.qspinlock.QMachine;
 import org.handoff.models.qspinlock.QNode;
 import org.handoff.models.qspinlock.QSpinLock;
@@ -176,6 +181,11 @@ public class CnaLock extends QSpinLock {
         @Override
         public void newCpu(QCpu cpu) {
             extra.newCpu(cpu);
+        }
+
+        @Override
+        public void attach(QLockWord word) {
+            extra.attach(word);
         }
 
         @Override

@@ -1,5 +1,8 @@
 package org.handoff.models.cna;
 
+import static org.handoff.models.qspinlock.QLockWord.LOCKED_VAL;
+import static org.handoff.models.qspinlock.QLockWord.TAIL_MASK;
+
 import org.handoff.models.SpinPolicy;
 import org.handoff.models.qspinlock.QNode;
 import org.handoff.models.qspinlock.SlowpathHooks;

@@ -19,6 +19,7 @@ import java.util.function.Supplier;
 import org.handoff.models.HookCounter;
 import org.handoff.models.SpinPolicy;
 import org.handoff.models.qspinlock.QCpu;
+import org.handoff.models.qspinlock.QLockWord;
 import org.handoff.models.qspinlock.QNode;
 import org.handoff.models.qspinlock.QSpinLock;
 import org.handoff.models.qspinlock.SlowpathHooks;
@@ -34,19 +35,10 @@ import org.handoff.models.trace.TraceRecorder;
  * so that a mutant ({@link PvMutants}) replaces exactly one.
  *
  * <h2>pv_wait and pv_kick</h2>
- * {@code pv_wait(ptr, val)} halts the vCPU if {@code *ptr == val}, and may return at any time
- * (spuriously); {@code pv_kick(cpu)} wakes a halted vCPU, and a kick that arrives before the halt
- * makes the halt return at once. {@link LockSupport#park} and {@link LockSupport#unpark} have
- * exactly these properties (a permit, and spurious returns), so they are the port: a vCPU is the
- * thread that initialised the node ({@code pn->cpu = smp_processor_id()} in {@code pv_init_node}).
- * Every wait re-checks its condition in a loop, as the kernel does.
- *
- * <p>For litmus tests a park can be bounded ({@link #parkNanos}): a park that times out while the
- * event it waits for has already happened and no kick is on its way (the node was handed the MCS
- * lock and is still {@code vcpu_halted}, so no kicker hashed it; or the lock word no longer holds
- * {@code _Q_SLOW_VAL}) is a lost wake-up, counted in {@link #lostWakeups()}; the waiter then goes
- * on as after a spurious wake-up, so the sample ends instead of hanging. With the default (0) a
- * park is unbounded, as a halted vCPU is.
+ * The hypervisor's halt and kick are {@link PvVcpus}: {@link LockSupport#park} and
+ * {@link LockSupport#unpark}, a vCPU being the thread that initialised the node, with bounded parks
+ * that count lost wake-ups for litmus tests ({@link #parkNanos}) and a kick-only mode for Lincheck
+ * ({@link #kickOnly}).
  *
  * <h2>Ported as NR_CPUS &gt;= 16K</h2>
  * Java has no byte atomics, so this is the kernel's {@code _Q_PENDING_BITS == 1} build, in which
@@ -80,7 +72,7 @@ import org.handoff.models.trace.TraceRecorder;
  */
 public class Paravirt implements SlowpathHooks {
     /** {@code _Q_SLOW_VAL}: the locked byte of a lock whose holder must unhash and kick at unlock. */
-    public static final int SLOW_VAL = 3 << QSpinLock.LOCKED_OFFSET;
+    public static final int SLOW_VAL = 3 << QLockWord.LOCKED_OFFSET;
     /** {@code SPIN_THRESHOLD} (x86: {@code 1 << 15}). */
     public static final int SPIN_THRESHOLD = 1 << 15;
     /** {@code PV_PREV_CHECK_MASK} of the merged {@code pv_wait_early}. */
@@ -120,7 +112,7 @@ public class Paravirt implements SlowpathHooks {
     /**
      * Every access of these hooks to the node states goes through here (see {@link Memory}): a
      * recorded run sees them one by one. The lock word is the lock's, accessed through its own
-     * Memory ({@link QSpinLock#wordOpaque} and the compare-and-exchanges); the hash table is one
+     * Memory ({@link QLockWord}, which the lock hands over at {@link #attach}); the hash table is one
      * step of the spec per operation (PvHashTable). {@code node->locked} is read with
      * {@link QNode#readLocked}, which the recorder does not see: every read of it is its step's only
      * access, or merged into {@code WaitNodeSpin} as the spec merges it.
@@ -128,17 +120,16 @@ public class Paravirt implements SlowpathHooks {
     protected final Memory mem = new Memory();
     private final PvNode[] pvNodes = new PvNode[MAX_CPUS * QSpinLock.MAX_NODES];
     private PvHashTable table = new PvHashTable();
+    /** The word of the lock these hooks serve (one lock each; set by {@link #attach}). */
+    private QLockWord word;
     private int spinThreshold = SPIN_THRESHOLD;
     private int checkMask = PV_PREV_CHECK_MASK;
     private int initialWaithist;
-    private long parkNanos;
-    /** {@link #kickOnly}: a vCPU's pending kick (KVM's pv_unhalted), per thread; null: parks may return spuriously. */
-    private java.util.concurrent.ConcurrentHashMap<Thread, Boolean> kicks;
+    /** The hypervisor's halt and kick for these hooks' vCPUs. */
+    private final PvVcpus vcpus = new PvVcpus();
     /** The recording of these hooks' steps, or null when no trace is recorded. */
     private PvRecording rec;
-    private final AtomicInteger lostWakeups = new AtomicInteger();
     private final AtomicInteger corruptUnlocks = new AtomicInteger();
-    private final AtomicInteger halts = new AtomicInteger();
 
     /** Counters of PV's own steps ({@link HookCounter}): the manifest's {@code variantHooks} name them. */
     static final HookCounter WAIT_NODE_HALT = HookCounter.of("pv_wait_node:halt");
@@ -193,7 +184,7 @@ public class Paravirt implements SlowpathHooks {
 
     /** Bounds each park to {@code nanos} and counts lost wake-ups (litmus tests); 0: unbounded. */
     public Paravirt parkNanos(long nanos) {
-        parkNanos = nanos;
+        vcpus.parkNanos(nanos);
         return this;
     }
 
@@ -206,7 +197,7 @@ public class Paravirt implements SlowpathHooks {
      * NoLostWakeup holds without one), so the correct lock passes here.
      */
     public Paravirt kickOnly(boolean on) {
-        kicks = on ? new java.util.concurrent.ConcurrentHashMap<>() : null;
+        vcpus.kickOnly(on);
         return this;
     }
 
@@ -224,7 +215,7 @@ public class Paravirt implements SlowpathHooks {
 
     /** Parks that timed out after the awaited event with no kick on its way. */
     public int lostWakeups() {
-        return lostWakeups.get();
+        return vcpus.lostWakeups();
     }
 
     /** Unlocks that found neither {@code _Q_LOCKED_VAL} nor {@code _Q_SLOW_VAL} (the kernel's WARN). */
@@ -232,14 +223,9 @@ public class Paravirt implements SlowpathHooks {
         return corruptUnlocks.get();
     }
 
-    /** A vCPU halts (counted for {@link #halts}). */
-    void halted() {
-        halts.incrementAndGet();
-    }
-
     /** How many times a vCPU actually halted ({@code pv_wait} with its condition true). */
     public int halts() {
-        return halts.get();
+        return vcpus.halts();
     }
 
     /** The PV node of {@code node}. */
@@ -378,7 +364,7 @@ public class Paravirt implements SlowpathHooks {
         KICK_NODE_HASH.hit();
         // Put the lock into the hash table and set _Q_SLOW_VAL. The same vCPU checks both at unlock,
         // so no atomic instruction is needed in the kernel.
-        wordStep("KickSlowVal", () -> writeLocked(lock, SLOW_VAL)); // WRITE_ONCE(lock->locked, _Q_SLOW_VAL)
+        wordStep("KickSlowVal", () -> writeLocked(word, SLOW_VAL)); // WRITE_ONCE(lock->locked, _Q_SLOW_VAL)
         step("KickHash", () -> table.hash(lock, pn), x -> ""); // (void)pv_hash(lock, pn)
         return true;
     }
@@ -411,24 +397,24 @@ public class Paravirt implements SlowpathHooks {
         for (;;) {
             // WRITE_ONCE(pn->state, vcpu_running), for wait-early
             stateStep("WaitHeadRunning", pn, () -> mem.setOpaqueInt(STATE, pn, VCPU_RUNNING));
-            wordStep("WaitHeadSetPending", () -> setPending(lock)); // disable lock stealing while the head spins
+            wordStep("WaitHeadSetPending", () -> setPending(word)); // disable lock stealing while the head spins
             for (int loop = spinThreshold; loop > 0; loop--) {
                 if (trylockClearPending(lock)) {
-                    return wordStep("WaitHeadGotLock", () -> gotlock(lock), x -> "");
+                    return wordStep("WaitHeadGotLock", () -> gotlock(word), x -> "");
                 }
                 Thread.onSpinWait();
             }
-            wordStep("WaitHeadClearPending", () -> clearPending(lock));
+            wordStep("WaitHeadClearPending", () -> clearPending(word));
             WAIT_HEAD_SLOW.hit();
             if (!hashed) { // once
                 hashed = true;
                 int entry = step("WaitHeadHash", () -> table.hash(lock, pn), x -> ""); // lp = pv_hash(lock, pn)
                 // Hash before setting _Q_SLOW_VAL, so that an unlock that sees _Q_SLOW_VAL finds the entry.
-                if (wordStep("WaitHeadXchg", () -> xchgLocked(lock, SLOW_VAL), x -> "") == 0) {
+                if (wordStep("WaitHeadXchg", () -> xchgLocked(word, SLOW_VAL), x -> "") == 0) {
                     // The lock was free and now we own it: back to _Q_LOCKED_VAL, unhash.
-                    wordStep("WaitHeadSlowLocked", () -> writeLocked(lock, QSpinLock.LOCKED_VAL));
+                    wordStep("WaitHeadSlowLocked", () -> writeLocked(word, QLockWord.LOCKED_VAL));
                     step("WaitHeadSlowUnhash", () -> table.clear(entry)); // WRITE_ONCE(*lp, NULL)
-                    return wordStep("WaitHeadGotLock", () -> gotlock(lock), x -> "");
+                    return wordStep("WaitHeadGotLock", () -> gotlock(word), x -> "");
                 }
             }
             // WRITE_ONCE(pn->state, vcpu_hashed)
@@ -446,11 +432,11 @@ public class Paravirt implements SlowpathHooks {
      */
     private void headPvWait(QSpinLock lock) {
         if (rec == null) {
-            pvWait(() -> (lock.wordOpaque() & QSpinLock.LOCKED_MASK) == SLOW_VAL,
-                    () -> (lock.wordOpaque() & QSpinLock.LOCKED_MASK) != SLOW_VAL);
+            pvWait(() -> (word.opaque() & QLockWord.LOCKED_MASK) == SLOW_VAL,
+                    () -> (word.opaque() & QLockWord.LOCKED_MASK) != SLOW_VAL);
             return;
         }
-        if (!rec.pvWait("WaitHeadPvWait", true, () -> (lock.wordOpaque() & QSpinLock.LOCKED_MASK) == SLOW_VAL, () -> {
+        if (!rec.pvWait("WaitHeadPvWait", true, () -> (word.opaque() & QLockWord.LOCKED_MASK) == SLOW_VAL, () -> {
         })) {
             // The lock is held without _Q_SLOW_VAL (a stealer's): pv_wait returns at once and the
             // head goes round again. Step aside for a moment so that the holder gets the CPU and the
@@ -466,8 +452,8 @@ public class Paravirt implements SlowpathHooks {
     }
 
     /** gotlock: {@code atomic_read(&lock->val) | _Q_LOCKED_VAL}. */
-    private static int gotlock(QSpinLock lock) {
-        return lock.wordOpaque() | QSpinLock.LOCKED_VAL;
+    private static int gotlock(QLockWord word) {
+        return word.opaque() | QLockWord.LOCKED_VAL;
     }
 
     /**
@@ -476,8 +462,8 @@ public class Paravirt implements SlowpathHooks {
      */
     @Override
     public void unlock(QSpinLock lock) {
-        int locked = wordStep("UnlockCmpxchg", () -> unlockCmpxchg(lock), x -> "");
-        if (locked != QSpinLock.LOCKED_VAL) {
+        int locked = wordStep("UnlockCmpxchg", () -> unlockCmpxchg(word), x -> "");
+        if (locked != QLockWord.LOCKED_VAL) {
             unlockSlowpath(lock, locked);
         }
     }
@@ -486,14 +472,14 @@ public class Paravirt implements SlowpathHooks {
      * {@code cmpxchg_release(&lock->locked, _Q_LOCKED_VAL, 0)}, a loop on the whole word: the locked
      * bits it found ({@code _Q_LOCKED_VAL}: it released the lock).
      */
-    private static int unlockCmpxchg(QSpinLock lock) {
-        int val = lock.wordOpaque();
+    private static int unlockCmpxchg(QLockWord word) {
+        int val = word.opaque();
         for (;;) {
-            int locked = val & QSpinLock.LOCKED_MASK;
-            if (locked != QSpinLock.LOCKED_VAL) {
+            int locked = val & QLockWord.LOCKED_MASK;
+            if (locked != QLockWord.LOCKED_VAL) {
                 return locked;
             }
-            int witness = lock.cmpxchgWordRelease(val, val & ~QSpinLock.LOCKED_MASK);
+            int witness = word.cmpxchgRelease(val, val & ~QLockWord.LOCKED_MASK);
             if (witness == val) {
                 return locked;
             }
@@ -513,7 +499,7 @@ public class Paravirt implements SlowpathHooks {
         }
         VarHandle.acquireFence(); // smp_rmb(): the hash entry was written before _Q_SLOW_VAL
         PvNode node = step("UnlockUnhash", () -> table.unhash(lock), n -> "node=" + rec.traceNode(n));
-        wordStep("UnlockRelease", () -> writeLockedRelease(lock, 0));
+        wordStep("UnlockRelease", () -> writeLockedRelease(word, 0));
         UNLOCK_SLOWPATH.hit();
         if (node != null) {
             step("UnlockKick", () -> {
@@ -534,6 +520,20 @@ public class Paravirt implements SlowpathHooks {
         return unfairTrylock(lock);
     }
 
+    /** Keeps the word of the one lock this hook set serves. */
+    @Override
+    public void attach(QLockWord lockWord) {
+        if (word != null) {
+            throw new IllegalStateException("a Paravirt hook set serves one lock; this one already has its lock");
+        }
+        word = lockWord;
+    }
+
+    /** The served lock's word (the recording's reads). */
+    QLockWord word() {
+        return word;
+    }
+
     /** {@code pv_enabled()}: the PV slowpath has no pending path ({@code goto pv_queue}). */
     @Override
     public boolean pvEnabled() {
@@ -542,8 +542,8 @@ public class Paravirt implements SlowpathHooks {
 
     public boolean unfairTrylock(QSpinLock lock) {
         for (long i = 0;; i++) {
-            int val = lock.wordOpaque();
-            if (stealable(val) && cmpxchgLockedAcquire(lock)) {
+            int val = word.opaque();
+            if (stealable(val) && cmpxchgLockedAcquire(word)) {
                 return true;
             }
             if (queueNow(val)) {
@@ -565,8 +565,8 @@ public class Paravirt implements SlowpathHooks {
         }
         rec = r == null ? null : new PvRecording(this, lock, r);
         mem.recordTo(r);
-        if (r != null && kicks == null) {
-            kicks = new java.util.concurrent.ConcurrentHashMap<>();
+        if (r != null) {
+            vcpus.keepKicks();
         }
     }
 
@@ -618,45 +618,19 @@ public class Paravirt implements SlowpathHooks {
 
     // ------------------------------------------------------------------ pv_wait, pv_kick
 
-    /**
-     * pv_wait: halt while {@code waitWhile} holds (checked once, as the hypervisor checks
-     * {@code *ptr == val} before halting); returns on a kick, spuriously, or (bounded parks only)
-     * after {@link #parkNanos}, counting a lost wake-up when {@code lostIfTimedOut} then holds.
-     */
+    /** pv_wait ({@link PvVcpus#pvWait}). */
     protected void pvWait(BooleanSupplier waitWhile, BooleanSupplier lostIfTimedOut) {
-        if (!waitWhile.getAsBoolean()) {
-            return;
-        }
-        halts.incrementAndGet();
-        if (kicks != null) {
-            Thread self = Thread.currentThread();
-            while (!takeKick(self)) {
-                LockSupport.park(this);
-            }
-            return;
-        }
-        long bound = parkNanos;
-        if (bound <= 0) {
-            LockSupport.park(this);
-            return;
-        }
-        long start = System.nanoTime();
-        LockSupport.parkNanos(this, bound);
-        if (System.nanoTime() - start >= bound && lostIfTimedOut.getAsBoolean()) {
-            lostWakeups.incrementAndGet();
-        }
+        vcpus.pvWait(waitWhile, lostIfTimedOut, this);
     }
 
-    /** Takes {@code self}'s pending kick ({@link #kickOnly} or a recorded run): false when none came. */
-    boolean takeKick(Thread self) {
-        return kicks.remove(self) != null;
+    /** The hypervisor of these hooks (the recording's halts and kicks). */
+    PvVcpus vcpus() {
+        return vcpus;
     }
 
     /** pv_kick(node->cpu). */
     protected void pvKick(PvNode node) {
-        if (kicks != null) {
-            kicks.put(node.cpu, Boolean.TRUE);
-        }
+        vcpus.pend(node.cpu);
         PvRecording r = rec;
         if (r != null) {
             r.kicked(node.cpu);
@@ -674,7 +648,7 @@ public class Paravirt implements SlowpathHooks {
     protected boolean trylockClearPending(QSpinLock lock) {
         int val = trylockClearPendingRead(lock);
         for (;;) {
-            if ((val & QSpinLock.LOCKED_MASK) != 0) {
+            if ((val & QLockWord.LOCKED_MASK) != 0) {
                 return false;
             }
             int witness = trylockClearPendingCas(lock, val);
@@ -687,7 +661,7 @@ public class Paravirt implements SlowpathHooks {
 
     /** trylock_clear_pending's {@code atomic_read(&lock->val)}: the step TrylockClearPendingRead. */
     protected final int trylockClearPendingRead(QSpinLock lock) {
-        return wordStep("TrylockClearPendingRead", lock::wordOpaque, x -> "");
+        return wordStep("TrylockClearPendingRead", word::opaque, x -> "");
     }
 
     /**
@@ -696,39 +670,7 @@ public class Paravirt implements SlowpathHooks {
      */
     protected final int trylockClearPendingCas(QSpinLock lock, int old) {
         return wordStep("TrylockClearPendingCas",
-                () -> lock.cmpxchgWordAcquire(old, (old & ~QSpinLock.PENDING_MASK) | QSpinLock.LOCKED_VAL),
+                () -> word.cmpxchgAcquire(old, (old & ~QLockWord.PENDING_MASK) | QLockWord.LOCKED_VAL),
                 w -> "ok=" + (w == old));
-    }
-
-    // ------------------------------------------------------------------ litmus entry points
-
-    /**
-     * The waiter's side of the store-buffering pair, alone: {@link #haltAndRecheck} on
-     * {@code node}; true when it would halt (did not see the hand-off).
-     */
-    public boolean litmusHaltAndRecheck(QNode node) {
-        return haltAndRecheck(node, pv(node));
-    }
-
-    /** Stages {@code node}'s vCPU as halted (it passed {@code smp_store_mb} and is about to park). */
-    public void litmusStageHalted(QNode node) {
-        mem.setVolatileInt(STATE, pv(node), VCPU_HALTED);
-    }
-
-    /**
-     * A halted node's wake-up, alone: wait for {@code node->locked} (bounded by {@code spin}),
-     * {@code cmpxchg(&pn->state, vcpu_halted, vcpu_running)}, leave pv_wait_node; then
-     * pv_wait_head_or_lock's first read of the state. True when the new queue head will hash the
-     * lock itself.
-     */
-    public boolean litmusWakeAsHead(QNode node, org.handoff.models.SpinPolicy spin) {
-        PvNode pn = pv(node);
-        for (long i = 0; node.readLocked() == 0; i++) {
-            if (!spin.keepSpinning(i)) {
-                break;
-            }
-        }
-        mem.compareAndExchangeInt(STATE, pn, VCPU_HALTED, VCPU_RUNNING);
-        return !hashedByKicker(pn);
     }
 }

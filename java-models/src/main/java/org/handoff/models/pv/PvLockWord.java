@@ -1,6 +1,6 @@
 package org.handoff.models.pv;
 
-import org.handoff.models.qspinlock.QSpinLock;
+import org.handoff.models.qspinlock.QLockWord;
 
 /**
  * The lock-word accesses of PV's hooks, in the whole-word forms of the kernel's
@@ -17,12 +17,12 @@ public final class PvLockWord {
 
     /** The unfair trylock's read allows the steal: locked and pending are clear. */
     static boolean stealable(int val) {
-        return (val & QSpinLock.LOCKED_PENDING_MASK) == 0;
+        return (val & QLockWord.LOCKED_PENDING_MASK) == 0;
     }
 
     /** The unfair trylock gives up and queues: no queue to steal past, or its head spins with pending set. */
     static boolean queueNow(int val) {
-        return (val & QSpinLock.TAIL_MASK) == 0 || (val & QSpinLock.PENDING_MASK) != 0;
+        return (val & QLockWord.TAIL_MASK) == 0 || (val & QLockWord.PENDING_MASK) != 0;
     }
 
     /**
@@ -30,13 +30,13 @@ public final class PvLockWord {
      * compare-and-exchange in the kernel, so a change of pending or tail since the read does not
      * fail it; here a loop on the whole word that tests and sets the locked bits only.
      */
-    static boolean cmpxchgLockedAcquire(QSpinLock lock) {
-        int old = lock.wordOpaque();
+    static boolean cmpxchgLockedAcquire(QLockWord word) {
+        int old = word.opaque();
         for (;;) {
-            if ((old & QSpinLock.LOCKED_MASK) != 0) {
+            if ((old & QLockWord.LOCKED_MASK) != 0) {
                 return false;
             }
-            int witness = lock.cmpxchgWordAcquire(old, old | QSpinLock.LOCKED_VAL);
+            int witness = word.cmpxchgAcquire(old, old | QLockWord.LOCKED_VAL);
             if (witness == old) {
                 return true;
             }
@@ -45,28 +45,28 @@ public final class PvLockWord {
     }
 
     /** set_pending: {@code atomic_or(_Q_PENDING_VAL, &lock->val)}. */
-    static void setPending(QSpinLock lock) {
-        lock.fetchUpdate(w -> w | QSpinLock.PENDING_VAL, (l, o, n) -> l.cmpxchgWord(o, n));
+    static void setPending(QLockWord word) {
+        word.fetchUpdate(w -> w | QLockWord.PENDING_VAL, QLockWord::cmpxchg);
     }
 
     /** clear_pending: {@code atomic_andnot(_Q_PENDING_VAL, &lock->val)}. */
-    static void clearPending(QSpinLock lock) {
-        lock.fetchUpdate(w -> w & ~QSpinLock.PENDING_MASK, (l, o, n) -> l.cmpxchgWord(o, n));
+    static void clearPending(QLockWord word) {
+        word.fetchUpdate(w -> w & ~QLockWord.PENDING_MASK, QLockWord::cmpxchg);
     }
 
     /** {@code xchg(&lock->locked, v)}: replace the locked bits, return the old ones (full barrier). */
-    static int xchgLocked(QSpinLock lock, int v) {
-        return lock.fetchUpdate(w -> (w & ~QSpinLock.LOCKED_MASK) | v, (l, o, n) -> l.cmpxchgWord(o, n))
-                & QSpinLock.LOCKED_MASK;
+    static int xchgLocked(QLockWord word, int v) {
+        return word.fetchUpdate(w -> (w & ~QLockWord.LOCKED_MASK) | v, QLockWord::cmpxchg)
+                & QLockWord.LOCKED_MASK;
     }
 
     /** {@code WRITE_ONCE(lock->locked, v)}: replace the locked bits (volatile: stronger). */
-    static void writeLocked(QSpinLock lock, int v) {
-        xchgLocked(lock, v);
+    static void writeLocked(QLockWord word, int v) {
+        xchgLocked(word, v);
     }
 
     /** {@code smp_store_release(&lock->locked, v)}: replace the locked bits with release. */
-    static void writeLockedRelease(QSpinLock lock, int v) {
-        lock.fetchUpdate(w -> (w & ~QSpinLock.LOCKED_MASK) | v, (l, o, n) -> l.cmpxchgWordRelease(o, n));
+    static void writeLockedRelease(QLockWord word, int v) {
+        word.fetchUpdate(w -> (w & ~QLockWord.LOCKED_MASK) | v, QLockWord::cmpxchgRelease);
     }
 }

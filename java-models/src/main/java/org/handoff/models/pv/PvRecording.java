@@ -112,7 +112,7 @@ final class PvRecording {
             boolean first = i == 0;
             int[] seen = new int[1];
             int decided = r.atomicIf("UnfairTrylockRead", () -> {
-                int val = lock.wordOpaque();
+                int val = pv.word().opaque();
                 seen[0] = val;
                 return PvLockWord.stealable(val) ? 1 : PvLockWord.queueNow(val) ? 0 : -1;
             }, d -> first || d >= 0
@@ -122,7 +122,7 @@ final class PvRecording {
                 return false;
             }
             if (decided == 1) {
-                if (wordStep("UnfairTrylockCas", () -> PvLockWord.cmpxchgLockedAcquire(lock), ok -> "ok=" + ok)) {
+                if (wordStep("UnfairTrylockCas", () -> PvLockWord.cmpxchgLockedAcquire(pv.word()), ok -> "ok=" + ok)) {
                     return true;
                 }
                 if (PvLockWord.queueNow(seen[0])) { // the read found no queue (its pending was clear)
@@ -155,9 +155,9 @@ final class PvRecording {
             return false;
         }
         onHalt.run();
-        pv.halted();
+        pv.vcpus().halted();
         SpinPolicy spin = lock.spinPolicy();
-        for (long i = 0; !pv.takeKick(self); i++) {
+        for (long i = 0; !pv.vcpus().takeKick(self); i++) {
             LockSupport.parkNanos(pv, 100_000L);
             if (!spin.keepSpinning(i)) {
                 break;

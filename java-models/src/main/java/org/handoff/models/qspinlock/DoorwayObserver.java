@@ -14,9 +14,9 @@ import java.util.function.IntSupplier;
  * subclass makes of it: the PV port's is the unfair trylock), {@code queued_fetch_set_pending_acquire}
  * and {@code xchg_tail}. It wraps the call of the step method, not the method, so a subclass or
  * mutant that replaces a step is observed as what it does, and every subclass (CNA, PV) inherits
- * the observation. Without an observer (every constructor but the protected ones) each call site
- * tests a final field and calls the step directly: no shared-memory access is added to the lock's
- * paths, so the model checkers see the same steps as before.
+ * the observation ({@link QSteps.Observed} decides which result is a doorway). Without an observer
+ * (every constructor but the protected ones) the lock's {@link QSteps} calls each step directly: no
+ * shared-memory access is added to the lock's paths, so the model checkers see the same steps.
  */
 public interface DoorwayObserver {
     /**

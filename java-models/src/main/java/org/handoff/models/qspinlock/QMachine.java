@@ -10,7 +10,7 @@ public final class QMachine {
     /** A new CPU, numbered from 0 in order of creation. */
     public synchronized QCpu newCpu() {
         QCpu[] old = cpus;
-        if (old.length >= (1 << QSpinLock.TAIL_CPU_BITS) - 1) {
+        if (old.length >= (1 << QLockWord.TAIL_CPU_BITS) - 1) {
             throw new IllegalStateException("no more CPU numbers in the tail");
         }
         QCpu cpu = new QCpu(this, old.length);

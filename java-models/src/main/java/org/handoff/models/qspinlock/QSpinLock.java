@@ -1,10 +1,18 @@
 package org.handoff.models.qspinlock;
 
+import static org.handoff.models.qspinlock.QLockWord.LOCKED_MASK;
+import static org.handoff.models.qspinlock.QLockWord.LOCKED_PENDING_MASK;
+import static org.handoff.models.qspinlock.QLockWord.LOCKED_VAL;
+import static org.handoff.models.qspinlock.QLockWord.PENDING_MASK;
+import static org.handoff.models.qspinlock.QLockWord.PENDING_VAL;
+import static org.handoff.models.qspinlock.QLockWord.TAIL_CPU_OFFSET;
+import static org.handoff.models.qspinlock.QLockWord.TAIL_IDX_MASK;
+import static org.handoff.models.qspinlock.QLockWord.TAIL_IDX_OFFSET;
+import static org.handoff.models.qspinlock.QLockWord.TAIL_MASK;
+import static org.handoff.models.qspinlock.QLockWord.encodeTail;
+
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
-import java.util.function.IntPredicate;
-import java.util.function.IntSupplier;
-import java.util.function.IntUnaryOperator;
 import org.handoff.models.HandoffLock;
 import org.handoff.models.HookCounter;
 import org.handoff.models.SpinPolicy;
@@ -18,39 +26,16 @@ import org.handoff.models.trace.Traceable;
  * protected method named after the kernel function (or the kernel statement) it models, so that a
  * mutant in {@link QSpinLockMutants} replaces exactly one.
  *
- * <h2>The lock word</h2>
- * One {@code int}, with the kernel's layout for {@code NR_CPUS >= 16K} ({@code _Q_PENDING_BITS == 1}):
- * <pre>
- *  bits  0- 7  locked byte      (_Q_LOCKED_MASK,   0x000000ff)
- *  bit      8  pending          (_Q_PENDING_MASK,  0x00000100)
- *  bits  9-10  tail node index  (_Q_TAIL_IDX_MASK, 0x00000600)
- *  bits 11-31  tail cpu + 1     (_Q_TAIL_CPU_MASK, 0xfffff800)
- * </pre>
- * That is the layout in which the kernel itself touches the word only as a whole (no byte or
- * half-word stores), which is all a Java {@code int} offers. The lock is free when the word is 0.
- * The state triple in the comments is the kernel's {@code (tail, pending, locked)}.
+ * <p>The lock word, its layout and its whole-word accesses are {@link QLockWord}; the state triple in
+ * the comments is the kernel's {@code (tail, pending, locked)}.
  *
  * <h2>Orderings</h2>
- * <pre>
- *  kernel                                          here                                   why
- *  atomic_try_cmpxchg_acquire (fast path, trylock) compareAndExchangeAcquire              same
- *  atomic_read (trylock, slowpath entry)           getOpaque                              same (relaxed)
- *  atomic_cond_read_relaxed (pending->locked wait) getOpaque spin                         same
- *  atomic_fetch_or_acquire (set pending)           compareAndExchangeAcquire loop         same effect; see below
- *  atomic_andnot (clear_pending)                   compareAndExchange loop (volatile)     stronger; see below
- *  atomic_add (clear_pending_set_locked)           compareAndExchange loop (volatile)     stronger; see below
- *  smp_cond_load_acquire(&amp;lock-&gt;locked, !VAL)      getAcquire spin on the locked bits     same
- *  smp_wmb + xchg_tail's try_cmpxchg_relaxed loop  compareAndExchange loop (volatile)     stronger; see xchgTail
- *  WRITE_ONCE(prev-&gt;next, node)                    setRelease                             stronger; see linkPrev
- *  arch_mcs_spin_lock_contended (node-&gt;locked)     getAcquire spin                        same
- *  READ_ONCE / smp_cond_load_relaxed (node-&gt;next)  getAcquire                             stronger; see readNext
- *  atomic_cond_read_acquire (queue head's wait)    getAcquire spin                        same
- *  atomic_try_cmpxchg_relaxed (clear the tail)     compareAndExchange (volatile)          stronger; see claimAsLast
- *  set_locked: WRITE_ONCE(lock-&gt;locked, 1)         compareAndExchange loop (volatile)     whole word; see setLocked
- *  arch_mcs_spin_unlock_contended                  setRelease                             same
- *  smp_store_release(&amp;lock-&gt;locked, 0) (unlock)    compareAndExchangeRelease loop         whole word; see unlock
- * </pre>
- * The read-modify-writes the kernel spells {@code atomic_andnot}, {@code atomic_add} and
+ * Each shared access's kernel ordering beside the access mode the port uses, and the reason
+ * wherever the port is stronger, is the generated access-mode table of
+ * {@code docs/weak-memory.md} ({@code ./handoff crosscheck --tables}), which a test holds to the
+ * bytecode of the steps below.
+ *
+ * <p>The read-modify-writes the kernel spells {@code atomic_andnot}, {@code atomic_add} and
  * {@code atomic_fetch_or} are written as compare-and-exchange loops: one atomic update of the
  * whole word either way, and the form every level of this project (including Lincheck's model
  * checker) handles alike. Where the kernel's operation is relaxed the loop is a volatile
@@ -61,32 +46,17 @@ import org.handoff.models.trace.Traceable;
  * A {@link QCpu} is a CPU's queue nodes (one per context that can nest) and the lock's per-thread
  * context; {@link SlowpathHooks} are the calls the PV and CNA builds of this file replace, with the
  * native build's as defaults; a {@link DoorwayObserver} given at construction sees each step that
- * can order a thread among the waiters. Each says how it maps to the kernel.
+ * can order a thread among the waiters. Each says how it maps to the kernel. The path runs its
+ * observable steps through one {@link QSteps}, which runs them directly, through that observer, or
+ * recorded: no step of the path asks which.
  *
  * <h2>Traces</h2>
- * With a {@link TraceRecorder} ({@link #traceTo}), {@code lock} and {@code unlock} record each step
- * under the name of its action in {@code specs/qspinlock/QSpinlock.tla}, through the same calls of
+ * With a {@link TraceRecorder} ({@link #traceTo}) the lock's steps are a {@link QSpinLockRecording},
+ * and {@code lock} and {@code unlock} record each step under the name of its action in {@code specs/qspinlock/QSpinlock.tla}, through the same calls of
  * the same step methods, so a mutant's replaced step is recorded as what it did. How the steps map
  * to the spec's actions is {@link QSpinLockRecording}'s to say.
  */
 public class QSpinLock implements HandoffLock<QCpu>, Traceable {
-
-    // The lock word's layout (qspinlock_types.h, _Q_PENDING_BITS == 1).
-    public static final int LOCKED_OFFSET = 0;
-    public static final int LOCKED_BITS = 8;
-    public static final int LOCKED_MASK = 0xff;
-    public static final int LOCKED_VAL = 1 << LOCKED_OFFSET;
-    public static final int PENDING_OFFSET = LOCKED_OFFSET + LOCKED_BITS;
-    public static final int PENDING_BITS = 1;
-    public static final int PENDING_MASK = 1 << PENDING_OFFSET;
-    public static final int PENDING_VAL = 1 << PENDING_OFFSET;
-    public static final int TAIL_IDX_OFFSET = PENDING_OFFSET + PENDING_BITS;
-    public static final int TAIL_IDX_BITS = 2;
-    public static final int TAIL_IDX_MASK = ((1 << TAIL_IDX_BITS) - 1) << TAIL_IDX_OFFSET;
-    public static final int TAIL_CPU_OFFSET = TAIL_IDX_OFFSET + TAIL_IDX_BITS;
-    public static final int TAIL_CPU_BITS = 32 - TAIL_CPU_OFFSET;
-    public static final int TAIL_MASK = TAIL_IDX_MASK | (((1 << TAIL_CPU_BITS) - 1) << TAIL_CPU_OFFSET);
-    public static final int LOCKED_PENDING_MASK = LOCKED_MASK | PENDING_MASK;
 
     /** {@code _Q_PENDING_LOOPS}: how often a waiter re-reads a word that shows a pending->locked hand-over. */
     public static final int PENDING_LOOPS = 1;
@@ -118,10 +88,13 @@ public class QSpinLock implements HandoffLock<QCpu>, Traceable {
     protected final SpinPolicy spin;
     protected final SlowpathHooks hooks;
     private final QMachine machine;
-    /** The observer of the doorway steps, or null (every lock but a measured one). */
-    private final DoorwayObserver doorways;
+    /**
+     * How the steps run ({@link QSteps}): directly, through the doorway observer the lock was
+     * built with, or recorded ({@link #traceTo}). Read once per method of a path.
+     */
+    private QSteps steps;
 
-    /** Null unless a trace is being recorded. */
+    /** Null unless a trace is being recorded (then it is {@link #steps} too). */
     private QSpinLockRecording trace;
 
     /**
@@ -129,6 +102,9 @@ public class QSpinLock implements HandoffLock<QCpu>, Traceable {
      * recorded run sees them one by one.
      */
     protected final Memory mem = new Memory();
+
+    /** The lock word's accesses ({@link QLockWord}), shared with the hook set only. */
+    private final QLockWord word = new QLockWord(this);
 
     /**
      * The queue head's {@code set_locked}: its claim as the last waiter failed, so a successor has
@@ -159,15 +135,13 @@ public class QSpinLock implements HandoffLock<QCpu>, Traceable {
         this(spin, SlowpathHooks.NATIVE, new QMachine(), doorways);
     }
 
-    /**
-     * A lock whose doorway steps run through {@code doorways} (null for none), fixed for the lock's
-     * life: the field is final, so the check on the lock's paths reads no shared state.
-     */
+    /** A lock whose doorway steps run through {@code doorways} (null for none) for the lock's life. */
     protected QSpinLock(SpinPolicy spin, SlowpathHooks hooks, QMachine machine, DoorwayObserver doorways) {
         this.spin = spin;
         this.hooks = hooks;
         this.machine = machine;
-        this.doorways = doorways;
+        this.steps = doorways == null ? QSteps.DIRECT : new QSteps.Observed(doorways);
+        hooks.attach(word);
     }
 
     @Override
@@ -200,6 +174,7 @@ public class QSpinLock implements HandoffLock<QCpu>, Traceable {
     public void traceTo(TraceRecorder recorder) {
         mem.recordTo(recorder);
         this.trace = new QSpinLockRecording(this, recorder);
+        this.steps = trace;
     }
 
     /**
@@ -268,79 +243,13 @@ public class QSpinLock implements HandoffLock<QCpu>, Traceable {
         return (int) VAL.getVolatile(this); // unrecorded: tests and diagnostics
     }
 
-    // ------------------------------------------------------------------ whole-word access for hook sets
-
-    /**
-     * {@code atomic_read(&lock->val)}: the word, relaxed. For hook sets outside this package (the
-     * PV hooks), which update the word with the compare-and-exchanges below.
-     */
-    public final int wordOpaque() {
-        return mem.getOpaqueInt(VAL, this);
-    }
-
-    /** An acquire read of the word (hook sets outside this package). */
-    public final int wordAcquire() {
-        return mem.getAcquireInt(VAL, this);
-    }
-
-    /** A volatile compare-and-exchange of the whole word; returns the witness (hook sets outside this package). */
-    public final int cmpxchgWord(int expect, int update) {
-        return mem.compareAndExchangeInt(VAL, this, expect, update);
-    }
-
-    /** An acquire compare-and-exchange of the whole word; returns the witness (hook sets outside this package). */
-    public final int cmpxchgWordAcquire(int expect, int update) {
-        return mem.compareAndExchangeAcquireInt(VAL, this, expect, update);
-    }
-
-    /** A release compare-and-exchange of the whole word; returns the witness (hook sets outside this package). */
-    public final int cmpxchgWordRelease(int expect, int update) {
-        return mem.compareAndExchangeReleaseInt(VAL, this, expect, update);
-    }
-
-    /** A compare-and-exchange of {@code lock}'s whole word, in the order its caller names; returns the witness. */
-    @FunctionalInterface
-    public interface WordCmpxchg {
-        int apply(QSpinLock lock, int expect, int update);
-    }
-
-    /**
-     * One atomic read-modify-write of the whole word, the form every {@code atomic_fetch_or},
-     * {@code atomic_andnot}, {@code atomic_add}, {@code xchg} and byte store of the kernel takes here
-     * ({@code NR_CPUS >= 16K}, see the class comment): a relaxed first guess, then {@code cmpxchg}
-     * from the word last found to {@code update} of it, until it finds the word it expected.
-     * Returns the word before the update. The order is the {@code cmpxchg}'s, which each step
-     * passes as a lambda making its own {@link Memory} call, so that the step's access mode is in the
-     * step (where {@code AccessModes} reads it) and the loop is written once: for this class's steps
-     * and for hook sets outside this package (PV's), which pass the compare-and-exchanges below.
-     */
-    public final int fetchUpdate(IntUnaryOperator update, WordCmpxchg cmpxchg) {
-        int old = mem.getOpaqueInt(VAL, this);
-        while (true) {
-            int witness = cmpxchg.apply(this, old, update.applyAsInt(old));
-            if (witness == old) {
-                return old;
-            }
-            old = witness;
-        }
-    }
-
     // ------------------------------------------------------------------ asm-generic/qspinlock.h
 
     /** queued_spin_lock: the fast path, then the slowpath with the value the cmpxchg found. */
     @Override
     public void lock(QCpu cpu) {
         checkMachine(cpu);
-        QSpinLockRecording t = trace;
-        int val;
-        if (t == null) {
-            val = doorways == null ? mem.compareAndExchangeAcquireInt(VAL, this, 0, LOCKED_VAL) // pairs with unlock's release
-                    : doorways.entry(this::fastPathCmpxchg, v -> v == 0);
-        } else {
-            // Start touches nothing shared: any instant before the thread's next step numbers it.
-            t.recorder().after("Start", "");
-            val = t.step("FastPath", this::fastPathCmpxchg, null);
-        }
+        int val = steps.fastPath(this);
         if (val == 0) {
             return;
         }
@@ -351,7 +260,7 @@ public class QSpinLock implements HandoffLock<QCpu>, Traceable {
      * The fast path's {@code atomic_try_cmpxchg_acquire(&lock->val, &val, _Q_LOCKED_VAL)} from 0;
      * returns the value found. Acquire pairs with unlock's release.
      */
-    private int fastPathCmpxchg() {
+    int fastPathCmpxchg() {
         return mem.compareAndExchangeAcquireInt(VAL, this, 0, LOCKED_VAL);
     }
 
@@ -377,17 +286,12 @@ public class QSpinLock implements HandoffLock<QCpu>, Traceable {
 
     /** The native {@code queued_spin_unlock} ({@link #unlock}; the default of {@link SlowpathHooks#unlock}). */
     void queuedSpinUnlock() {
-        QSpinLockRecording t = trace;
-        if (t == null) {
-            releaseLockedByte();
-        } else {
-            t.run("Unlock", this::releaseLockedByte, null);
-        }
+        steps.unlock(this);
     }
 
     /** {@code smp_store_release(&lock->locked, 0)} on the whole word (see {@link #unlock}). */
-    private void releaseLockedByte() {
-        fetchUpdate(w -> w & ~LOCKED_MASK, (l, o, n) -> l.mem.compareAndExchangeReleaseInt(VAL, l, o, n));
+    void releaseLockedByte() {
+        word.fetchUpdate(w -> w & ~LOCKED_MASK, QLockWord::cmpxchgRelease);
     }
 
     /** queued_spin_trylock, the native one (the slowpath's goes through {@link SlowpathHooks#slowpathTrylock}). */
@@ -413,39 +317,27 @@ public class QSpinLock implements HandoffLock<QCpu>, Traceable {
             queue(cpu);
             return;
         }
-        QSpinLockRecording t = trace;
+        QSteps s = steps;
         // Wait a bounded time for an in-progress pending->locked hand-over: 0,1,0 -> 0,0,1.
         if (val == PENDING_VAL) {
-            val = t == null ? waitPendingHandover(val) : t.pendingWait(val);
+            val = s.pendingWait(this, val);
         }
         // Any contention beyond a holder: queue.
         if ((val & ~LOCKED_MASK) == 0) {
             // trylock || pending: 0,0,* -> 0,1,*
-            val = t == null ? (doorways == null ? queuedFetchSetPendingAcquire() : observedFetchSetPending())
-                    : t.step("FetchSetPending", this::queuedFetchSetPendingAcquire, null);
+            val = s.fetchSetPending(this);
             if ((val & ~LOCKED_MASK) == 0) {
                 // We own pending. Wait for the owner to go: 0,1,1 -> *,1,0
                 if ((val & LOCKED_MASK) != 0) {
                     waitLockedClear();
                 }
                 // Take ownership and clear pending: *,1,0 -> *,0,1
-                if (t == null) {
-                    clearPendingSetLocked();
-                } else {
-                    // PendingSpin: the wait above and this step. Stable: with our pending bit set
-                    // nobody else sets the locked bits (fast path and trylock need a zero word, the
-                    // queue head waits for pending to clear), so locked stays 0 until this step.
-                    t.run("PendingSpin", this::clearPendingSetLocked, null);
-                }
+                s.pendingSpin(this);
                 return;
             }
             // Contention seen: undo pending if we set it (a queue head may be waiting on it), and queue.
             if ((val & PENDING_MASK) == 0) {
-                if (t == null) {
-                    clearPending();
-                } else {
-                    t.run("ClearPending", this::clearPending, null);
-                }
+                s.clearPending(this);
             }
         }
         queue(cpu);
@@ -474,12 +366,12 @@ public class QSpinLock implements HandoffLock<QCpu>, Traceable {
      * pairs with the previous holder's release in unlock.
      */
     protected int queuedFetchSetPendingAcquire() {
-        return fetchUpdate(w -> w | PENDING_VAL, (l, o, n) -> l.mem.compareAndExchangeAcquireInt(VAL, l, o, n));
+        return word.fetchUpdate(w -> w | PENDING_VAL, QLockWord::cmpxchgAcquire);
     }
 
     /** clear_pending: {@code atomic_andnot(_Q_PENDING_VAL, &lock->val)}: *,1,* -> *,0,* */
     protected void clearPending() {
-        fetchUpdate(w -> w & ~PENDING_MASK, (l, o, n) -> l.mem.compareAndExchangeInt(VAL, l, o, n));
+        word.fetchUpdate(w -> w & ~PENDING_MASK, QLockWord::cmpxchg);
     }
 
     /**
@@ -502,19 +394,16 @@ public class QSpinLock implements HandoffLock<QCpu>, Traceable {
      * subtracting pending and adding locked is the same as this clear-and-set.
      */
     protected void clearPendingSetLocked() {
-        fetchUpdate(w -> (w & ~PENDING_MASK) | LOCKED_VAL, (l, o, n) -> l.mem.compareAndExchangeInt(VAL, l, o, n));
+        word.fetchUpdate(w -> (w & ~PENDING_MASK) | LOCKED_VAL, QLockWord::cmpxchg);
     }
 
     /** The MCS queue part of the slowpath, from {@code queue:} to {@code release:}. */
     protected void queue(QCpu cpu) {
-        QSpinLockRecording t = trace;
+        QSteps s = steps;
         int idx = grabIndex(cpu);
         if (idx >= MAX_NODES) {
-            if (t != null) {
-                throw new IllegalStateException("a recorded run nests no acquisitions: one node per CPU");
-            }
             // More nesting than nodes: spin on trylock without a node, as the kernel does.
-            for (long i = 0; !(doorways == null ? hooks.slowpathTrylock(this) : observedTrylock()); i++) {
+            for (long i = 0; !s.nodelessTrylock(this); i++) {
                 if (!spin.keepSpinning(i)) {
                     break;
                 }
@@ -529,46 +418,16 @@ public class QSpinLock implements HandoffLock<QCpu>, Traceable {
         cpu.maybeInterrupt(QCpu.Step.NODE_TAKEN);
 
         // The node's cache line was cold: one more trylock before queueing.
-        boolean got = t == null ? (doorways == null ? hooks.slowpathTrylock(this) : observedTrylock())
-                : tracedQueueTrylock(node);
-        if (got) {
+        if (s.queueTrylock(this, node)) {
             releaseNode(cpu, node);
             return;
         }
 
         // Publish the tail: p,*,* -> n,*,*
-        int old = t == null ? (doorways == null ? xchgTail(tail) : observedXchgTail(tail))
-                : t.step("XchgTail", () -> xchgTail(tail), null);
+        int old = s.xchgTail(this, tail);
         cpu.maybeInterrupt(QCpu.Step.QUEUED);
         QNode next = waitInQueue(node, old);
         atHead(cpu, node, tail, next);
-    }
-
-    // The doorway steps through the observer. The untraced paths call these only when there is
-    // one (a test of the final field at the call site); otherwise they call the step itself, so
-    // an unobserved lock runs the same calls as one without the observer field.
-
-    /** The slowpath's {@code queued_spin_trylock} through the observer: an entry when it succeeds. */
-    private boolean observedTrylock() {
-        return doorways.entry(() -> hooks.slowpathTrylock(this) ? 1 : 0, ok -> ok != 0) != 0;
-    }
-
-    /** {@code queued_fetch_set_pending_acquire} through the observer: a doorway when the thread then owns pending. */
-    private int observedFetchSetPending() {
-        return doorways.doorway(this::queuedFetchSetPendingAcquire, QSpinLock::ownsPending);
-    }
-
-    /** {@code xchg_tail} through the observer: always a doorway. */
-    private int observedXchgTail(int tail) {
-        return doorways.doorway(() -> xchgTail(tail), old -> true);
-    }
-
-    /**
-     * Whether {@code queued_fetch_set_pending_acquire}, having found {@code old}, left the thread the
-     * owner of pending: no pending and no tail in what it found, {@code !(val & ~_Q_LOCKED_MASK)}.
-     */
-    private static boolean ownsPending(int old) {
-        return (old & ~LOCKED_MASK) == 0;
     }
 
     /**
@@ -579,38 +438,26 @@ public class QSpinLock implements HandoffLock<QCpu>, Traceable {
      */
     protected void atHead(QCpu cpu, QNode node, int tail, QNode next) {
         // At the head of the queue: wait for the owner and pending to go, *,x,y -> *,0,0
-        QSpinLockRecording t = trace;
+        QSteps s = steps;
         int val = hooks.waitHeadOrLock(this, node);
         if (val == 0) {
-            val = t == null ? waitHead() : t.headWait();
+            val = s.headWait(this);
         }
 
         // Claim the lock: n,0,0 -> 0,0,1 when we are the last in the queue, else *,*,0 -> *,*,1.
-        if (t == null || hooksRecordHandoff() ? hooks.tryClearTail(this, val, tail, node)
-                : t.claim(val, tail, node)) {
+        if (s.claim(this, val, tail, node)) {
             releaseNode(cpu, node);
             return;
         }
         // Someone is queued behind us, or pending got set and will see our tail and queue behind us:
         // either way a successor will link.
         SET_LOCKED.hit();
-        if (t == null) {
-            setLocked();
-        } else {
-            t.run("SetLocked", this::setLocked, null);
-        }
+        s.setLocked(this);
         if (next == null) {
             next = waitNext(node);
         }
         if (next != null) { // null only when a bounded wait gave up
-            if (t == null || hooksRecordHandoff()) {
-                hooks.passLock(this, node, next);
-            } else {
-                // The wait for node->next is part of this step in the spec. Stable: node->next is
-                // written once, by the successor, and not again before this CPU reuses the node.
-                QNode to = next;
-                t.run("McsHandoff", () -> hooks.passLock(this, node, to), t::handoffFields);
-            }
+            s.passLock(this, node, next);
             hooks.kickNode(this, next);
         }
         releaseNode(cpu, node);
@@ -631,11 +478,6 @@ public class QSpinLock implements HandoffLock<QCpu>, Traceable {
      */
     protected void releaseNode(QCpu cpu, QNode node) {
         cpu.count--;
-    }
-
-    /** encode_tail(cpu, idx): the CPU number is stored plus one, so that a tail of 0 means no queue. */
-    public static int encodeTail(int cpu, int idx) {
-        return ((cpu + 1) << TAIL_CPU_OFFSET) | (idx << TAIL_IDX_OFFSET);
     }
 
     /** decode_tail(tail): the node a non-zero tail names. */
@@ -662,7 +504,7 @@ public class QSpinLock implements HandoffLock<QCpu>, Traceable {
      * acquire orders our use of the previous node after its initialisation.
      */
     protected int xchgTail(int tail) {
-        return fetchUpdate(w -> (w & LOCKED_PENDING_MASK) | tail, (l, o, n) -> l.mem.compareAndExchangeInt(VAL, l, o, n));
+        return word.fetchUpdate(w -> (w & LOCKED_PENDING_MASK) | tail, QLockWord::cmpxchg);
     }
 
     /**
@@ -675,17 +517,11 @@ public class QSpinLock implements HandoffLock<QCpu>, Traceable {
             return null;
         }
         QNode prev = decodeTail(old);
-        QSpinLockRecording t = trace;
-        if (t == null) {
-            linkPrev(prev, node);
-        } else {
-            t.run("LinkPrev", () -> linkPrev(prev, node), () -> "prev=" + t.specNode(prev));
-        }
+        QSteps s = steps;
+        s.linkPrev(this, prev, node);
         hooks.waitNode(node, prev);
         spinNodeLocked(node);
-        if (t != null) {
-            tracedSpinLocked();
-        }
+        s.spunLocked(this);
         return readNext(node);
     }
 
@@ -746,7 +582,7 @@ public class QSpinLock implements HandoffLock<QCpu>, Traceable {
      * them, so it never overwrites another holder.
      */
     protected void setLocked() {
-        fetchUpdate(w -> w | LOCKED_VAL, (l, o, n) -> l.mem.compareAndExchangeInt(VAL, l, o, n));
+        word.fetchUpdate(w -> w | LOCKED_VAL, QLockWord::cmpxchg);
     }
 
     /** {@code next = smp_cond_load_relaxed(&node->next, (VAL))}: wait for the successor to link. */

@@ -1,5 +1,10 @@
 package org.handoff.models.qspinlock;
 
+import static org.handoff.models.qspinlock.QLockWord.LOCKED_MASK;
+import static org.handoff.models.qspinlock.QLockWord.LOCKED_PENDING_MASK;
+import static org.handoff.models.qspinlock.QLockWord.LOCKED_VAL;
+import static org.handoff.models.qspinlock.QLockWord.PENDING_VAL;
+
 import org.handoff.models.SpinPolicy;
 
 /**

@@ -10,8 +10,8 @@ import org.handoff.models.trace.TraceRecorder;
  * The recording side of a {@link QSpinLock} in a traced run: the
  * spec's names of nodes and lock words, and each step run as one recorded atomic action whose event
  * carries the word the step found and the word it left. A lock has one only while a trace is
- * recorded ({@link QSpinLock#traceTo}); its algorithm asks for it once per path and otherwise runs
- * its steps directly, so an unrecorded run executes none of this. The CNA and PV ports record their
+ * recorded ({@link QSpinLock#traceTo}), as the lock's {@link QSteps}: each step the algorithm runs
+ * through it is recorded as the spec's action, and an unrecorded run executes none of this. The CNA and PV ports record their
  * own steps through the same object ({@link QSpinLock#recording}).
  *
  * <p>The events are named after the actions of {@code specs/qspinlock/QSpinlock.tla}; the trace map
@@ -42,7 +42,7 @@ import org.handoff.models.trace.TraceRecorder;
  *     the same value.
  * </ul>
  */
-public final class QSpinLockRecording {
+public final class QSpinLockRecording extends QSteps {
     private final QSpinLock lock;
     private final TraceRecorder r;
 
@@ -73,7 +73,7 @@ public final class QSpinLockRecording {
 
     /** The spec's name of the node a word's tail names; 0 when the tail is empty. */
     public int specTail(int word) {
-        return (word & QSpinLock.TAIL_MASK) == 0 ? 0 : specNode(lock.decodeTail(word & QSpinLock.TAIL_MASK));
+        return (word & QLockWord.TAIL_MASK) == 0 ? 0 : specNode(lock.decodeTail(word & QLockWord.TAIL_MASK));
     }
 
     /** A {@code locked} value as the spec holds it: 0 and 1 as they are, an encoded tail (CNA) as its node. */
@@ -83,8 +83,8 @@ public final class QSpinLockRecording {
 
     /** A lock word as the spec's record, with {@code prefix} before each field name. */
     public String wordFields(String prefix, int w) {
-        return prefix + "tail=" + specTail(w) + " " + prefix + "pending=" + ((w & QSpinLock.PENDING_MASK) >>> QSpinLock.PENDING_OFFSET)
-                + " " + prefix + "locked=" + (w & QSpinLock.LOCKED_MASK);
+        return prefix + "tail=" + specTail(w) + " " + prefix + "pending=" + ((w & QLockWord.PENDING_MASK) >>> QLockWord.PENDING_OFFSET)
+                + " " + prefix + "locked=" + (w & QLockWord.LOCKED_MASK);
     }
 
     /**
@@ -135,6 +135,20 @@ public final class QSpinLockRecording {
         return (int) QSpinLock.VAL.getVolatile(lock); // unrecorded: the recorder's bookkeeping
     }
 
+    // ------------------------------------------------------------------ the lock's steps, recorded
+
+    /** {@code Start} touches nothing shared: any instant before the thread's next step numbers it. */
+    @Override
+    int fastPath(QSpinLock lock) {
+        r.after("Start", "");
+        return step("FastPath", lock::fastPathCmpxchg, null);
+    }
+
+    @Override
+    void unlock(QSpinLock lock) {
+        run("Unlock", lock::releaseLockedByte, null);
+    }
+
     /**
      * The pending hand-over wait: each read is a {@code PendingWait} step of the spec. The wait's
      * last read decides where the thread goes, and is numbered by {@link TraceRecorder#awaitRead}.
@@ -143,13 +157,62 @@ public final class QSpinLockRecording {
      * value, the reads before it changed nothing but the loop's own count and are left out (the
      * spec, with its count untouched, leaves the wait on the same value).
      */
-    int pendingWait(int val) {
+    @Override
+    int pendingWait(QSpinLock lock, int val) {
         return r.awaitRead("PendingWait", () -> lock.waitPendingHandover(val), this::wordNow,
-                w -> Collections.nCopies(w == QSpinLock.PENDING_VAL ? QSpinLock.PENDING_LOOPS + 1 : 1, wordFields("", w)));
+                w -> Collections.nCopies(w == QLockWord.PENDING_VAL ? QSpinLock.PENDING_LOOPS + 1 : 1, wordFields("", w)));
+    }
+
+    @Override
+    int fetchSetPending(QSpinLock lock) {
+        return step("FetchSetPending", lock::queuedFetchSetPendingAcquire, null);
+    }
+
+    /**
+     * {@code PendingSpin}: the wait for the owner before it and {@code clear_pending_set_locked}.
+     * Stable: with this CPU's pending bit set nobody else sets the locked bits (fast path and
+     * trylock need a zero word, the queue head waits for pending to clear), so locked stays 0 until
+     * this step.
+     */
+    @Override
+    void pendingSpin(QSpinLock lock) {
+        run("PendingSpin", lock::clearPendingSetLocked, null);
+    }
+
+    @Override
+    void clearPending(QSpinLock lock) {
+        run("ClearPending", lock::clearPending, null);
+    }
+
+    /** {@code Queue} ({@link QSpinLock#tracedQueueTrylock}, which a hook set may record otherwise). */
+    @Override
+    boolean queueTrylock(QSpinLock lock, QNode node) {
+        return lock.tracedQueueTrylock(node);
+    }
+
+    @Override
+    boolean nodelessTrylock(QSpinLock lock) {
+        throw new IllegalStateException("a recorded run nests no acquisitions: one node per CPU");
+    }
+
+    @Override
+    int xchgTail(QSpinLock lock, int tail) {
+        return step("XchgTail", () -> lock.xchgTail(tail), null);
+    }
+
+    @Override
+    void linkPrev(QSpinLock lock, QNode prev, QNode node) {
+        run("LinkPrev", () -> lock.linkPrev(prev, node), () -> "prev=" + specNode(prev));
+    }
+
+    @Override
+    void spunLocked(QSpinLock lock) {
+        lock.tracedSpinLocked();
     }
 
     /** The queue head's wait for the owner and pending to go: the spec's {@code HeadWait}. */
-    int headWait() {
+    @Override
+    int headWait(QSpinLock lock) {
         return r.awaitRead("HeadWait", lock::waitHead, this::wordNow, w -> List.of(wordFields("", w)));
     }
 
@@ -158,10 +221,15 @@ public final class QSpinLockRecording {
      * ({@code head_cmpxchg}, when the tail it read is ours) and {@code set_locked}, on the same word
      * {@code val}; so the claim is an event when the tail was ours, and otherwise only if it did
      * something anyway (took the lock, changed the word, handed the lock on): a claim declined
-     * without a write has no step in the spec, and changes nothing.
+     * without a write has no step in the spec, and changes nothing. A hook set that records its
+     * claim itself ({@link QSpinLock#hooksRecordHandoff}) runs unwrapped.
      */
-    boolean claim(int val, int tail, QNode node) {
-        boolean last = (val & QSpinLock.TAIL_MASK) == tail;
+    @Override
+    boolean claim(QSpinLock lock, int val, int tail, QNode node) {
+        if (lock.hooksRecordHandoff()) {
+            return super.claim(lock, val, tail, node);
+        }
+        boolean last = (val & QLockWord.TAIL_MASK) == tail;
         int[] w = new int[2];
         return r.atomicIf("HeadCmpxchg", () -> {
             w[0] = wordNow();
@@ -173,5 +241,24 @@ public final class QSpinLockRecording {
                 ? wordFields("", w[0]) + " " + wordFields("n", w[1]) + " ok=" + ok
                         + (handedTo != null ? " " + handoffFields() : "")
                 : null, () -> w[0] = wordNow());
+    }
+
+    @Override
+    void setLocked(QSpinLock lock) {
+        run("SetLocked", lock::setLocked, null);
+    }
+
+    /**
+     * {@code McsHandoff}, which in the spec includes the wait for {@code node->next}. Stable:
+     * {@code node->next} is written once, by the successor, and not again before this CPU reuses
+     * the node. A hook set that records its hand-off itself runs unwrapped.
+     */
+    @Override
+    void passLock(QSpinLock lock, QNode node, QNode next) {
+        if (lock.hooksRecordHandoff()) {
+            super.passLock(lock, node, next);
+        } else {
+            run("McsHandoff", () -> lock.hooks.passLock(lock, node, next), this::handoffFields);
+        }
     }
 }

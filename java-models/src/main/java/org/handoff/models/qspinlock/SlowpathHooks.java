@@ -63,6 +63,13 @@ public interface SlowpathHooks {
     }
 
     /**
+     * The word of the lock these hooks serve, handed over once by the lock's constructor. A hook
+     * set that changes the word itself (PV's) keeps it; the lock's users never get it.
+     */
+    default void attach(QLockWord word) {
+    }
+
+    /**
      * {@code pv_enabled()}: true makes {@code queued_spin_lock_slowpath} go straight to the queue
      * ({@code goto pv_queue}), past the pending-bit path.
      */

@@ -55,16 +55,16 @@ public final class StagedCpu {
     private static StagedCpu stage(QSpinLock lock, QCpu cpu) {
         int idx = lock.grabIndex(cpu);
         QNode node = cpu.node(idx);
-        int tail = QSpinLock.encodeTail(cpu.number(), idx);
+        int tail = QLockWord.encodeTail(cpu.number(), idx);
         lock.initNode(node);
         lock.hooks.initNode(node);
         int old = lock.xchgTail(tail);
-        if ((old & QSpinLock.LOCKED_MASK) == 0) {
+        if ((old & QLockWord.LOCKED_MASK) == 0) {
             throw new IllegalStateException("staging a queued CPU needs a held lock, word was 0x"
                     + Integer.toHexString(old));
         }
         QNode prev = null;
-        if ((old & QSpinLock.TAIL_MASK) != 0) {
+        if ((old & QLockWord.TAIL_MASK) != 0) {
             prev = lock.decodeTail(old);
             lock.linkPrev(prev, node);
         }

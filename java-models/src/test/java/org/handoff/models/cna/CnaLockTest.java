@@ -12,6 +12,7 @@ import org.handoff.models.SpinPolicy;
 import org.handoff.models.cna.CnaProb;
 import org.handoff.models.cna.CnaThreshold;
 import org.handoff.models.qspinlock.QCpu;
+import org.handoff.models.qspinlock.QLockWord;
 import org.handoff.models.qspinlock.QSpinLock;
 import org.handoff.models.qspinlock.StagedCpu;
 import org.junit.jupiter.api.Tag;
@@ -74,14 +75,14 @@ class CnaLockTest {
             lock.unlock(a);
         });
         ta.start();
-        waitTail(lock, QSpinLock.encodeTail(a.number(), 0), bounded);
+        waitTail(lock, QLockWord.encodeTail(a.number(), 0), bounded);
         Thread tb = new Thread(() -> {
             lock.lock(b);
             order.add("B");
             lock.unlock(b);
         });
         tb.start();
-        waitTail(lock, QSpinLock.encodeTail(b.number(), 0), bounded);
+        waitTail(lock, QLockWord.encodeTail(b.number(), 0), bounded);
         for (long i = 0; a.node(0).nextForTest() == null && bounded.keepSpinning(i); i++) {
             // B links behind A
         }
@@ -100,7 +101,7 @@ class CnaLockTest {
     }
 
     private static void waitTail(CnaLock lock, int tail, SpinPolicy bounded) {
-        for (long i = 0; (lock.word() & QSpinLock.TAIL_MASK) != tail; i++) {
+        for (long i = 0; (lock.word() & QLockWord.TAIL_MASK) != tail; i++) {
             assertTrue(bounded.keepSpinning(i), "the thread did not queue");
         }
     }

@@ -16,6 +16,7 @@ import org.handoff.models.SpinPolicy;
 import org.handoff.models.cna.CnaLock;
 import org.handoff.models.cna.CnaThreshold;
 import org.handoff.models.qspinlock.DoorwayObserver;
+import org.handoff.models.qspinlock.QLockWord;
 import org.handoff.models.qspinlock.QNode;
 import org.handoff.models.qspinlock.QSpinLock;
 import org.junit.jupiter.api.Tag;
@@ -205,7 +206,7 @@ class FairnessHarnessTest {
                 lock.unlock(b);
             });
             t.start();
-            for (long i = 0; (q.word() & ~QSpinLock.LOCKED_MASK) == 0; i++) {
+            for (long i = 0; (q.word() & ~QLockWord.LOCKED_MASK) == 0; i++) {
                 assertTrue(i < 100_000_000L, name + ": the second CPU never became visible in the lock word");
                 Thread.onSpinWait();
             }

@@ -1,6 +1,7 @@
 package org.handoff.models.pv;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
@@ -193,6 +194,19 @@ class PvQSpinLockTest {
     void pvKicksTheHaltedSuccessor() throws InterruptedException {
         PvQSpinLock lock = new PvQSpinLock(QUEUE_SOON);
         kicksTheHaltedSuccessor(lock, lock.paravirt());
+    }
+
+    /**
+     * A PV hook set keeps the lock word of the one lock it serves ({@code attach}): a second lock
+     * built on the same hook set is refused, where it would otherwise write the first lock's word.
+     */
+    @Test
+    void aHookSetServesOneLock() {
+        Paravirt pv = new Paravirt(PvVariant.PV);
+        new org.handoff.models.cna.CnaThreshold(SpinPolicy.FOREVER, pv);
+        IllegalStateException e = assertThrows(IllegalStateException.class,
+                () -> new org.handoff.models.cna.CnaThreshold(SpinPolicy.FOREVER, pv));
+        assertTrue(e.getMessage().contains("serves one lock"), e.getMessage());
     }
 
     /**

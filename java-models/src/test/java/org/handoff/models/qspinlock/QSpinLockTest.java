@@ -56,12 +56,12 @@ class QSpinLockTest {
 
     @Test
     void theWordHasTheKernelLayoutForManyCpus() {
-        assertEquals(0xff, QSpinLock.LOCKED_MASK);
-        assertEquals(0x100, QSpinLock.PENDING_MASK);
-        assertEquals(0x600, QSpinLock.TAIL_IDX_MASK);
-        assertEquals(0xfffffe00, QSpinLock.TAIL_MASK);
-        assertEquals(0x1ff, QSpinLock.LOCKED_PENDING_MASK);
-        assertEquals((1 << 11) | (3 << 9), QSpinLock.encodeTail(0, 3));
+        assertEquals(0xff, QLockWord.LOCKED_MASK);
+        assertEquals(0x100, QLockWord.PENDING_MASK);
+        assertEquals(0x600, QLockWord.TAIL_IDX_MASK);
+        assertEquals(0xfffffe00, QLockWord.TAIL_MASK);
+        assertEquals(0x1ff, QLockWord.LOCKED_PENDING_MASK);
+        assertEquals((1 << 11) | (3 << 9), QLockWord.encodeTail(0, 3));
     }
 
     @Test
@@ -70,11 +70,11 @@ class QSpinLockTest {
         QCpu a = lock.newContext();
         QCpu b = lock.newContext();
         assertTrue(lock.tryLock(a));
-        assertEquals(QSpinLock.LOCKED_VAL, lock.word());
+        assertEquals(QLockWord.LOCKED_VAL, lock.word());
         assertFalse(lock.tryLock(b));
         lock.lock(b); // takes pending, waits 1 ms for the holder, gives up and takes the lock anyway
         assertTrue(lock.spinPolicy().gaveUp());
-        assertEquals(QSpinLock.LOCKED_VAL, lock.word(), "pending cleared, locked set");
+        assertEquals(QLockWord.LOCKED_VAL, lock.word(), "pending cleared, locked set");
         assertThrows(IllegalArgumentException.class, () -> lock.lock(new QSpinLock().newContext()));
     }
 
@@ -132,9 +132,9 @@ class QSpinLockTest {
         b.lock(holder);
         List<Thread> threads = new ArrayList<>();
         threads.add(start(() -> cycle(a, pendingA)));
-        await(() -> (a.word() & QSpinLock.PENDING_MASK) != 0);
+        await(() -> (a.word() & QLockWord.PENDING_MASK) != 0);
         threads.add(start(() -> cycle(b, pendingB)));
-        await(() -> (b.word() & QSpinLock.PENDING_MASK) != 0);
+        await(() -> (b.word() & QLockWord.PENDING_MASK) != 0);
 
         int[] nestedIndex = {-1};
         cpu1.interruptAt(QCpu.Step.QUEUED, () -> {
@@ -144,10 +144,10 @@ class QSpinLockTest {
             b.unlock(cpu1);
         });
         threads.add(start(() -> cycle(a, cpu1)));
-        int tail1 = QSpinLock.encodeTail(cpu1.number(), 0);
-        await(() -> (a.word() & QSpinLock.TAIL_MASK) == tail1);
+        int tail1 = QLockWord.encodeTail(cpu1.number(), 0);
+        await(() -> (a.word() & QLockWord.TAIL_MASK) == tail1);
         threads.add(start(() -> cycle(a, r)));
-        await(() -> (b.word() & QSpinLock.TAIL_MASK) != 0); // the interrupt is queued on B
+        await(() -> (b.word() & QLockWord.TAIL_MASK) != 0); // the interrupt is queued on B
         b.unlock(holder);
         a.unlock(holder);
         for (Thread t : threads) {

@@ -5,6 +5,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Function;
 import org.handoff.models.SpinPolicy;
 import org.handoff.models.pv.Paravirt;
+import org.handoff.models.pv.PvLitmus;
 import org.handoff.models.pv.PvQSpinLock;
 import org.handoff.models.qspinlock.QCpu;
 import org.handoff.models.qspinlock.QNode;
@@ -47,7 +48,7 @@ public final class KickHaltStage {
         b = cpuB.node(0);
         pv.initNode(b);
         if (halted) {
-            pv.litmusStageHalted(b);
+            PvLitmus.stageHalted(pv, b);
         }
     }
 
@@ -70,13 +71,13 @@ public final class KickHaltStage {
     int haltAndRecheck() {
         warm = b.readLocked(); // bring node->locked into this CPU's cache (see the class comment)
         rendezvous();
-        return pv.litmusHaltAndRecheck(b) ? 0 : 1;
+        return PvLitmus.haltAndRecheck(pv, b) ? 0 : 1;
     }
 
     /** B (halted): wake on the hand-off, become the head; 1 when it will hash the lock itself. */
     int wakeAsHead() {
         rendezvous();
-        return pv.litmusWakeAsHead(b, spin) ? 1 : 0;
+        return PvLitmus.wakeAsHead(pv, b, spin) ? 1 : 0;
     }
 
     /** Whether B's wait for the hand-off gave up (never in a sample where A ran). */
