@@ -106,8 +106,8 @@ final class Distribution {
             }
         }
         if (server.timedOut()) {
-            return new Tlc.Result(Outcome.ERROR, null, null, null, null, server.seconds(), dist.localWorkers(),
-                    "the TLC server did not finish within " + req.timeoutSeconds() + " s", null, log, null);
+            return Tlc.Result.error(server.seconds(), dist.localWorkers(),
+                    "the TLC server did not finish within " + req.timeoutSeconds() + " s", log);
         }
         Tlc.Result r = Tlc.result(server, spec, dist.localWorkers(), withSpecDir, log);
         TlcMessages msgs = r.outcome() == Outcome.ERROR ? TlcMessages.parse(server.output()) : null;
@@ -122,7 +122,7 @@ final class Distribution {
                             : "one of the invariants " + String.join(", ", invariants) + " is violated (distributed TLC does not say"
                             + " which: check this config on one machine to name it)")
                             + "; the trace below is only the end of the behaviour (distributed TLC does not print its start)",
-                    trace == null ? null : trace.render(), log, trace);
+                    trace == null ? null : trace.render(), log, trace, r.coverage());
         }
         return r;
     }

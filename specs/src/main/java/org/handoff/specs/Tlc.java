@@ -34,11 +34,34 @@ public final class Tlc {
     /**
      * What a run produced. {@code depth} is the state graph's depth (exhaustive runs only);
      * {@code counterexample} is the trace as text, {@code trace} the same parsed (both null when
-     * there is none).
+     * there is none); {@code coverage} the states each action generated, from TLC's last coverage
+     * report (empty when the run kept none).
      */
     public record Result(Outcome outcome, String violated, Long distinctStates, Long generatedStates, Long depth,
-            double seconds, int workers, String message, String counterexample, Path log, TlcTrace trace)
-            implements org.handoff.core.Evidence {
+            double seconds, int workers, String message, String counterexample, Path log, TlcTrace trace,
+            Map<String, Long> coverage) implements org.handoff.core.Evidence {
+        /** A run that decided nothing: {@code message} says why. */
+        static Result error(double seconds, int workers, String message, Path log) {
+            return new Result(Outcome.ERROR, null, null, null, null, seconds, workers, message, null, log, null, Map.of());
+        }
+
+        /** This result naming {@code property} as the one violated, saying {@code message}. */
+        public Result naming(String property, String message) {
+            return new Result(outcome, property, distinctStates, generatedStates, depth, seconds, workers, message,
+                    counterexample, log, trace, coverage);
+        }
+
+        /** This result with {@code message} in place of its own. */
+        public Result saying(String message) {
+            return naming(violated, message);
+        }
+
+        /** This result taking {@code seconds} (the time of several runs that decided it). */
+        public Result taking(double seconds) {
+            return new Result(outcome, violated, distinctStates, generatedStates, depth, seconds, workers, message,
+                    counterexample, log, trace, coverage);
+        }
+
         /** TLC stopped because it ran out of memory: the model did not fit, which is no verdict on the lock. */
         public boolean outOfMemory() {
             return outcome == Outcome.ERROR && TlcOutput.outOfMemory(message);
@@ -205,7 +228,8 @@ public final class Tlc {
             return attribute(spec, cfg, first, req);
         }
         if (first.outcome() == Outcome.FAIL && first.violated() == null && cfg.properties().size() == 1) {
-            return withViolated(first, cfg.properties().get(0), first.seconds());
+            String property = cfg.properties().get(0);
+            return first.naming(property, "temporal property " + property + " is violated");
         }
         return first;
     }
@@ -346,16 +370,13 @@ public final class Tlc {
         if (failing.isEmpty()) {
             return new Result(Outcome.ERROR, null, first.distinctStates(), first.generatedStates(), first.depth(), seconds, 1,
                     "temporal properties were violated together but none alone", first.counterexample(), first.log(),
-                    first.trace());
+                    first.trace(), first.coverage());
         }
-        Result named = withViolated(witness, String.join(",", failing), seconds);
-        return new Result(named.outcome(), named.violated(), first.distinctStates(), first.generatedStates(),
-                first.depth(), seconds, 1, named.message(), named.counterexample(), named.log(), named.trace());
-    }
-
-    private static Result withViolated(Result r, String property, double seconds) {
-        return new Result(r.outcome(), property, r.distinctStates(), r.generatedStates(), r.depth(), seconds, r.workers(),
-                "temporal property " + property + " is violated", r.counterexample(), r.log(), r.trace());
+        String property = String.join(",", failing);
+        // The state counts are the whole model's (the first run's); the trace and its log the witness's.
+        return new Result(witness.outcome(), property, first.distinctStates(), first.generatedStates(),
+                first.depth(), seconds, 1, "temporal property " + property + " is violated", witness.counterexample(),
+                witness.log(), witness.trace(), witness.coverage());
     }
 
     /** JVM options of a TLC process with the request's worker count (see {@link #jvmOptions(Path, Request, int)}). */
@@ -434,15 +455,12 @@ public final class Tlc {
             throw new HandoffException(log + ": cannot write the TLC log: " + e.getMessage(), e);
         }
         if (r.timedOut()) {
-            return new Result(Outcome.ERROR, null, null, null, null, r.seconds(), workers,
-                    "TLC did not finish within " + req.timeoutSeconds() + " s", null, log, null);
+            return Result.error(r.seconds(), workers, "TLC did not finish within " + req.timeoutSeconds() + " s", log);
         }
         Result res = result(r, spec, workers, req, log);
         if (res.outcome() == Outcome.ERROR && res.message() != null && !NAMES_A_FILE.matcher(res.message()).find()) {
             // Every error names the file it is about: the config when TLC's message has no position.
-            res = new Result(res.outcome(), res.violated(), res.distinctStates(), res.generatedStates(), res.depth(),
-                    res.seconds(), res.workers(), config.getFileName() + " (" + spec.getFileName() + "): " + res.message(),
-                    res.counterexample(), res.log(), res.trace());
+            res = res.saying(config.getFileName() + " (" + spec.getFileName() + "): " + res.message());
         }
         return res;
     }
@@ -476,6 +494,6 @@ public final class Tlc {
         sources.addAll(req.libraries());
         TlcOutput o = TlcOutput.parse(r.output(), r.exitCode(), sources);
         return new Result(o.outcome(), o.violated(), o.distinctStates(), o.generatedStates(), o.depth(), r.seconds(),
-                workers, o.message(), o.counterexample(), log, o.trace());
+                workers, o.message(), o.counterexample(), log, o.trace(), o.coverage());
     }
 }

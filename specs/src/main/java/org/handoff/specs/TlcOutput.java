@@ -4,7 +4,10 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Collections;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.handoff.core.Outcome;
@@ -14,11 +17,13 @@ import org.handoff.specs.TlcMessages.Message;
  * TLC's {@code -tool} output ({@link TlcMessages}) read into a verdict: pass, which property failed,
  * or why TLC could not run; the state counts; and the counterexample, parsed ({@link TlcTrace}) and
  * rendered one line per step: the thread, the action (and the kernel function it models), and only
- * the entries it changed. What a message is comes from its code; its wording is read only for the
+ * the entries it changed; and the action coverage of TLC's last coverage report (empty without
+ * one). What a message is comes from its code; its wording is read only for the
  * data in it (a property's name, the counts).
  */
 public record TlcOutput(Outcome outcome, String violated, boolean temporal, Long distinctStates,
-        Long generatedStates, Long depth, String message, String counterexample, TlcTrace trace) {
+        Long generatedStates, Long depth, String message, String counterexample, TlcTrace trace,
+        Map<String, Long> coverage) {
 
     /** The name TLC's own deadlock check is reported under in the property catalogue. */
     public static final String DEADLOCK = "DeadlockFreedom";
@@ -41,9 +46,12 @@ public record TlcOutput(Outcome outcome, String violated, boolean temporal, Long
      * out of the next-state relation (and Init), the states it generated, summed when TLC lists one
      * action at several places; in TLC's order. Empty when the output has no coverage report.
      */
-    public static java.util.Map<String, Long> coverage(String out) {
-        TlcMessages msgs = TlcMessages.parse(out);
-        java.util.Map<String, Long> cov = new java.util.LinkedHashMap<>();
+    public static Map<String, Long> coverage(String out) {
+        return coverage(TlcMessages.parse(out));
+    }
+
+    private static Map<String, Long> coverage(TlcMessages msgs) {
+        Map<String, Long> cov = new LinkedHashMap<>();
         Message start = msgs.last(TlcMessages.TLC_COVERAGE_START);
         if (start == null) {
             return cov;
@@ -73,6 +81,7 @@ public record TlcOutput(Outcome outcome, String violated, boolean temporal, Long
      */
     public static TlcOutput parse(String out, int exitCode, List<Path> sources) {
         TlcMessages msgs = TlcMessages.parse(out);
+        Map<String, Long> cov = Collections.unmodifiableMap(coverage(msgs));
         Long distinct = null;
         Long generated = null;
         Message stats = msgs.last(TlcMessages.TLC_STATS);
@@ -107,32 +116,32 @@ public record TlcOutput(Outcome outcome, String violated, boolean temporal, Long
                 case TlcMessages.TLC_INVARIANT_VIOLATED_INITIAL, TlcMessages.TLC_INVARIANT_VIOLATED_BEHAVIOR -> {
                     String name = named(INVARIANT, violation);
                     return new TlcOutput(Outcome.FAIL, name, false, distinct, generated, depth,
-                            "invariant " + name + " is violated", trace, parsed);
+                            "invariant " + name + " is violated", trace, parsed, cov);
                 }
                 case TlcMessages.TLC_ACTION_PROPERTY_VIOLATED_BEHAVIOR -> {
                     String name = named(ACTION_PROP, violation);
                     return new TlcOutput(Outcome.FAIL, name, false, distinct, generated, depth,
-                            "action property " + name + " is violated", trace, parsed);
+                            "action property " + name + " is violated", trace, parsed, cov);
                 }
                 case TlcMessages.TLC_DEADLOCK_REACHED -> {
                     return new TlcOutput(Outcome.FAIL, DEADLOCK, false, distinct, generated, depth,
-                            "deadlock reached: a state with no enabled step", trace, parsed);
+                            "deadlock reached: a state with no enabled step", trace, parsed, cov);
                 }
                 default -> {
                     return new TlcOutput(Outcome.FAIL, null, true, distinct, generated, depth,
-                            "temporal properties were violated", trace, parsed);
+                            "temporal properties were violated", trace, parsed, cov);
                 }
             }
         }
         if (exitCode == 0 && !simulated && msgs.has(TlcMessages.TLC_SUCCESS)) {
-            return new TlcOutput(Outcome.PASS, null, false, distinct, generated, depth, "no error found", null, null);
+            return new TlcOutput(Outcome.PASS, null, false, distinct, generated, depth, "no error found", null, null, cov);
         }
         if (exitCode == 0 && simulated && msgs.has(TlcMessages.TLC_FINISHED)
                 && msgs.messages().stream().noneMatch(Message::error)) {
             return new TlcOutput(Outcome.PASS, null, false, null, generated, null,
-                    "no violation in the simulated behaviours (random simulation: not exhaustive)", null, null);
+                    "no violation in the simulated behaviours (random simulation: not exhaustive)", null, null, cov);
         }
-        return new TlcOutput(Outcome.ERROR, null, false, distinct, generated, depth, errorMessage(msgs, exitCode), null, null);
+        return new TlcOutput(Outcome.ERROR, null, false, distinct, generated, depth, errorMessage(msgs, exitCode), null, null, cov);
     }
 
     private static Long count(String digits) {

@@ -290,16 +290,9 @@ public final class TlcRunner implements LevelRunner {
         return new Verdict(check, r.outcome(), r.violated(), r.distinctStates(), r.seconds(), detail, violations, coverage);
     }
 
-    /** TLC's action coverage from a run's log (empty when the log cannot be read). */
+    /** TLC's action coverage of a run (empty without a run or a coverage report). */
     static Map<String, Long> coverage(Tlc.Result r) {
-        if (r == null || r.log() == null || !Files.isRegularFile(r.log())) {
-            return Map.of();
-        }
-        try {
-            return TlcOutput.coverage(Files.readString(r.log()));
-        } catch (IOException e) {
-            return Map.of();
-        }
+        return r == null ? Map.of() : r.coverage();
     }
 
     /**
@@ -397,7 +390,7 @@ public final class TlcRunner implements LevelRunner {
             note = "; further violations searched to depth " + bound
                     + (cfg.properties().isEmpty() ? "" : ", temporal properties not decided (a safety violation comes first)");
         }
-        Tlc.Result r = withSeconds(first, seconds);
+        Tlc.Result r = first.taking(seconds);
         String detail = r.message() + (found.size() > 1 ? " (violated: " + String.join(", ", found) + ")" : "") + note
                 + (r.counterexample() != null ? "\n" + r.counterexample() : "");
         return withRun(new Verdict(check, Outcome.FAIL, found.get(0), r.distinctStates(), seconds, detail, found, coverage), r);
@@ -476,13 +469,7 @@ public final class TlcRunner implements LevelRunner {
     }
 
     private static Tlc.Result renamed(Tlc.Result r, String property) {
-        return new Tlc.Result(r.outcome(), property, r.distinctStates(), r.generatedStates(), r.depth(), r.seconds(),
-                r.workers(), "temporal property " + property + " is violated", r.counterexample(), r.log(), r.trace());
-    }
-
-    private static Tlc.Result withSeconds(Tlc.Result r, double seconds) {
-        return new Tlc.Result(r.outcome(), r.violated(), r.distinctStates(), r.generatedStates(), r.depth(), seconds,
-                r.workers(), r.message(), r.counterexample(), r.log(), r.trace());
+        return r.naming(property, "temporal property " + property + " is violated");
     }
 
     private static Tlc.Request with(Tlc.Request base, Path spec, Path config, List<Path> libs, Path workDir) {

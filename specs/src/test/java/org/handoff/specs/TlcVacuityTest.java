@@ -119,6 +119,8 @@ class TlcVacuityTest {
         assertEquals(Map.of(), TlcOutput.coverage("The coverage statistics at 2026-12-01 12:00:00\n"
                 + "<Init line 1, col 1 to line 1, col 4 of module M>: 1:1\nEnd of statistics.\n"));
         assertEquals(Map.of("Init", 1L, "Step", 11L, "Never", 0L), TlcOutput.coverage(out));
+        // A run's parsed output carries the same report, so its result need not read its log again.
+        assertEquals(TlcOutput.coverage(out), TlcOutput.parse(out + TlcOutputTest.msg(2193, 0, "Model checking completed."), 0).coverage());
         assertEquals(Map.of(), TlcOutput.coverage("no coverage here"));
         assertNull(TlcRunner.unreached(List.of("Step"), TlcOutput.coverage(out)));
         assertTrue(TlcRunner.unreached(List.of("Never"), TlcOutput.coverage(out)).contains("never fired"));

@@ -22,7 +22,7 @@ class ReportEvidenceTest {
     }
 
     private static Tlc.Result result(Outcome outcome, String message) {
-        return new Tlc.Result(outcome, null, 96L, 169L, 18L, 1.0, 1, message, null, null, null);
+        return new Tlc.Result(outcome, null, 96L, 169L, 18L, 1.0, 1, message, null, null, null, java.util.Map.of());
     }
 
     @Test
