@@ -51,7 +51,9 @@ def main():
            "without the tests or the mutant corpus, so that it measures how far the Java levels reach beyond",
            "the bugs they were built around. The run applies each patch alone to a clean clone and runs the",
            "family's jcstress, Lincheck and trace-validation entries for its correct variants (quick",
-           "profile); a level catches the bug when one of those entries fails or errs.", "",
+           "profile); a level catches the bug when one of those entries fails or errs. When a refactoring",
+           "moves the code a patch touches, the patch is ported to the method's new form, the same mistake",
+           "(`IndependentBugsTest` fails the build until every patch applies).", "",
            f"Commit {commit}, {jdk}, {datetime.date.today().isoformat()}.", "",
            "| # | family | bug | " + " | ".join(t for _, t in LEVELS) + " |",
            "|---|---|---|" + "---|" * len(LEVELS)]
