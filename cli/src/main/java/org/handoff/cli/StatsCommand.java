@@ -206,34 +206,46 @@ final class StatsCommand implements Callable<Integer> {
 
     /** Model name to wall seconds, from a table this command wrote earlier (one line on a bad file). */
     static java.util.Map<String, Double> earlierWallTimes(Path file) {
+        java.util.Map<String, Double> out = new java.util.LinkedHashMap<>();
+        column(file, "wall s").forEach((model, cell) -> {
+            try {
+                out.put(model, Double.parseDouble(cell));
+            } catch (NumberFormatException e) {
+                throw new HandoffException(file + ": '" + cell + "' in the row of `" + model + "` is not a wall time");
+            }
+        });
+        return out;
+    }
+
+    /**
+     * Model name to the cell under {@code header}, from the main table of a file this command
+     * wrote (one line on a file without that column).
+     */
+    static java.util.Map<String, String> column(Path file, String header) {
         List<String> lines;
         try {
             lines = Files.readAllLines(file);
         } catch (IOException e) {
             throw new HandoffException(file + ": cannot read the earlier table: " + e.getMessage(), e);
         }
-        java.util.Map<String, Double> out = new java.util.LinkedHashMap<>();
-        int wall = -1;
+        java.util.Map<String, String> out = new java.util.LinkedHashMap<>();
+        int col = -1;
         for (String line : lines) {
             if (!line.startsWith("|")) {
                 continue;
             }
             List<String> cells = java.util.Arrays.stream(line.substring(1).split("\\|", -1)).map(String::strip).toList();
             if (cells.size() > 1 && cells.get(1).equals("model")) {
-                wall = cells.indexOf("wall s");
+                col = cells.indexOf(header);
                 continue;
             }
-            if (wall < 0 || cells.size() <= wall || !cells.get(1).startsWith("`")) {
+            if (col < 0 || cells.size() <= col || !cells.get(1).startsWith("`")) {
                 continue;
             }
-            try {
-                out.put(cells.get(1).replace("`", ""), Double.parseDouble(cells.get(wall)));
-            } catch (NumberFormatException e) {
-                throw new HandoffException(file + ": '" + cells.get(wall) + "' in the row of " + cells.get(1) + " is not a wall time");
-            }
+            out.put(cells.get(1).replace("`", ""), cells.get(col));
         }
-        if (wall < 0) {
-            throw new HandoffException(file + ": not a table written by handoff stats (no 'wall s' column)");
+        if (col < 0) {
+            throw new HandoffException(file + ": not a table written by handoff stats (no '" + header + "' column)");
         }
         return out;
     }
