@@ -51,6 +51,11 @@ public final class Tlc {
                     counterexample, log, trace, coverage);
         }
 
+        /** This result naming the temporal property (or properties, comma-separated) {@code property} as violated. */
+        public Result violatingTemporal(String property) {
+            return naming(property, "temporal property " + property + " is violated");
+        }
+
         /** This result with {@code message} in place of its own. */
         public Result saying(String message) {
             return naming(violated, message);
@@ -228,8 +233,7 @@ public final class Tlc {
             return attribute(spec, cfg, first, req);
         }
         if (first.outcome() == Outcome.FAIL && first.violated() == null && cfg.properties().size() == 1) {
-            String property = cfg.properties().get(0);
-            return first.naming(property, "temporal property " + property + " is violated");
+            return first.violatingTemporal(cfg.properties().get(0));
         }
         return first;
     }
@@ -372,11 +376,11 @@ public final class Tlc {
                     "temporal properties were violated together but none alone", first.counterexample(), first.log(),
                     first.trace(), first.coverage());
         }
-        String property = String.join(",", failing);
+        Result named = witness.violatingTemporal(String.join(",", failing));
         // The state counts are the whole model's (the first run's); the trace and its log the witness's.
-        return new Result(witness.outcome(), property, first.distinctStates(), first.generatedStates(),
-                first.depth(), seconds, 1, "temporal property " + property + " is violated", witness.counterexample(),
-                witness.log(), witness.trace(), witness.coverage());
+        return new Result(named.outcome(), named.violated(), first.distinctStates(), first.generatedStates(),
+                first.depth(), seconds, 1, named.message(), named.counterexample(), named.log(), named.trace(),
+                named.coverage());
     }
 
     /** JVM options of a TLC process with the request's worker count (see {@link #jvmOptions(Path, Request, int)}). */

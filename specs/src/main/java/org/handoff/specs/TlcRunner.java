@@ -468,10 +468,6 @@ public final class TlcRunner implements LevelRunner {
         return new Monitor(ordered, seconds);
     }
 
-    private static Tlc.Result renamed(Tlc.Result r, String property) {
-        return r.naming(property, "temporal property " + property + " is violated");
-    }
-
     private static Tlc.Request with(Tlc.Request base, Path spec, Path config, List<Path> libs, Path workDir) {
         return new Tlc.Request(spec, config, base.workers(), libs, workDir, base.timeoutSeconds(), base.echo(),
                 base.mode(), base.heap(), base.brief());

@@ -399,7 +399,7 @@ public class Paravirt implements SlowpathHooks {
             stateStep("WaitHeadRunning", pn, () -> mem.setOpaqueInt(STATE, pn, VCPU_RUNNING));
             wordStep("WaitHeadSetPending", () -> setPending(word)); // disable lock stealing while the head spins
             for (int loop = spinThreshold; loop > 0; loop--) {
-                if (trylockClearPending(lock)) {
+                if (trylockClearPending()) {
                     return wordStep("WaitHeadGotLock", () -> gotlock(word), x -> "");
                 }
                 Thread.onSpinWait();
@@ -643,15 +643,16 @@ public class Paravirt implements SlowpathHooks {
     /**
      * trylock_clear_pending: *,1,0 -&gt; *,0,1 unless the lock is held:
      * {@code atomic_read}, then {@code atomic_cmpxchg_acquire} in a loop (the steps
-     * TrylockClearPendingRead and one TrylockClearPendingCas per cmpxchg).
+     * TrylockClearPendingRead and one TrylockClearPendingCas per cmpxchg). The kernel's
+     * {@code lock} argument is the lock these hooks serve, whose word they hold ({@link #attach}).
      */
-    protected boolean trylockClearPending(QSpinLock lock) {
-        int val = trylockClearPendingRead(lock);
+    protected boolean trylockClearPending() {
+        int val = trylockClearPendingRead();
         for (;;) {
             if ((val & QLockWord.LOCKED_MASK) != 0) {
                 return false;
             }
-            int witness = trylockClearPendingCas(lock, val);
+            int witness = trylockClearPendingCas(val);
             if (witness == val) {
                 return true;
             }
@@ -660,7 +661,7 @@ public class Paravirt implements SlowpathHooks {
     }
 
     /** trylock_clear_pending's {@code atomic_read(&lock->val)}: the step TrylockClearPendingRead. */
-    protected final int trylockClearPendingRead(QSpinLock lock) {
+    protected final int trylockClearPendingRead() {
         return wordStep("TrylockClearPendingRead", word::opaque, x -> "");
     }
 
@@ -668,7 +669,7 @@ public class Paravirt implements SlowpathHooks {
      * trylock_clear_pending's {@code atomic_cmpxchg_acquire(&lock->val, old, (old & ~_Q_PENDING_MASK)
      * | _Q_LOCKED_VAL)}: the step TrylockClearPendingCas; returns the value found.
      */
-    protected final int trylockClearPendingCas(QSpinLock lock, int old) {
+    protected final int trylockClearPendingCas(int old) {
         return wordStep("TrylockClearPendingCas",
                 () -> word.cmpxchgAcquire(old, (old & ~QLockWord.PENDING_MASK) | QLockWord.LOCKED_VAL),
                 w -> "ok=" + (w == old));

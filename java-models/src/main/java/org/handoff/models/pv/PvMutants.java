@@ -3,7 +3,6 @@ package org.handoff.models.pv;
 import java.lang.invoke.VarHandle;
 import org.handoff.models.SpinPolicy;
 import org.handoff.models.qspinlock.QNode;
-import org.handoff.models.qspinlock.QSpinLock;
 
 /**
  * Seeded bugs in {@link PvQSpinLock} ({@code pv}), each replacing exactly one step of
@@ -145,10 +144,10 @@ public final class PvMutants {
         public ClearPendingIgnoresLocked(SpinPolicy spin) {
             super(spin, new Paravirt(PvVariant.PV) {
                 @Override
-                protected boolean trylockClearPending(QSpinLock lock) {
-                    int val = trylockClearPendingRead(lock);
+                protected boolean trylockClearPending() {
+                    int val = trylockClearPendingRead();
                     for (;;) {
-                        int witness = trylockClearPendingCas(lock, val);
+                        int witness = trylockClearPendingCas(val);
                         if (witness == val) {
                             return true;
                         }

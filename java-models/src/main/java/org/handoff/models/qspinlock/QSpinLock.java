@@ -51,9 +51,10 @@ import org.handoff.models.trace.Traceable;
  * recorded: no step of the path asks which.
  *
  * <h2>Traces</h2>
- * With a {@link TraceRecorder} ({@link #traceTo}) the lock's steps are a {@link QSpinLockRecording},
- * and {@code lock} and {@code unlock} record each step under the name of its action in {@code specs/qspinlock/QSpinlock.tla}, through the same calls of
- * the same step methods, so a mutant's replaced step is recorded as what it did. How the steps map
+ * With a {@link TraceRecorder} ({@link #traceTo}) the lock's steps are a
+ * {@link QSpinLockRecording}, and {@code lock} and {@code unlock} record each step under the name
+ * of its action in {@code specs/qspinlock/QSpinlock.tla}, through the same calls of the same step
+ * methods, so a mutant's replaced step is recorded as what it did. How the steps map
  * to the spec's actions is {@link QSpinLockRecording}'s to say.
  */
 public class QSpinLock implements HandoffLock<QCpu>, Traceable {
