@@ -83,7 +83,7 @@ class ReportLayoutTest {
                         33.0, "the port's step cna_pass_lock:no-search never ran in the Lincheck run: the run never reached what"
                                 + " the variant changes (hook counts: {cna_pass_lock=22704, cna_pass_lock:no-search=0,"
                                 + " cna_try_clear_tail=39401, cna_try_clear_tail:secondary=2081, find_successor:move=2081})"),
-                new Verdict(java("cna-reset", "jcstress", "org.handoff.litmus.cna.CnaThresholdSecondaryQueue"), Outcome.PASS, null,
+                new Verdict(java("cna-reset", "jcstress", "org.handoff.litmus.cna.CnaSecondaryQueue"), Outcome.PASS, null,
                         null, 12.0, null));
         int[] bypass = new int[20_000];
         for (int i = 0; i < bypass.length; i++) {

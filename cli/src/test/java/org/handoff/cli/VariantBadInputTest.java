@@ -175,8 +175,8 @@ class VariantBadInputTest {
     /** A jcstress test that builds the family's own lock would pass without running the variant. */
     @Test
     void aJcstressTestThatIgnoresTheVariantsPort() throws IOException {
-        writeVariant(MINE, "org.handoff.litmus.cna.CnaProbSecondaryQueue", "CNAStepsTrace");
-        assertStopsBeforeRunning("jcstress:cna/cna-mine:org.handoff.litmus.cna.CnaProbSecondaryQueue",
+        writeVariant(MINE, "org.handoff.litmus.mcs.HandoffToTailMutualExclusion", "CNAStepsTrace");
+        assertStopsBeforeRunning("jcstress:cna/cna-mine:org.handoff.litmus.mcs.HandoffToTailMutualExclusion",
                 "does not run cna-mine's port " + MINE);
     }
 

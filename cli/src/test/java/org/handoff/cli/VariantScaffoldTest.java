@@ -84,7 +84,7 @@ class VariantScaffoldTest {
                 && c.param("config").startsWith("models/CNA_Mine_")), mineTlc.toString());
         assertEquals(of(m, "cna-threshold", Level.LINCHECK).size(), of(m, "cna-mine", Level.LINCHECK).size());
         assertEquals(of(m, "cna-threshold", Level.CROSSCHECK).size(), of(m, "cna-mine", Level.CROSSCHECK).size());
-        assertEquals(List.of("org.handoff.litmus.cna.CnaThresholdSecondaryQueue", "org.handoff.litmus.cna.CnaThresholdAppendQueue"),
+        assertEquals(List.of("org.handoff.litmus.cna.CnaSecondaryQueue", "org.handoff.litmus.cna.CnaThresholdAppendQueue"),
                 of(m, "cna-mine", Level.JCSTRESS).stream().map(Check::check).toList());
         Check pass = mineTlc.stream().filter(c -> c.check().equals("CNA_Mine_N3_T1")).findFirst().orElseThrow();
         assertTrue(pass.covers().containsAll(List.of("MinePassLockFindSuccessor", "MinePassLockNoSearch")),

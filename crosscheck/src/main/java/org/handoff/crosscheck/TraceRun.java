@@ -1,6 +1,5 @@
 package org.handoff.crosscheck;
 
-import java.lang.reflect.InvocationTargetException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CyclicBarrier;
@@ -82,45 +81,12 @@ public final class TraceRun {
         };
     }
 
-    /**
-     * Applies the settings {@code name=value,...} to a new lock: each calls the lock's public
-     * one-argument method {@code name} (an int or a long parameter), as
-     * {@code CnaThreshold#threshold(int)} or {@code CnaLock#seed(long)}. Empty: nothing.
-     */
+    /** Applies the settings {@code name=value,...} to a new lock ({@link Ports#configure}). */
     static void configure(Object lock, String settings) {
-        if (settings == null || settings.isBlank()) {
-            return;
-        }
-        for (String s : settings.split(",")) {
-            String[] kv = s.trim().split("=", 2);
-            if (kv.length != 2 || kv[0].isBlank()) {
-                throw new HandoffException("lock setting '" + s.trim() + "' is not name=value");
-            }
-            String name = kv[0].trim();
-            long value;
-            try {
-                value = Long.parseLong(kv[1].trim());
-            } catch (NumberFormatException e) {
-                throw new HandoffException("lock setting '" + s.trim() + "': the value must be an integer");
-            }
-            java.lang.reflect.Method m = null;
-            for (java.lang.reflect.Method c : lock.getClass().getMethods()) {
-                if (c.getName().equals(name) && c.getParameterCount() == 1
-                        && (c.getParameterTypes()[0] == int.class || c.getParameterTypes()[0] == long.class)) {
-                    m = c;
-                }
-            }
-            if (m == null) {
-                throw new HandoffException(lock.getClass().getName() + " has no public method " + name
-                        + "(int) or " + name + "(long) for the setting '" + s.trim() + "'");
-            }
-            try {
-                m.invoke(lock, m.getParameterTypes()[0] == int.class ? (Object) Math.toIntExact(value) : (Object) value);
-            } catch (InvocationTargetException e) {
-                throw new HandoffException("lock setting '" + s.trim() + "' failed: " + e.getCause());
-            } catch (ReflectiveOperationException | ArithmeticException e) {
-                throw new HandoffException("lock setting '" + s.trim() + "' cannot be applied: " + e);
-            }
+        try {
+            Ports.configure(lock, settings);
+        } catch (IllegalArgumentException e) {
+            throw new HandoffException(e.getMessage());
         }
     }
 

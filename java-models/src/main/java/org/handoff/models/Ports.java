@@ -2,6 +2,7 @@ package org.handoff.models;
 
 import java.lang.reflect.Constructor;
 import java.lang.reflect.InvocationTargetException;
+import java.lang.reflect.Method;
 import java.util.Arrays;
 import java.util.stream.Collectors;
 
@@ -68,5 +69,55 @@ public final class Ports {
     /** A new port of class {@code name} (a {@code kind}) from its public constructor taking {@code args}' types. */
     public static <T> T make(String name, Class<T> kind, ClassLoader loader, Class<?>[] parameters, Object... args) {
         return make(constructor(load(name, kind, loader), false, parameters), args);
+    }
+
+    /**
+     * Applies a manifest entry's settings ({@code configure}: {@code name=value,...}) to a new
+     * port: each calls the port's public one-argument method {@code name} taking an int or a long,
+     * as {@code CnaThreshold#threshold(int)} or {@code CnaLock#seed(long)}. This is how a variant
+     * that is one class with other parameters (a threshold of 1, so that two CPUs reach it) is
+     * chosen by name at every level. Null or blank: nothing. Returns {@code port}.
+     */
+    public static <T> T configure(T port, String settings) {
+        if (settings == null || settings.isBlank()) {
+            return port;
+        }
+        for (String s : settings.split(",")) {
+            String setting = s.trim();
+            String[] kv = setting.split("=", 2);
+            if (kv.length != 2 || kv[0].isBlank()) {
+                throw new IllegalArgumentException("lock setting '" + setting + "' is not name=value");
+            }
+            long value;
+            try {
+                value = Long.parseLong(kv[1].trim());
+            } catch (NumberFormatException e) {
+                throw new IllegalArgumentException("lock setting '" + setting + "': the value must be an integer");
+            }
+            Method m = setter(port.getClass(), kv[0].trim());
+            if (m == null) {
+                throw new IllegalArgumentException(port.getClass().getName() + " has no public method " + kv[0].trim()
+                        + "(int) or " + kv[0].trim() + "(long) for the setting '" + setting + "'");
+            }
+            try {
+                m.invoke(port, m.getParameterTypes()[0] == int.class ? (Object) Math.toIntExact(value) : (Object) value);
+            } catch (InvocationTargetException e) {
+                throw new IllegalArgumentException("lock setting '" + setting + "' failed: " + e.getCause());
+            } catch (ReflectiveOperationException | ArithmeticException e) {
+                throw new IllegalArgumentException("lock setting '" + setting + "' cannot be applied: " + e);
+            }
+        }
+        return port;
+    }
+
+    /** The public method {@code name(int)} or {@code name(long)} of {@code type}, or null. */
+    private static Method setter(Class<?> type, String name) {
+        for (Method m : type.getMethods()) {
+            if (m.getName().equals(name) && m.getParameterCount() == 1
+                    && (m.getParameterTypes()[0] == int.class || m.getParameterTypes()[0] == long.class)) {
+                return m;
+            }
+        }
+        return null;
     }
 }

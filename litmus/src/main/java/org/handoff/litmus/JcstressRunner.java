@@ -126,6 +126,11 @@ public final class JcstressRunner implements LevelRunner {
                 if (c.port() != null) {
                     checkRunsPort(c, load(test, loader), loader);
                 }
+                if (!settings(c).isEmpty() && (c.port() == null || !choosesLockByVariant(load(test, loader)))) {
+                    throw new org.handoff.core.HandoffException("manifest entry " + c.id() + ": its lock settings '"
+                            + settings(c) + "' would not reach the lock: jcstress test " + test
+                            + " does not choose its lock by variant through LockChoice");
+                }
             }
         } catch (IOException e) {
             throw new org.handoff.core.HandoffException("cannot read the classpath: " + e.getMessage(), e);
@@ -179,6 +184,11 @@ public final class JcstressRunner implements LevelRunner {
         } catch (ReflectiveOperationException e) {
             throw new org.handoff.core.HandoffException("manifest entry " + c.id() + ": port class " + lock
                     + " has no variant(): " + e);
+        }
+        try {
+            org.handoff.models.Ports.configure(port, settings(c));
+        } catch (IllegalArgumentException e) {
+            throw new org.handoff.core.HandoffException("manifest entry " + c.id() + ": " + e.getMessage());
         }
     }
 
@@ -479,18 +489,30 @@ public final class JcstressRunner implements LevelRunner {
     }
 
     /**
-     * The lock class each entry of {@code batch} that names one ({@code lock}) chooses for its test
-     * class ({@link LockChoice}); a batch holds each test class once.
+     * The forks' system properties that choose each entry's lock for its test class
+     * ({@link LockChoice}): the variant's port ({@code lock}) and the entry's settings
+     * ({@code configure}), where it has them; a batch holds each test class once.
      */
     private static Map<String, String> locks(List<Check> checks, List<Integer> batch) {
         Map<String, String> out = new LinkedHashMap<>();
         for (int i : batch) {
             Check c = checks.get(i);
             if (c.port() != null) {
-                out.put(c.check(), c.port());
+                out.put(LockChoice.PREFIX + c.check(), c.port());
+            }
+            if (!settings(c).isEmpty()) {
+                out.put(LockChoice.CONFIGURE + c.check(), settings(c));
             }
         }
         return out;
+    }
+
+    /**
+     * The entry's lock settings ({@code configure}, {@link org.handoff.models.Ports#configure}), without
+     * blanks (jcstress splits its {@code -jvmArgs} at spaces); empty for none.
+     */
+    private static String settings(Check c) {
+        return c.paramOr("configure", "").replaceAll("\\s", "");
     }
 
     /**
@@ -501,9 +523,10 @@ public final class JcstressRunner implements LevelRunner {
 
     /**
      * The jcstress arguments for exactly these test classes, results under {@code dir}; with
-     * {@code hooks}, the forks write their hook counts to {@link #HOOKS_DIR}.
+     * {@code hooks}, the forks write their hook counts to {@link #HOOKS_DIR}; {@code properties} are
+     * the forks' system properties ({@link #locks}).
      */
-    static List<String> arguments(List<String> tests, Path dir, String timeMs, boolean hooks, Map<String, String> locks) {
+    static List<String> arguments(List<String> tests, Path dir, String timeMs, boolean hooks, Map<String, String> properties) {
         List<String> args = new ArrayList<>();
         args.add("-v"); // print every result, not only failures, so a pass is checked too
         args.add("-t");
@@ -513,8 +536,8 @@ public final class JcstressRunner implements LevelRunner {
         args.add(dir.toString());
         // A relative path: jcstress splits its -jvmArgs line at spaces, which a run directory may hold.
         String jvmArgs = "-XX:+UseParallelGC" + (hooks ? " -D" + HookCounter.DIR_PROPERTY + "=" + HOOKS_DIR : "");
-        for (Map.Entry<String, String> e : locks.entrySet()) {
-            jvmArgs += " -D" + LockChoice.PREFIX + e.getKey() + "=" + e.getValue();
+        for (Map.Entry<String, String> e : properties.entrySet()) {
+            jvmArgs += " -D" + e.getKey() + "=" + e.getValue();
         }
         args.addAll(List.of("-m", "sanity", "-time", timeMs, "-sc", "false", "-jvmArgs", jvmArgs));
         return args;

@@ -12,11 +12,17 @@ import org.handoff.models.qspinlock.SlowpathHooks;
  * The lock class of a jcstress test that is shared by a family's variants and mutants: one test
  * class per shape, the lock chosen by the manifest entry's {@code lock}, which the runner passes to
  * the forked JVMs as the system property {@value #PREFIX}{@code <test class>}. Without it a test
- * runs its family's correct lock. The class is resolved once per test class and JVM.
+ * runs its family's correct lock. The class is resolved once per test class and JVM. The entry's
+ * {@code configure} settings ({@link Ports#configure}), passed as {@value #CONFIGURE}{@code <test
+ * class>}, are applied to every new lock: a variant that is its family's lock with other parameters
+ * (cna-threshold at a threshold of 1) runs the family's test classes as they are.
  */
 public final class LockChoice {
     /** The system property prefix; the test's binary class name follows it. */
     public static final String PREFIX = "handoff.litmus.lock.";
+
+    /** The system property prefix of the settings; the test's binary class name follows it. */
+    public static final String CONFIGURE = "handoff.litmus.configure.";
 
     private LockChoice() {
     }
@@ -29,7 +35,8 @@ public final class LockChoice {
     public static <L extends QSpinLock> BiFunction<SpinPolicy, SlowpathHooks, L> withHooks(Class<?> test,
             Class<L> base) {
         Constructor<? extends L> k = constructor(test, base, base, SpinPolicy.class, SlowpathHooks.class);
-        return (spin, hooks) -> make(k, spin, hooks);
+        String settings = settings(test);
+        return (spin, hooks) -> make(k, settings, spin, hooks);
     }
 
     /**
@@ -39,7 +46,8 @@ public final class LockChoice {
      */
     public static <L> Function<SpinPolicy, L> withPolicy(Class<?> test, Class<L> base, Class<? extends L> dflt) {
         Constructor<? extends L> k = constructor(test, base, dflt, SpinPolicy.class);
-        return spin -> make(k, spin);
+        String settings = settings(test);
+        return spin -> make(k, settings, spin);
     }
 
     /**
@@ -59,10 +67,15 @@ public final class LockChoice {
         }
     }
 
-    /** A new lock from {@code constructor} (see {@link #constructor}). */
-    private static <T> T make(Constructor<? extends T> constructor, Object... args) {
+    /** The settings the runner passed for {@code test}, empty for none. */
+    private static String settings(Class<?> test) {
+        return System.getProperty(CONFIGURE + test.getName(), "");
+    }
+
+    /** A new lock from {@code constructor} (see {@link #constructor}) with {@code settings} applied. */
+    private static <T> T make(Constructor<? extends T> constructor, String settings, Object... args) {
         try {
-            return Ports.make(constructor, args);
+            return Ports.configure(Ports.make(constructor, args), settings);
         } catch (IllegalArgumentException e) {
             throw new IllegalStateException(e.getMessage(), e);
         }

@@ -1,5 +1,6 @@
 package org.handoff.litmus;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -66,8 +67,9 @@ class JcstressPreflightTest {
 
     /**
      * An entry whose test runs another lock than its variant's registered port is refused: the
-     * seeded case is a CNA mutant listed under CnaProbSecondaryQueue, which builds cna-prob's
-     * CnaProb and ignores the lock chosen by variant, so it would pass without running the mutant.
+     * seeded case is a CNA mutant listed under MCS's HandoffToTailMutualExclusion, which builds its
+     * own MCS mutant and ignores the lock chosen by variant, so it would pass without running the
+     * CNA mutant.
      */
     @Test
     void aTestThatIgnoresTheVariantsPortIsRefused() {
@@ -76,16 +78,46 @@ class JcstressPreflightTest {
         RunContext context = new RunContext(root, work, null);
         new JcstressRunner().preflight(List.of(shared), context);
         Check ignoring = new Check(shared.family(), shared.variant(), shared.mutant(), shared.level(),
-                "org.handoff.litmus.cna.CnaProbSecondaryQueue", shared.property(), shared.expected(), shared.reason(),
-                shared.profile(), shared.params());
+                HANDOFF_TO_TAIL, shared.property(), shared.expected(), shared.reason(), shared.profile(), shared.params());
         HandoffException e = assertThrows(HandoffException.class,
                 () -> new JcstressRunner().preflight(List.of(ignoring), context));
-        assertTrue(e.getMessage().contains("CnaProbSecondaryQueue") && e.getMessage().contains("CnaMutants$SplitClearTail")
+        assertTrue(e.getMessage().contains("HandoffToTailMutualExclusion") && e.getMessage().contains("CnaMutants$SplitClearTail")
                 && !e.getMessage().contains("\n"), e.getMessage());
-        // A test that names its lock's class runs it: the family's own test under its own variant.
-        Check own = Manifest.load(root).select(List.of("cna"), Level.JCSTRESS, "quick").stream()
-                .filter(c -> c.variant().equals("cna-prob") && c.check().endsWith("CnaProbSecondaryQueue")).findFirst()
+        // A test that names its lock's class runs it: MCS's own test under its own mutant.
+        Check own = Manifest.load(root).select(List.of("mcs"), Level.JCSTRESS, "full").stream()
+                .filter(c -> c.variant().equals("handoff-to-tail") && c.check().equals(HANDOFF_TO_TAIL)).findFirst()
                 .orElseThrow();
         new JcstressRunner().preflight(List.of(own), context);
+    }
+
+    private static final String HANDOFF_TO_TAIL = "org.handoff.litmus.mcs.HandoffToTailMutualExclusion";
+
+    /**
+     * An entry's lock settings ({@code configure}) are checked before anything runs: a setting the
+     * port has no method for, or one given to a test that does not choose its lock by variant (the
+     * settings would never reach a lock, and the entry would pass on defaults), is one line naming
+     * the entry.
+     */
+    @Test
+    void lockSettingsAreCheckedBeforeAnythingRuns() {
+        Check threshold = Manifest.load(root).select(List.of("cna"), Level.JCSTRESS, "quick").stream()
+                .filter(c -> c.variant().equals("cna-threshold") && c.check().endsWith(".CnaSecondaryQueue"))
+                .findFirst().orElseThrow();
+        assertEquals("threshold=1", threshold.paramOr("configure", ""));
+        RunContext context = new RunContext(root, work, null);
+        new JcstressRunner().preflight(List.of(threshold), context);
+        HandoffException unknown = assertThrows(HandoffException.class, () -> new JcstressRunner()
+                .preflight(List.of(threshold.withParam("configure", "thresh=1")), context));
+        assertTrue(unknown.getMessage().contains("has no public method thresh(int)")
+                && unknown.getMessage().contains(threshold.id()) && !unknown.getMessage().contains("\n"), unknown.getMessage());
+        HandoffException bad = assertThrows(HandoffException.class, () -> new JcstressRunner()
+                .preflight(List.of(threshold.withParam("configure", "threshold=0")), context));
+        assertTrue(bad.getMessage().contains("at least 1"), bad.getMessage());
+        Check own = Manifest.load(root).select(List.of("mcs"), Level.JCSTRESS, "full").stream()
+                .filter(c -> c.variant().equals("handoff-to-tail") && c.check().equals(HANDOFF_TO_TAIL)).findFirst()
+                .orElseThrow();
+        HandoffException ignored = assertThrows(HandoffException.class, () -> new JcstressRunner()
+                .preflight(List.of(own.withParam("configure", "threshold=1")), context));
+        assertTrue(ignored.getMessage().contains("would not reach the lock"), ignored.getMessage());
     }
 }

@@ -30,9 +30,25 @@ import org.openjdk.jcstress.infra.results.IIIII_Result;
  * compare-and-exchange of the word) read with acquire by the waiter, so the second holder sees the
  * first's writes. x86 shows the same.
  *
- * <p>The manifest runs it on {@code cna-v1} and, through its {@code lock} ({@link LockChoice}), on
- * four mutants, each stranding a waiter ({@code ..., 1}, DeadlockFreedom) by program order alone,
- * so the JMM allows it on every platform, x86 included:
+ * <h2>The family's variants</h2>
+ * Each runs this class as it is, its lock and settings chosen by its manifest entry
+ * ({@link LockChoice}: {@code lock} and {@code configure}):
+ * <ul>
+ * <li>{@code cna-threshold} at threshold 1 ({@code threshold=1}): the staged head starts with a
+ *     count of 0, searches, and gives actor 1 a count of 1, at the threshold; actor 1 then finds the
+ *     main queue empty and hands the lock to the secondary queue. Only {@code 1, 1, 0, 0, 0} is
+ *     expected, as for v1.
+ * <li>{@code cna-prob} with the search made with probability 1/2 ({@code probArg=2} instead of
+ *     0x10000, so that both branches run) and a fixed RNG seed: when the staged head does not
+ *     search, it hands the lock to its immediate successor, so {@code 0, 0, 1, 1, 0} (actor 0 first)
+ *     appears too. Which samples skip the search follows from the seed and the order of the samples'
+ *     acquisitions on each CPU, so it is not replayable sample by sample, but every path is safe for
+ *     every random value.
+ * </ul>
+ *
+ * <h2>Seeded bugs run on it</h2>
+ * The manifest runs it on four mutants, each stranding a waiter ({@code ..., 1}, DeadlockFreedom)
+ * by program order alone, so the JMM allows it on every platform, x86 included:
  * <ul>
  * <li>{@link org.handoff.models.cna.CnaMutants.LoseSecondary}: actor 1, finding the main queue
  *     empty, clears the tail natively while it holds actor 0 in the secondary queue; actor 0 is
@@ -50,7 +66,8 @@ import org.openjdk.jcstress.infra.results.IIIII_Result;
  *
  * <p>Run alone: {@code -t '^org\.handoff\.litmus\.cna\.CnaSecondaryQueue$'} (see package-info),
  * with {@code -jvmArgs -Dhandoff.litmus.lock.org.handoff.litmus.cna.CnaSecondaryQueue=CLASS} for
- * another lock.
+ * another lock and {@code -Dhandoff.litmus.configure.org.handoff.litmus.cna.CnaSecondaryQueue=threshold=1}
+ * for its settings.
  */
 @JCStressTest
 @Outcome(id = "1, 1, 0, 0, 0", expect = Expect.ACCEPTABLE,
