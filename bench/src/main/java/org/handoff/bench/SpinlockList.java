@@ -4,6 +4,7 @@ import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.util.function.IntUnaryOperator;
 import org.handoff.models.SpinPolicy;
+import org.handoff.models.VarHandles;
 
 /**
  * The callback construct built from a lock-free list and a plain spinlock, the alternative Peter
@@ -25,18 +26,9 @@ public final class SpinlockList {
         int done;
     }
 
-    private static final VarHandle HEAD;
-    private static final VarHandle DONE;
-
-    static {
-        try {
-            MethodHandles.Lookup l = MethodHandles.lookup();
-            HEAD = l.findVarHandle(SpinlockList.class, "head", Request.class);
-            DONE = l.findVarHandle(Request.class, "done", int.class);
-        } catch (ReflectiveOperationException e) {
-            throw new ExceptionInInitializerError(e);
-        }
-    }
+    private static final VarHandle HEAD =
+            VarHandles.field(MethodHandles.lookup(), SpinlockList.class, "head", Request.class);
+    private static final VarHandle DONE = VarHandles.field(MethodHandles.lookup(), Request.class, "done", int.class);
 
     @SuppressWarnings("unused") // accessed through HEAD
     private Request head;

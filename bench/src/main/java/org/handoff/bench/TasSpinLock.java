@@ -4,6 +4,7 @@ import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import org.handoff.models.HandoffLock;
 import org.handoff.models.SpinPolicy;
+import org.handoff.models.VarHandles;
 
 /**
  * The simple spinlock of the comparisons: test-and-test-and-set on one word, an acquire
@@ -13,15 +14,8 @@ import org.handoff.models.SpinPolicy;
  * reply to the combining lock.
  */
 public final class TasSpinLock implements HandoffLock<Void> {
-    private static final VarHandle STATE;
-
-    static {
-        try {
-            STATE = MethodHandles.lookup().findVarHandle(TasSpinLock.class, "state", int.class);
-        } catch (ReflectiveOperationException e) {
-            throw new ExceptionInInitializerError(e);
-        }
-    }
+    private static final VarHandle STATE =
+            VarHandles.field(MethodHandles.lookup(), TasSpinLock.class, "state", int.class);
 
     @SuppressWarnings("unused") // accessed through STATE
     private int state;

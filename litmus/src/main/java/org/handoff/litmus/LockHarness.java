@@ -6,6 +6,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.function.Function;
 import org.handoff.models.HandoffLock;
 import org.handoff.models.SpinPolicy;
+import org.handoff.models.VarHandles;
 import org.openjdk.jcstress.infra.results.IIIII_Result;
 import org.openjdk.jcstress.infra.results.III_Result;
 
@@ -278,15 +279,8 @@ public final class LockHarness<C> {
         static final int ENTERING = 1;
         static final int RELEASING = 2;
 
-        private static final VarHandle CLAIMED;
-
-        static {
-            try {
-                CLAIMED = MethodHandles.lookup().findVarHandle(Waits.class, "claimed", long.class);
-            } catch (ReflectiveOperationException e) {
-                throw new ExceptionInInitializerError(e);
-            }
-        }
+        private static final VarHandle CLAIMED =
+                VarHandles.field(MethodHandles.lookup(), Waits.class, "claimed", long.class);
 
         /** What one actor's thread knows and publishes about its waits. */
         static final class Side {

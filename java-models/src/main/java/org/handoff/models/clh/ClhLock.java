@@ -5,6 +5,7 @@ import java.lang.invoke.VarHandle;
 import org.handoff.models.Doorway;
 import org.handoff.models.HandoffLock;
 import org.handoff.models.SpinPolicy;
+import org.handoff.models.VarHandles;
 import org.handoff.models.trace.Memory;
 import org.handoff.models.trace.TraceRecorder;
 import org.handoff.models.trace.Traceable;
@@ -49,18 +50,8 @@ public class ClhLock implements HandoffLock<ClhLock.Me>, Traceable {
         }
     }
 
-    protected static final VarHandle TAIL;
-    protected static final VarHandle LOCKED;
-
-    static {
-        try {
-            MethodHandles.Lookup l = MethodHandles.lookup();
-            TAIL = l.findVarHandle(ClhLock.class, "tail", Node.class);
-            LOCKED = l.findVarHandle(Node.class, "locked", int.class);
-        } catch (ReflectiveOperationException e) {
-            throw new ExceptionInInitializerError(e);
-        }
-    }
+    protected static final VarHandle TAIL = VarHandles.field(MethodHandles.lookup(), ClhLock.class, "tail", Node.class);
+    protected static final VarHandle LOCKED = VarHandles.field(MethodHandles.lookup(), Node.class, "locked", int.class);
 
     /** The last node swapped in; the lock starts with a node of its own, flag clear. */
     @SuppressWarnings("unused") // accessed through TAIL

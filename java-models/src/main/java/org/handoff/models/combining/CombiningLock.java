@@ -6,6 +6,7 @@ import java.util.function.IntUnaryOperator;
 import org.handoff.models.HandoffPort;
 import org.handoff.models.HookCounter;
 import org.handoff.models.SpinPolicy;
+import org.handoff.models.VarHandles;
 import org.handoff.models.trace.Memory;
 import org.handoff.models.trace.TraceRecorder;
 import org.handoff.models.trace.Traceable;
@@ -58,20 +59,9 @@ public class CombiningLock implements HandoffPort, Traceable {
         int locked;
     }
 
-    static final VarHandle TAIL;
-    static final VarHandle NEXT;
-    static final VarHandle LOCKED;
-
-    static {
-        try {
-            MethodHandles.Lookup l = MethodHandles.lookup();
-            TAIL = l.findVarHandle(CombiningLock.class, "tail", Node.class);
-            NEXT = l.findVarHandle(Node.class, "next", Node.class);
-            LOCKED = l.findVarHandle(Node.class, "locked", int.class);
-        } catch (ReflectiveOperationException e) {
-            throw new ExceptionInInitializerError(e);
-        }
-    }
+    static final VarHandle TAIL = VarHandles.field(MethodHandles.lookup(), CombiningLock.class, "tail", Node.class);
+    static final VarHandle NEXT = VarHandles.field(MethodHandles.lookup(), Node.class, "next", Node.class);
+    static final VarHandle LOCKED = VarHandles.field(MethodHandles.lookup(), Node.class, "locked", int.class);
 
     /** lock->lock_p: the last node queued, null when no request is queued or running. */
     @SuppressWarnings("unused") // accessed through TAIL

@@ -5,6 +5,7 @@ import java.lang.invoke.VarHandle;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.handoff.models.HandoffLock;
 import org.handoff.models.SpinPolicy;
+import org.handoff.models.VarHandles;
 
 /**
  * Crossed locking: two lock words, {@code A} (CPU 0's) and {@code B} (CPU 1's). A CPU takes its
@@ -65,18 +66,8 @@ public class CrossedLocking implements HandoffLock<CrossedLocking.Cpu> {
         }
     }
 
-    static final VarHandle A;
-    static final VarHandle B;
-
-    static {
-        try {
-            MethodHandles.Lookup l = MethodHandles.lookup();
-            A = l.findVarHandle(CrossedLocking.class, "a", int.class);
-            B = l.findVarHandle(CrossedLocking.class, "b", int.class);
-        } catch (ReflectiveOperationException e) {
-            throw new ExceptionInInitializerError(e);
-        }
-    }
+    static final VarHandle A = VarHandles.field(MethodHandles.lookup(), CrossedLocking.class, "a", int.class);
+    static final VarHandle B = VarHandles.field(MethodHandles.lookup(), CrossedLocking.class, "b", int.class);
 
     /** Lock A (CPU 0's) and lock B (CPU 1's): 1 held, 0 free. */
     @SuppressWarnings("unused") // accessed through A

@@ -5,6 +5,7 @@ import java.lang.invoke.VarHandle;
 import org.handoff.models.Doorway;
 import org.handoff.models.HandoffLock;
 import org.handoff.models.SpinPolicy;
+import org.handoff.models.VarHandles;
 import org.handoff.models.trace.Memory;
 import org.handoff.models.trace.TraceRecorder;
 import org.handoff.models.trace.Traceable;
@@ -36,20 +37,9 @@ public class McsLock implements HandoffLock<McsLock.Node>, Traceable {
         boolean handedOffEarly;
     }
 
-    static final VarHandle TAIL;
-    static final VarHandle NEXT;
-    static final VarHandle LOCKED;
-
-    static {
-        try {
-            MethodHandles.Lookup l = MethodHandles.lookup();
-            TAIL = l.findVarHandle(McsLock.class, "tail", Node.class);
-            NEXT = l.findVarHandle(Node.class, "next", Node.class);
-            LOCKED = l.findVarHandle(Node.class, "locked", int.class);
-        } catch (ReflectiveOperationException e) {
-            throw new ExceptionInInitializerError(e);
-        }
-    }
+    static final VarHandle TAIL = VarHandles.field(MethodHandles.lookup(), McsLock.class, "tail", Node.class);
+    static final VarHandle NEXT = VarHandles.field(MethodHandles.lookup(), Node.class, "next", Node.class);
+    static final VarHandle LOCKED = VarHandles.field(MethodHandles.lookup(), Node.class, "locked", int.class);
 
     /** The lock word: the last node of the queue, or null. */
     @SuppressWarnings("unused") // accessed through TAIL

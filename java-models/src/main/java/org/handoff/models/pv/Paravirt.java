@@ -18,6 +18,7 @@ import java.util.function.Function;
 import java.util.function.Supplier;
 import org.handoff.models.HookCounter;
 import org.handoff.models.SpinPolicy;
+import org.handoff.models.VarHandles;
 import org.handoff.models.qspinlock.QCpu;
 import org.handoff.models.qspinlock.QLockWord;
 import org.handoff.models.qspinlock.QNode;
@@ -93,15 +94,7 @@ public class Paravirt implements SlowpathHooks {
     /** {@code vcpu_hashed} = pv_hash'ed + vcpu_halted. */
     public static final int VCPU_HASHED = 2;
 
-    protected static final VarHandle STATE;
-
-    static {
-        try {
-            STATE = MethodHandles.lookup().findVarHandle(PvNode.class, "state", int.class);
-        } catch (ReflectiveOperationException e) {
-            throw new ExceptionInInitializerError(e);
-        }
-    }
+    protected static final VarHandle STATE = VarHandles.field(MethodHandles.lookup(), PvNode.class, "state", int.class);
 
     /** What {@code pv_wait_node}'s spin phase ended with. */
     protected static final int SPIN_LOCKED = -1;

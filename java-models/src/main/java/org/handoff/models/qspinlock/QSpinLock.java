@@ -16,6 +16,7 @@ import java.lang.invoke.VarHandle;
 import org.handoff.models.HandoffLock;
 import org.handoff.models.HookCounter;
 import org.handoff.models.SpinPolicy;
+import org.handoff.models.VarHandles;
 import org.handoff.models.trace.Memory;
 import org.handoff.models.trace.TraceRecorder;
 import org.handoff.models.trace.Traceable;
@@ -66,20 +67,10 @@ public class QSpinLock implements HandoffLock<QCpu>, Traceable {
 
     // Protected, so that a hook set in another package that extends this class (CNA) can access the
     // word and the nodes with the orderings it names.
-    protected static final VarHandle VAL;
-    protected static final VarHandle NEXT;
-    protected static final VarHandle NODE_LOCKED;
-
-    static {
-        try {
-            MethodHandles.Lookup l = MethodHandles.lookup();
-            VAL = l.findVarHandle(QSpinLock.class, "val", int.class);
-            NEXT = l.findVarHandle(QNode.class, "next", QNode.class);
-            NODE_LOCKED = l.findVarHandle(QNode.class, "locked", int.class);
-        } catch (ReflectiveOperationException e) {
-            throw new ExceptionInInitializerError(e);
-        }
-    }
+    protected static final VarHandle VAL = VarHandles.field(MethodHandles.lookup(), QSpinLock.class, "val", int.class);
+    protected static final VarHandle NEXT = VarHandles.field(MethodHandles.lookup(), QNode.class, "next", QNode.class);
+    protected static final VarHandle NODE_LOCKED =
+            VarHandles.field(MethodHandles.lookup(), QNode.class, "locked", int.class);
 
     /** The lock word ({@code lock->val}). */
     @SuppressWarnings("unused") // accessed through VAL

@@ -5,6 +5,7 @@ import java.lang.invoke.VarHandle;
 import org.handoff.models.HandoffLock;
 import org.handoff.models.HookCounter;
 import org.handoff.models.SpinPolicy;
+import org.handoff.models.VarHandles;
 
 /**
  * The ticket family's lock as one word, the layout of arm64's ticket spinlock before arm64 moved to
@@ -49,15 +50,7 @@ public class Arm64TicketLock implements HandoffLock<TicketLock.Cpu> {
     /** The kernel's counter width: 16 bits, half of the 32-bit word. */
     public static final int KERNEL_WIDTH = 16;
 
-    static final VarHandle WORD;
-
-    static {
-        try {
-            WORD = MethodHandles.lookup().findVarHandle(Arm64TicketLock.class, "word", int.class);
-        } catch (ReflectiveOperationException e) {
-            throw new ExceptionInInitializerError(e);
-        }
-    }
+    static final VarHandle WORD = VarHandles.field(MethodHandles.lookup(), Arm64TicketLock.class, "word", int.class);
 
     /** The lock word: owner in bits 0 to width - 1, next in bits 32 - width to 31. */
     @SuppressWarnings("unused") // accessed through WORD

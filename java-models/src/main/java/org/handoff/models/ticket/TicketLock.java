@@ -5,6 +5,7 @@ import java.lang.invoke.VarHandle;
 import org.handoff.models.Doorway;
 import org.handoff.models.HandoffLock;
 import org.handoff.models.SpinPolicy;
+import org.handoff.models.VarHandles;
 import org.handoff.models.trace.Memory;
 import org.handoff.models.trace.TraceRecorder;
 import org.handoff.models.trace.Traceable;
@@ -57,18 +58,8 @@ public class TicketLock implements HandoffLock<TicketLock.Cpu>, Traceable {
     /** The kernel's counter width ({@code u_int}). */
     public static final int KERNEL_WIDTH = 32;
 
-    static final VarHandle USERS;
-    static final VarHandle TICKET;
-
-    static {
-        try {
-            MethodHandles.Lookup l = MethodHandles.lookup();
-            USERS = l.findVarHandle(TicketLock.class, "users", int.class);
-            TICKET = l.findVarHandle(TicketLock.class, "ticket", int.class);
-        } catch (ReflectiveOperationException e) {
-            throw new ExceptionInInitializerError(e);
-        }
-    }
+    static final VarHandle USERS = VarHandles.field(MethodHandles.lookup(), TicketLock.class, "users", int.class);
+    static final VarHandle TICKET = VarHandles.field(MethodHandles.lookup(), TicketLock.class, "ticket", int.class);
 
     /** {@code mpl_users}: the last ticket drawn (unmasked; every value read from it is masked). */
     @SuppressWarnings("unused") // accessed through USERS

@@ -8,6 +8,7 @@ import java.lang.invoke.VarHandle;
 import java.util.List;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.atomic.AtomicInteger;
+import org.handoff.models.VarHandles;
 import org.junit.jupiter.api.Test;
 
 class TraceRecorderTest {
@@ -27,15 +28,8 @@ class TraceRecorderTest {
     /** A shared word for the access tests. */
     static final class Word {
         volatile int value;
-        static final VarHandle VALUE;
+        static final VarHandle VALUE = VarHandles.field(MethodHandles.lookup(), Word.class, "value", int.class);
 
-        static {
-            try {
-                VALUE = MethodHandles.lookup().findVarHandle(Word.class, "value", int.class);
-            } catch (ReflectiveOperationException e) {
-                throw new ExceptionInInitializerError(e);
-            }
-        }
     }
 
     /**

@@ -2,6 +2,7 @@ package org.handoff.litmus.litmus;
 
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
+import org.handoff.models.VarHandles;
 import org.openjdk.jcstress.annotations.Actor;
 import org.openjdk.jcstress.annotations.Arbiter;
 import org.openjdk.jcstress.annotations.Expect;
@@ -60,18 +61,8 @@ public final class McsLinkOrder {
         Node next;
     }
 
-    static final VarHandle LOCKED;
-    static final VarHandle NEXT;
-
-    static {
-        try {
-            MethodHandles.Lookup l = MethodHandles.lookup();
-            LOCKED = l.findVarHandle(Node.class, "locked", int.class);
-            NEXT = l.findVarHandle(Node.class, "next", Node.class);
-        } catch (ReflectiveOperationException e) {
-            throw new ExceptionInInitializerError(e);
-        }
-    }
+    static final VarHandle LOCKED = VarHandles.field(MethodHandles.lookup(), Node.class, "locked", int.class);
+    static final VarHandle NEXT = VarHandles.field(MethodHandles.lookup(), Node.class, "next", Node.class);
 
     /** How the waiter orders its two stores. */
     enum Link {
