@@ -48,10 +48,25 @@ public final class CrosscheckRunner implements LevelRunner {
     static final int BATCH = 250;
     /** Runs in the first chunk, validated before any more are recorded. */
     static final int FIRST_CHUNK = 10;
+    /** How much larger each further chunk is than the one before, up to {@link #BATCH}. */
+    static final int CHUNK_GROWTH = 10;
     /** How long a wait may last before a run counts as stalled, by default (entry setting {@code stall}, ms). */
     static final int STALL_MILLIS = 500;
     /** How many rejected traces are diagnosed (each needs one more TLC run). */
     static final int DIAGNOSE = 1;
+
+    /**
+     * The chunks {@code runs} runs are recorded and validated in, each {@code {from, to}} (runs
+     * {@code from + 1} to {@code to}): {@value #FIRST_CHUNK} first, then each {@value #CHUNK_GROWTH}
+     * times the one before, up to {@value #BATCH}.
+     */
+    static List<int[]> chunks(int runs) {
+        List<int[]> out = new ArrayList<>();
+        for (int from = 0, size = FIRST_CHUNK; from < runs; from += size, size = Math.min(BATCH, size * CHUNK_GROWTH)) {
+            out.add(new int[] {from, Math.min(runs, from + size)});
+        }
+        return out;
+    }
 
     /** What a cross-check measured. */
     public record Summary(int runs, int planned, int accepted, int rejected, int stalled, int crashed, long events,
@@ -298,10 +313,16 @@ public final class CrosscheckRunner implements LevelRunner {
         List<String> rejections = new ArrayList<>();
         List<String> problems = new ArrayList<>();
         int diagnoseLeft = intParam(c, "diagnose", DIAGNOSE, 0);
-        // Record and validate in chunks, a small one first: once a trace is rejected the verdict is
-        // settled, so a mutant stops there instead of recording (and stalling through) every run.
-        for (int from = 0; from < runs && rejected == 0; from += from == 0 ? FIRST_CHUNK : BATCH) {
-            int to = Math.min(runs, from == 0 ? FIRST_CHUNK : from + BATCH);
+        // Record and validate in chunks, a small one first and each next one ten times as large, up
+        // to a batch: once a trace is rejected the verdict is settled, so a mutant stops there instead
+        // of recording (and stalling through) every run, and a rare catch costs at most ten times the
+        // runs it took rather than a whole batch.
+        for (int[] chunk : chunks(runs)) {
+            if (rejected > 0) {
+                break;
+            }
+            int from = chunk[0];
+            int to = chunk[1];
             long r0 = System.nanoTime();
             for (int i = from + 1; i <= to; i++) {
                 TraceRun.Recorded run = TraceRun.record(lock, c.paramOr("configure", ""), threads, ops, nest, seed + i, i,
