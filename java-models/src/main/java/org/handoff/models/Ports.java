@@ -3,7 +3,10 @@ package org.handoff.models;
 import java.lang.reflect.Constructor;
 import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Method;
+import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.List;
+import java.util.function.Consumer;
 import java.util.stream.Collectors;
 
 /**
@@ -79,9 +82,22 @@ public final class Ports {
      * chosen by name at every level. Null or blank: nothing. Returns {@code port}.
      */
     public static <T> T configure(T port, String settings) {
+        settings(port.getClass(), settings).accept(port);
+        return port;
+    }
+
+    /**
+     * The settings {@code name=value,...} resolved once against the port class {@code type}: what
+     * {@link #configure} applies, for a caller that makes many ports of one class (a jcstress test,
+     * one lock per sample) and should not parse and look them up again for each. A setting that is
+     * not {@code name=value}, not an integer, or names no method of {@code type} is an
+     * {@link IllegalArgumentException} here; one whose method throws, when applied.
+     */
+    public static Consumer<Object> settings(Class<?> type, String settings) {
         if (settings == null || settings.isBlank()) {
-            return port;
+            return port -> { };
         }
+        List<Consumer<Object>> calls = new ArrayList<>();
         for (String s : settings.split(",")) {
             String setting = s.trim();
             String[] kv = setting.split("=", 2);
@@ -94,20 +110,28 @@ public final class Ports {
             } catch (NumberFormatException e) {
                 throw new IllegalArgumentException("lock setting '" + setting + "': the value must be an integer");
             }
-            Method m = setter(port.getClass(), kv[0].trim());
+            Method m = setter(type, kv[0].trim());
             if (m == null) {
-                throw new IllegalArgumentException(port.getClass().getName() + " has no public method " + kv[0].trim()
+                throw new IllegalArgumentException(type.getName() + " has no public method " + kv[0].trim()
                         + "(int) or " + kv[0].trim() + "(long) for the setting '" + setting + "'");
             }
+            Object arg;
             try {
-                m.invoke(port, m.getParameterTypes()[0] == int.class ? (Object) Math.toIntExact(value) : (Object) value);
-            } catch (InvocationTargetException e) {
-                throw new IllegalArgumentException("lock setting '" + setting + "' failed: " + e.getCause());
-            } catch (ReflectiveOperationException | ArithmeticException e) {
+                arg = m.getParameterTypes()[0] == int.class ? (Object) Math.toIntExact(value) : (Object) value;
+            } catch (ArithmeticException e) {
                 throw new IllegalArgumentException("lock setting '" + setting + "' cannot be applied: " + e);
             }
+            calls.add(port -> {
+                try {
+                    m.invoke(port, arg);
+                } catch (InvocationTargetException e) {
+                    throw new IllegalArgumentException("lock setting '" + setting + "' failed: " + e.getCause());
+                } catch (ReflectiveOperationException e) {
+                    throw new IllegalArgumentException("lock setting '" + setting + "' cannot be applied: " + e);
+                }
+            });
         }
-        return port;
+        return port -> calls.forEach(c -> c.accept(port));
     }
 
     /** The public method {@code name(int)} or {@code name(long)} of {@code type}, or null. */

@@ -2,6 +2,7 @@ package org.handoff.litmus;
 
 import java.lang.reflect.Constructor;
 import java.util.function.BiFunction;
+import java.util.function.Consumer;
 import java.util.function.Function;
 import org.handoff.models.Ports;
 import org.handoff.models.SpinPolicy;
@@ -35,7 +36,7 @@ public final class LockChoice {
     public static <L extends QSpinLock> BiFunction<SpinPolicy, SlowpathHooks, L> withHooks(Class<?> test,
             Class<L> base) {
         Constructor<? extends L> k = constructor(test, base, base, SpinPolicy.class, SlowpathHooks.class);
-        String settings = settings(test);
+        Consumer<Object> settings = settings(test, k);
         return (spin, hooks) -> make(k, settings, spin, hooks);
     }
 
@@ -46,7 +47,7 @@ public final class LockChoice {
      */
     public static <L> Function<SpinPolicy, L> withPolicy(Class<?> test, Class<L> base, Class<? extends L> dflt) {
         Constructor<? extends L> k = constructor(test, base, dflt, SpinPolicy.class);
-        String settings = settings(test);
+        Consumer<Object> settings = settings(test, k);
         return spin -> make(k, settings, spin);
     }
 
@@ -67,15 +68,25 @@ public final class LockChoice {
         }
     }
 
-    /** The settings the runner passed for {@code test}, empty for none. */
-    private static String settings(Class<?> test) {
-        return System.getProperty(CONFIGURE + test.getName(), "");
+    /**
+     * The settings the runner passed for {@code test}, resolved once against the class
+     * {@code constructor} makes (jcstress makes a lock per sample); none when it passed none.
+     */
+    private static Consumer<Object> settings(Class<?> test, Constructor<?> constructor) {
+        String property = CONFIGURE + test.getName();
+        try {
+            return Ports.settings(constructor.getDeclaringClass(), System.getProperty(property, ""));
+        } catch (IllegalArgumentException e) {
+            throw new IllegalStateException(property + ": " + e.getMessage());
+        }
     }
 
     /** A new lock from {@code constructor} (see {@link #constructor}) with {@code settings} applied. */
-    private static <T> T make(Constructor<? extends T> constructor, String settings, Object... args) {
+    private static <T> T make(Constructor<? extends T> constructor, Consumer<Object> settings, Object... args) {
         try {
-            return Ports.configure(Ports.make(constructor, args), settings);
+            T lock = Ports.make(constructor, args);
+            settings.accept(lock);
+            return lock;
         } catch (IllegalArgumentException e) {
             throw new IllegalStateException(e.getMessage(), e);
         }
