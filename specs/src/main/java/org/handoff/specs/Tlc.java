@@ -395,10 +395,9 @@ public final class Tlc {
      * fifth less CPU time than the parallel one on the liveness models (PV_N2, PV_N2_L1,
      * CNA_Threshold_N3_T1, three at a time) and the same on PV_N3's safety run. Several workers
      * get the parallel collector. A {@link Request#brief} run compiles with C1 only
-     * ({@code -XX:TieredStopAtLevel=1}): a run of a few seconds spends more CPU in C2's compiler
-     * thread than C2's code saves it, which matters when two runs share two cores; a search of half
-     * a minute costs about the same either way, and a long one is much slower without C2 (the
-     * commit that added the flag has the measurements). Every run loads TLC's classes from one
+     * ({@code -XX:TieredStopAtLevel=1}): a run of up to about a minute spends more CPU in C2's
+     * compiler threads than C2's code saves it, which matters when two runs share two cores, and a
+     * long one is much slower without C2 (TlcRunner#BRIEF_COST has the measurements). Every run loads TLC's classes from one
      * class-data-sharing archive ({@link TlcClassArchive}).
      */
     static List<String> jvmOptions(Path tmp, Request req, int workers) {

@@ -144,13 +144,30 @@ public final class TlcRunner implements LevelRunner {
         }
     }
 
-    /** States up to which a model expected to pass is searched in a brief run (Tlc.Request#brief). */
-    static final long BRIEF_STATES = 3_000;
+    /**
+     * The cost up to which a model expected to pass is searched in a brief run (Tlc.Request#brief,
+     * C1 only): every quick model but the largest safety one. Two runs side by side keep both
+     * CPUs busy, so what a run costs is its CPU time, and C2's compiler threads cost more than
+     * they save below about a minute: C1 alone spent a third less CPU on PV_N2 (8,083 states,
+     * liveness), MCSWeak_N2_WMO and CNA_V1_N3, and the same on QSpinlock_N3_L0 and
+     * CNA_Prob_N3_fair (about 42,000 and 35,000 states, liveness); the full profile's models of
+     * hundreds of thousands of states and more are much slower without C2.
+     */
+    static final long BRIEF_COST = 150_000;
+
+    /** States assumed of a model whose count the manifest does not record, to order the runs. */
+    static final long UNRECORDED_STATES = 50_000;
+
+    /** A rough cost of a model's run: its recorded state count, a liveness model's three times. */
+    static long cost(Check check) {
+        Long states = check.expectedStates();
+        long s = states == null ? UNRECORDED_STATES : states;
+        return Boolean.TRUE.equals(check.params().get("liveness")) ? 3 * s : s;
+    }
 
     /** Whether the manifest records a state count for the check small enough for a brief run. */
     static boolean small(Check check) {
-        Long states = check.expectedStates();
-        return states != null && states <= BRIEF_STATES;
+        return check.expectedStates() != null && cost(check) <= BRIEF_COST;
     }
 
     /** The verdict of a model expected to pass: TLC's, vacuous when a variant's action never fired. */
@@ -366,8 +383,9 @@ public final class TlcRunner implements LevelRunner {
         Tlc.Request request = request(check, context, work, 1);
         TlcConfig cfg = TlcConfig.parse(read(request.config()));
         // Without a temporal property the search stops at the first violation, and the further
-        // search is bounded: brief runs. A temporal property is decided on the whole graph.
-        Tlc.Request base = request.brief(cfg.properties().isEmpty());
+        // search is bounded: brief runs. A temporal property is decided on the whole graph: brief
+        // for a quick entry (every one is a graph of seconds, BRIEF_COST), not for a full one.
+        Tlc.Request base = request.brief(cfg.properties().isEmpty() || "quick".equals(check.profile()));
         Tlc.Result first = runExpectingFailure(base);
         Map<String, Long> coverage = failureCoverage(first);
         if (first.outcome() != Outcome.FAIL || first.violated() == null) {

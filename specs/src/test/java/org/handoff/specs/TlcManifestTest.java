@@ -57,7 +57,7 @@ class TlcManifestTest {
         TlcRunner runner = new TlcRunner(parallel > 1 ? 1 : 2, false);
         pool = Executors.newFixedThreadPool(parallel);
         List<Check> byCost = new ArrayList<>(checks);
-        byCost.sort(Comparator.comparingLong(TlcManifestTest::cost).reversed());
+        byCost.sort(Comparator.comparingLong(TlcRunner::cost).reversed());
         // A witness whose twin is selected too is decided in the twin's run (TlcRunner.runShared).
         Map<Check, List<Check>> shared = TlcRunner.witnessesByTwin(checks);
         java.util.Set<Check> folded = new java.util.HashSet<>();
@@ -87,12 +87,5 @@ class TlcManifestTest {
                     v.violations().size() > 1 ? ", violates " + v.violations() : "");
             assertNull(v.mismatch(), () -> c.id() + ": " + v.mismatch() + "\n" + v.detail());
         }));
-    }
-
-    /** A rough cost to order the runs: the recorded state count, liveness weighing three times. */
-    static long cost(Check c) {
-        Long states = c.expectedStates();
-        long s = states == null ? 50_000 : states;
-        return Boolean.TRUE.equals(c.params().get("liveness")) ? 3 * s : s;
     }
 }
