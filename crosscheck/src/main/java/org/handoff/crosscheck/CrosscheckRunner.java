@@ -331,12 +331,9 @@ public final class CrosscheckRunner implements LevelRunner {
                 header.put("family", c.family());
                 header.put("variant", c.variant());
                 header.put("lock", lock);
-                for (String setting : c.paramOr("configure", "").split(",")) {
-                    String[] kv = setting.trim().split("=", 2);
-                    if (kv.length == 2) { // one header word per setting: lock_<name>=<value>
-                        header.put("lock_" + kv[0].trim(), kv[1].trim().replace("${seed}", Long.toString(run.seed())));
-                    }
-                }
+                // One header word per setting, lock_<name>=<value>, as the lock was configured.
+                org.handoff.models.Ports.parseSettings(c.paramOr("configure", "")).forEach((name, value) ->
+                        header.put("lock_" + name, value.replace("${seed}", Long.toString(run.seed()))));
                 header.put("threads", Integer.toString(threads));
                 header.put("workload", run.workload());
                 header.put("ops", Integer.toString(ops));

@@ -5,7 +5,9 @@ import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Method;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.function.Consumer;
 import java.util.stream.Collectors;
 
@@ -98,22 +100,18 @@ public final class Ports {
             return port -> { };
         }
         List<Consumer<Object>> calls = new ArrayList<>();
-        for (String s : settings.split(",")) {
-            String setting = s.trim();
-            String[] kv = setting.split("=", 2);
-            if (kv.length != 2 || kv[0].isBlank()) {
-                throw new IllegalArgumentException("lock setting '" + setting + "' is not name=value");
-            }
+        for (Map.Entry<String, String> kv : parseSettings(settings).entrySet()) {
+            String setting = kv.getKey() + "=" + kv.getValue();
             long value;
             try {
-                value = Long.parseLong(kv[1].trim());
+                value = Long.parseLong(kv.getValue());
             } catch (NumberFormatException e) {
                 throw new IllegalArgumentException("lock setting '" + setting + "': the value must be an integer");
             }
-            Method m = setter(type, kv[0].trim());
+            Method m = setter(type, kv.getKey());
             if (m == null) {
-                throw new IllegalArgumentException(type.getName() + " has no public method " + kv[0].trim()
-                        + "(int) or " + kv[0].trim() + "(long) for the setting '" + setting + "'");
+                throw new IllegalArgumentException(type.getName() + " has no public method " + kv.getKey()
+                        + "(int) or " + kv.getKey() + "(long) for the setting '" + setting + "'");
             }
             Object arg;
             try {
@@ -132,6 +130,27 @@ public final class Ports {
             });
         }
         return port -> calls.forEach(c -> c.accept(port));
+    }
+
+    /**
+     * The settings {@code name=value,...} as name to value (trimmed), in their order: what
+     * {@link #settings} applies, and what a trace's header records of its lock. Null or blank:
+     * none. A setting that is not {@code name=value} is an {@link IllegalArgumentException}.
+     */
+    public static Map<String, String> parseSettings(String settings) {
+        Map<String, String> out = new LinkedHashMap<>();
+        if (settings == null || settings.isBlank()) {
+            return out;
+        }
+        for (String s : settings.split(",")) {
+            String setting = s.trim();
+            String[] kv = setting.split("=", 2);
+            if (kv.length != 2 || kv[0].isBlank()) {
+                throw new IllegalArgumentException("lock setting '" + setting + "' is not name=value");
+            }
+            out.put(kv[0].trim(), kv[1].trim());
+        }
+        return out;
     }
 
     /** The public method {@code name(int)} or {@code name(long)} of {@code type}, or null. */
