@@ -252,10 +252,11 @@ class CliTest {
         Files.writeString(table, "| level | family | variant | entry | caught on | " + other + " |\n|---|---|---|---|---|---:|\n"
                 + "| lincheck | mcs | late-init | `McsCounterTest` | DeadlockFreedom | 7/10 |\n"
                 + "| lincheck | mcs | early-handoff | `McsCounterTest` | MutualExclusion | 9/10 |\n\n## " + other + "\n\nmeasured elsewhere\n");
-        Run r = run("rates", "mcs", "--level", "lincheck", "--check", "early-handoff", "--runs", "2", "--output", table.toString());
+        // One run: the table's merge is under test here, not the rate (RatesMissTest has a miss).
+        Run r = run("rates", "mcs", "--level", "lincheck", "--check", "early-handoff", "--runs", "1", "--output", table.toString());
         assertEquals(0, r.code(), r.out() + r.err());
         String t = Files.readString(table);
-        String left = other.compareTo(jdk) < 0 ? "9/10 | 2/2" : "2/2 | 9/10";
+        String left = other.compareTo(jdk) < 0 ? "9/10 | 1/1" : "1/1 | 9/10";
         assertTrue(t.contains("| lincheck | mcs | early-handoff | `McsCounterTest` | MutualExclusion | " + left + " |"), t);
         assertTrue(t.contains("| lincheck | mcs | late-init | `McsCounterTest` | DeadlockFreedom | "
                 + (other.compareTo(jdk) < 0 ? "7/10 | – |" : "– | 7/10 |")), t);
