@@ -69,7 +69,7 @@ import org.handoff.models.HookCounter;
  * and {@code maxRuns} ({@value #DEFAULT_MIN_SAMPLES} and {@value #DEFAULT_MAX_RUNS}); {@code timeout},
  * seconds before a jcstress run is killed ({@value #DEFAULT_TIMEOUT_SECONDS}). A manifest parameter
  * {@code attempts} (default 1) makes an entry that is expected to fail statistical: while no run has
- * caught its bug it runs again, its results adding up, up to that many runs; its verdict says how
+ * caught its bug (as its property) it runs again, its results adding up, up to that many runs; its verdict says how
  * many runs it took, and {@code handoff rates} measures how often the entry as a whole catches.
  */
 public final class JcstressRunner implements LevelRunner {
@@ -301,7 +301,8 @@ public final class JcstressRunner implements LevelRunner {
         /**
          * Why a test runs again after {@code runs} runs whose results add up to {@code pooled}, or
          * null when its verdict is final: it took fewer than {@link #minSamples} samples, or it is
-         * expected to fail, has not been caught yet, and has {@link #attempts} left.
+         * expected to fail, has not been caught yet as its property (no forbidden outcome, or only
+         * another property's), and has {@link #attempts} left.
          */
         String runAgain(Check c, int runs, long samples, Verdict pooled) {
             if (samples >= 0 && samples < minSamples && runs < maxRuns) {
@@ -311,6 +312,13 @@ public final class JcstressRunner implements LevelRunner {
             if (c.expected() == Outcome.FAIL && pooled.actual() == Outcome.PASS && runs < attempts) {
                 return "no forbidden outcome in " + runs + " run(s); the entry is caught in at most " + attempts
                         + " (its 'attempts'), running again";
+            }
+            // A bug that shows as either of two properties (a lost update, or a holder stranded by
+            // it) is caught as the entry's own only in some runs: not caught yet, as above.
+            if (c.expected() == Outcome.FAIL && pooled.actual() == Outcome.FAIL && c.property() != null
+                    && !c.property().equals(pooled.violated()) && runs < attempts) {
+                return "caught as " + pooled.violated() + " but not yet as " + c.property() + " in " + runs
+                        + " run(s); the entry is caught in at most " + attempts + " (its 'attempts'), running again";
             }
             return null;
         }

@@ -47,6 +47,9 @@ class JcstressSettingsTest {
         assertNotNull(s.runAgain(statistical, 2, 500, pooled(statistical, Outcome.PASS)));
         assertNull(s.runAgain(statistical, 3, 500, pooled(statistical, Outcome.PASS)), "at most 3 runs");
         assertNull(s.runAgain(statistical, 1, 500, pooled(statistical, Outcome.FAIL)), "caught: final");
+        Verdict other = new Verdict(statistical, Outcome.FAIL, "DeadlockFreedom", null, 1.0, "", List.of(), Map.of());
+        assertNotNull(s.runAgain(statistical, 1, 500, other), "caught as another property only: not yet");
+        assertNull(s.runAgain(statistical, 3, 500, other), "at most 3 runs, then the mismatch stands");
 
         Check plain = entry("full", Map.of("minSamples", 1));
         assertNull(JcstressRunner.Settings.of(plain).runAgain(plain, 1, 500, pooled(plain, Outcome.PASS)),
