@@ -24,9 +24,9 @@
 (*          for an empty buffer and writes memory at once, as smp_mb()    *)
 (*          on both sides; _release (and C11's acq_rel, which DPDK uses)   *)
 (*          waits for older stores like a release store;                  *)
-(*          store; _acquire and _relaxed write like a plain store. Loads   *)
-(*          may be satisfied early, before older loads, where the spec    *)
-(*          lets them (LoadsEarly): an acquire load or smp_mb() stops it.  *)
+(*          _acquire and _relaxed write like a plain store. Loads may be   *)
+(*          satisfied early, before older loads, where the spec lets them *)
+(*          (LoadsEarly): an acquire load, smp_mb() or smp_rmb() stops it. *)
 (*                                                                         *)
 (* What none of the models has: load buffering (a store visible before an *)
 (* older load of its CPU is satisfied, the LB shape), so no out-of-thin-   *)
@@ -70,8 +70,10 @@ StoreOrders == {"plain", "once", "release"}
 LoadOrders  == {"plain", "once", "acquire"}
 RmwOrders   == {"full", "acq_rel", "acquire", "release", "relaxed"}
 
-\* Barriers: smp_mb(), smp_wmb(), and "none" for a barrier a mutant leaves out.
-BarrierOrders == {"mb", "wmb", "none"}
+\* Barriers: smp_mb(), smp_wmb(), smp_rmb(), and "none" for a barrier a mutant
+\* leaves out. smp_rmb() only keeps later loads from being satisfied early
+\* (LoadsEarly); a spec states it where a load could otherwise pass.
+BarrierOrders == {"mb", "wmb", "rmb", "none"}
 
 \* Every order an access can be given.
 Orders == StoreOrders \cup LoadOrders \cup RmwOrders \cup BarrierOrders
@@ -122,9 +124,9 @@ Load(t, l) == Forward(buf[t], l, mem[l])
 
 \* Loads may be satisfied before older loads of their CPU: only under WMO. A
 \* spec asks this before letting a later load run ahead of an earlier one whose
-\* order is o (an acquire load, a fully ordered RMW or smp_mb() is never
-\* passed).
-LoadsEarly(o) == MemoryModel = "WMO" /\ o \notin {"acquire", "acq_rel", "full", "mb"}
+\* order is o (an acquire load, a fully ordered RMW, smp_mb() or smp_rmb() is
+\* never passed).
+LoadsEarly(o) == MemoryModel = "WMO" /\ o \notin {"acquire", "acq_rel", "full", "mb", "rmb"}
 
 \* Some CPU other than t holds location l with a buffered RMW write.
 HeldByOther(t, l) ==

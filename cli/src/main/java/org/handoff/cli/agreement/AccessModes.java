@@ -18,6 +18,7 @@ import org.handoff.models.cna.CnaLock;
 import org.handoff.models.mcs.McsLock;
 import org.handoff.models.mlock.MLock;
 import org.handoff.models.pv.Paravirt;
+import org.handoff.models.pv.PvHashTable;
 import org.handoff.models.pv.PvLockWord;
 import org.handoff.models.pv.PvVariant;
 import org.handoff.models.qspinlock.QLockWord;
@@ -188,29 +189,49 @@ public final class AccessModes {
             + " returns, the kernel's caller reads node->locked once more with arch_mcs_spin_lock_contended's"
             + " acquire, and the port's one read does both";
 
+    private static final String[] WHOLE_WORD_ONCE = {"full", "the port's locked byte is part of the whole lock word"
+            + " (the NR_CPUS >= 16K form), so WRITE_ONCE(lock->locked) is a compare-and-exchange loop, volatile for"
+            + " want of a relaxed one"};
+
     /**
-     * PV's halt and kick (PVWeak.tla is that slice): the hooks ({@code Paravirt}) make the accesses,
-     * through the lock word's methods and the node's {@code readLocked}.
+     * PV (PVWeak.tla): the hooks ({@code Paravirt}) make the accesses, through the lock word's methods,
+     * the node's {@code readLocked} and the hash table's entries ({@code PvHashTable}).
      */
     public static final FamilyModes PV = new FamilyModes("pv", "PVWeak.tla", Paravirt.class,
-            List.of(new Access("mcs_handoff", "QSpinLock.mcsHandoff", "NODE_LOCKED"),
+            List.of(new Access("set_locked", "QSpinLock.setLocked", "VAL"),
+                    new Access("mcs_handoff", "QSpinLock.mcsHandoff", "NODE_LOCKED"),
                     new Access("kick_mb", "kickCmpxchg", "fence"),
                     new Access("kick_cmpxchg", "kickCmpxchg", "STATE"),
                     new Access("slow_store", "PvLockWord.writeLocked", "VAL"),
+                    new Access("hash", "PvHashTable.hash", "KEYS"),
                     new Access("unlock", "unlockCmpxchg", "VAL"),
+                    new Access("unlock_rmb", "unlockSlowpath", "fence"),
+                    new Access("unhash", "PvHashTable.unhash", "NODES"),
                     new Access("unlock_slow", "PvLockWord.writeLockedRelease", "VAL"),
                     new Access("spin", "PvVariant.spinNode", "NODE_LOCKED"),
                     new Access("store_halted", "storeHalted", "STATE"),
                     new Access("wait_mb", "storeHalted", "fence"),
                     new Access("recheck", "recheckUnlocked", "NODE_LOCKED"),
-                    new Access("reset", "wakeCmpxchg", "STATE")),
-            Map.of("kick_cmpxchg", new String[] {"full", NO_RELAXED_CAS_RETURNING + ", so the port uses the volatile one"},
-                    "slow_store", new String[] {"full", "the port's locked byte is part of the whole lock word"
-                            + " (the NR_CPUS >= 16K form), so WRITE_ONCE(lock->locked) is a compare-and-exchange"
-                            + " loop, volatile for want of a relaxed one"},
+                    new Access("reset", "wakeCmpxchg", "STATE"),
+                    new Access("head_state", "hashedByKicker", "STATE"),
+                    new Access("head_running", "storeRunning", "STATE"),
+                    new Access("trylock", "trylockClearPendingCas", "VAL"),
+                    new Access("head_xchg", "PvLockWord.xchgLocked", "VAL"),
+                    new Access("head_set_locked", "PvLockWord.writeLocked", "VAL"),
+                    new Access("head_store_hashed", "storeHashed", "STATE")),
+            Map.of("set_locked", SET_LOCKED_STRONGER,
+                    "kick_cmpxchg", new String[] {"full", NO_RELAXED_CAS_RETURNING + ", so the port uses the volatile one"},
+                    "slow_store", WHOLE_WORD_ONCE,
+                    "head_set_locked", WHOLE_WORD_ONCE,
+                    "hash", new String[] {"full", NO_RELAXED_CAS_RETURNING + ", so pv_hash's cmpxchg_relaxed on the"
+                            + " entry's key is the volatile one"},
+                    "unlock_rmb", new String[] {"acquire", "Java has no load-load fence; VarHandle.acquireFence orders"
+                            + " the loads before it against the loads and stores after it, which covers smp_rmb()"},
+                    "unhash", new String[] {"acquire", "the port reads an entry's key and node with acquires, so the"
+                            + " node read is ordered after the key read without leaning on the fence before it"},
                     "spin", new String[] {"acquire", SPIN_THEN_ACQUIRE},
                     "recheck", new String[] {"acquire", "the same QNode.readLocked as spin"}),
-            List.of(QSpinLock.class, QLockWord.class, QNode.class, PvLockWord.class, PvVariant.class));
+            List.of(QSpinLock.class, QLockWord.class, QNode.class, PvLockWord.class, PvVariant.class, PvHashTable.class));
 
     /** Every family with a weak-memory spec, in the order the tables are printed. */
     public static final List<FamilyModes> FAMILIES = List.of(MCS, QSPINLOCK, CNA, PV, TICKET, CLH, MLOCK);
@@ -273,11 +294,20 @@ public final class AccessModes {
     private static int rank(String order) {
         return switch (order) {
             case "plain", "once", "relaxed", "none" -> 0;
-            case "acquire", "release", "wmb" -> 1;
+            case "acquire", "release", "wmb", "rmb" -> 1;
             case "acq_rel" -> 2;
             case "full", "mb" -> 3;
             default -> throw new HandoffException("unknown order '" + order + "'");
         };
+    }
+
+    /**
+     * Whether the port's order is more than the spec's: a higher rank, or an acquire fence for
+     * {@code smp_rmb()} (same rank: it orders earlier loads against later loads, as smp_rmb() does,
+     * and against later stores as well).
+     */
+    private static boolean stronger(String java, String spec) {
+        return rank(java) > rank(spec) || (java.equals("acquire") && spec.equals("rmb"));
     }
 
     private static boolean same(String spec, String java) {
@@ -438,7 +468,7 @@ public final class AccessModes {
                 ok = false;
                 note = "the port makes this access with several orders";
             } else if (stronger != null) {
-                ok = stronger[0].equals(javaOrder) && rank(javaOrder) > rank(specOrder);
+                ok = stronger[0].equals(javaOrder) && stronger(javaOrder, specOrder);
                 note = ok ? "stronger than the kernel: " + stronger[1]
                         : "recorded as " + stronger[0] + " over the spec's order, but the port makes it " + javaOrder
                                 + " and the spec says " + specOrder;

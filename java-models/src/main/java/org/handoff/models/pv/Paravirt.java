@@ -389,7 +389,7 @@ public class Paravirt implements SlowpathHooks {
         }
         for (;;) {
             // WRITE_ONCE(pn->state, vcpu_running), for wait-early
-            stateStep("WaitHeadRunning", pn, () -> mem.setOpaqueInt(STATE, pn, VCPU_RUNNING));
+            stateStep("WaitHeadRunning", pn, () -> storeRunning(pn));
             wordStep("WaitHeadSetPending", () -> setPending(word)); // disable lock stealing while the head spins
             for (int loop = spinThreshold; loop > 0; loop--) {
                 if (trylockClearPending()) {
@@ -411,7 +411,7 @@ public class Paravirt implements SlowpathHooks {
                 }
             }
             // WRITE_ONCE(pn->state, vcpu_hashed)
-            stateStep("WaitHeadStoreState", pn, () -> mem.setOpaqueInt(STATE, pn, VCPU_HASHED));
+            stateStep("WaitHeadStoreState", pn, () -> storeHashed(pn));
             if (variant == PvVariant.WAIT_EARLY && pn.waithist < PV_WAITHIST_MAX) {
                 pn.waithist += PV_WAIT_INC;
             }
@@ -441,7 +441,17 @@ public class Paravirt implements SlowpathHooks {
 
     /** {@code READ_ONCE(pn->state) == vcpu_hashed} at the start of pv_wait_head_or_lock. */
     protected boolean hashedByKicker(PvNode pn) {
-        return mem.getAcquireInt(STATE, pn) == VCPU_HASHED;
+        return mem.getOpaqueInt(STATE, pn) == VCPU_HASHED;
+    }
+
+    /** pv_wait_head_or_lock's {@code WRITE_ONCE(pn->state, vcpu_running)} at the top of its loop. */
+    private void storeRunning(PvNode pn) {
+        mem.setOpaqueInt(STATE, pn, VCPU_RUNNING);
+    }
+
+    /** pv_wait_head_or_lock's {@code WRITE_ONCE(pn->state, vcpu_hashed)} before it waits. */
+    private void storeHashed(PvNode pn) {
+        mem.setOpaqueInt(STATE, pn, VCPU_HASHED);
     }
 
     /** gotlock: {@code atomic_read(&lock->val) | _Q_LOCKED_VAL}. */

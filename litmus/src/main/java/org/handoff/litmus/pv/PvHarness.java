@@ -103,6 +103,16 @@ public final class PvHarness {
         h.increment(actor, times);
     }
 
+    /** Actor {@code actor} enters once, reads {@code x, y} and writes them back incremented ({@link LockHarness#readThenWrite}). */
+    public void readThenWrite(int actor, IIIII_Result r) {
+        h.readThenWrite(actor, r);
+    }
+
+    /** What each actor read and whether a wait gave up ({@link LockHarness#report(IIIII_Result)}). */
+    public void reportReads(IIIII_Result r) {
+        h.report(r);
+    }
+
     /** x, y, gave up (as {@link LockHarness#report(III_Result)}), lost wake-up, hash inconsistency. */
     public void report(IIIII_Result r) {
         III_Result t = new III_Result();

@@ -6,10 +6,10 @@
  * catalogue property, every forbidden (or property-breaking interesting) outcome's description
  * starts with that property's name, and the manifest lists each test with its expected verdict.
  * The correct variants share {@code PvMutualExclusion}, {@code PvKickStoreBuffering} and
- * {@code PvHashConsistent}, which run the port registered for the entry's variant
+ * {@code PvHashConsistent}, and {@code pv} runs {@code PvHandoffVisibility}; they run the port registered for the entry's variant
  * ({@link org.handoff.litmus.LockChoice}); a scaffolded PV variant is listed under them as it is.
  *
- * <p>Three shapes:
+ * <p>Four shapes:
  * <ul>
  * <li>{@code *MutualExclusion} ({@link org.handoff.litmus.pv.PvHarness}): two actors take the lock
  *     four times each with short spin thresholds, so that the queue head hashes itself and halts
@@ -19,6 +19,9 @@
  *     takes the place of a {@code Mode.Termination} test: jcstress ends a stale termination actor
  *     by interrupting it, and an interrupt makes {@code park} return, which the PV loops treat as
  *     a spurious wake-up.
+ * <li>{@code *HandoffVisibility} (also {@link org.handoff.litmus.pv.PvHarness}): each actor enters
+ *     once, reads {@code x, y} and writes them back; the second holder must find both writes of
+ *     the first (PVWeak.tla's HandoffVisibility at the Java level).
  * <li>{@code *StoreBuffering} ({@link org.handoff.litmus.pv.KickHaltStage}): the two halves of
  *     the kick/halt handshake alone, the holder's hand-off and {@code pv_kick_node} against the
  *     successor's {@code smp_store_mb(state, halted)} and re-read of {@code node->locked}.
