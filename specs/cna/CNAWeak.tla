@@ -179,8 +179,7 @@ Go(t, p) == pc' = [pc EXCEPT ![t] = p]
 \* passes cancels a critical-section read satisfied early (see the header).
 Ordered(t, o) ==
     /\ IF M!LoadsEarly(o) THEN UNCHANGED << rx, ry >>
-       ELSE /\ rx' = [rx EXCEPT ![t] = CS!NotRead]
-            /\ ry' = [ry EXCEPT ![t] = CS!NotRead]
+       ELSE CS!CsClearReads(t)
     /\ UNCHANGED gen
 
 \* A step that reads no shared memory: the critical section's reads stay.

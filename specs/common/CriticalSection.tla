@@ -59,6 +59,14 @@ CsLoadEarly(t) ==
     /\ ry' = [ry EXCEPT ![t] = M!Load(t, LY)]
     /\ UNCHANGED << mem, buf, pc, gen, lockVars >>
 
+\* CPU t's reads of x and y forgotten: at the end of its critical section, and
+\* where a spec drops reads satisfied early (a path that does not enter the
+\* critical section, or an access no younger load passes). A conjunct of a
+\* step that states the other variables itself.
+CsClearReads(t) ==
+    /\ rx' = [rx EXCEPT ![t] = NotRead]
+    /\ ry' = [ry EXCEPT ![t] = NotRead]
+
 \* r1 = x; r2 = y (plain loads), unless already satisfied early.
 CsLoad(t) ==
     /\ pc[t] = "cs_read"
@@ -78,8 +86,7 @@ CsStoreX(t) ==
 CsStoreY(t) ==
     /\ pc[t] = "cs_write_y"
     /\ M!Store(t, LY, (ry[t] + 1) % 2, "plain")
-    /\ rx' = [rx EXCEPT ![t] = NotRead]
-    /\ ry' = [ry EXCEPT ![t] = NotRead]
+    /\ CsClearReads(t)
     /\ gen' = (gen + 1) % 2
     /\ Go(t, AfterCs)
     /\ UNCHANGED lockVars

@@ -384,8 +384,7 @@ Trylock ==
             /\ UNCHANGED << rx, ry >>
        ELSE /\ M!RmwFail(Waiter)
             /\ Go(Waiter, IF lp THEN "head_store_hashed" ELSE "head_hash")
-            /\ rx' = [rx EXCEPT ![Waiter] = NotRead]
-            /\ ry' = [ry EXCEPT ![Waiter] = NotRead]
+            /\ CS!CsClearReads(Waiter)
     /\ UNCHANGED << kicked, lp, unhashed, gen >>
 
 \* pv_wait_head_or_lock: if (!lp) { lp = pv_hash(lock, pn);
@@ -407,8 +406,7 @@ HeadXchg ==
        THEN /\ Go(Waiter, "head_set_locked")
             /\ UNCHANGED << rx, ry >>
        ELSE /\ Go(Waiter, "head_store_hashed")
-            /\ rx' = [rx EXCEPT ![Waiter] = NotRead]
-            /\ ry' = [ry EXCEPT ![Waiter] = NotRead]
+            /\ CS!CsClearReads(Waiter)
     /\ UNCHANGED << kicked, lp, unhashed, gen >>
 
 \* pv_wait_head_or_lock, the lock was free: WRITE_ONCE(lock->locked, _Q_LOCKED_VAL)

@@ -309,18 +309,17 @@ public final class JcstressRunner implements LevelRunner {
                 return samples + " samples so far, fewer than " + minSamples + " (a loaded machine samples slowly); running again, "
                         + (runs + 1) + " of " + maxRuns;
             }
-            if (c.expected() == Outcome.FAIL && pooled.actual() == Outcome.PASS && runs < attempts) {
-                return "no forbidden outcome in " + runs + " run(s); the entry is caught in at most " + attempts
-                        + " (its 'attempts'), running again";
+            if (c.expected() != Outcome.FAIL || runs >= attempts) {
+                return null;
             }
-            // A bug that shows as either of two properties (a lost update, or a holder stranded by
-            // it) is caught as the entry's own only in some runs: not caught yet, as above.
-            if (c.expected() == Outcome.FAIL && pooled.actual() == Outcome.FAIL && c.property() != null
-                    && !c.property().equals(pooled.violated()) && runs < attempts) {
-                return "caught as " + pooled.violated() + " but not yet as " + c.property() + " in " + runs
-                        + " run(s); the entry is caught in at most " + attempts + " (its 'attempts'), running again";
-            }
-            return null;
+            // Not caught yet: no forbidden outcome, or only another property's (a bug that shows as
+            // either of two, a lost update or a holder stranded by it, is the entry's own in some runs).
+            String notYet = pooled.actual() == Outcome.PASS ? "no forbidden outcome"
+                    : pooled.actual() == Outcome.FAIL && c.property() != null && !c.property().equals(pooled.violated())
+                            ? "caught as " + pooled.violated() + " but not yet as " + c.property()
+                            : null;
+            return notYet == null ? null : notYet + " in " + runs + " run(s); the entry is caught in at most "
+                    + attempts + " (its 'attempts'), running again";
         }
     }
 
