@@ -80,7 +80,7 @@ class WitnessManifestTest {
         assertEquals(1, e.getMessage().lines().count());
     }
 
-    /** A slice of a variant (CNAWeak) leaves the actions it does not contain out, and says why. */
+    /** A slice of a variant leaves the actions it does not contain out, and says why. */
     @Test
     void aSliceNamesTheActionsOutsideItWithAReason() {
         String actions = ", \"variantActions\": [{\"family\": \"mcs\", \"variant\": \"v\", \"actions\": [\"A\", \"B\"]}]";

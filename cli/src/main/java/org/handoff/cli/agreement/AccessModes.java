@@ -125,6 +125,12 @@ public final class AccessModes {
     private static final String[] SET_LOCKED_STRONGER = {"full", NO_RELAXED_CAS + "; the kernel's byte store has no"
             + " whole-word form weaker than a relaxed RMW"};
 
+    private static final String[] NO_WMB = {"full", "the port has no smp_wmb(): its tail exchange is a volatile"
+            + " compare-and-exchange, which orders the node's initialisation before the tail as the barrier does"};
+    private static final String[] LINK_RELEASE = {"release", "the kernel's smp_wmb() orders the node's initialisation"
+            + " before this store; the JMM gives the volatile tail exchange no such effect on later accesses, so the"
+            + " port publishes with a release"};
+
     public static final FamilyModes QSPINLOCK = new FamilyModes("qspinlock", "QSpinlockWeak.tla", QSpinLock.class,
             List.of(new Access("fast_cmpxchg", "fastPathCmpxchg", "VAL"),
                     new Access("pending_reload", "waitPendingHandover", "VAL"),
@@ -150,39 +156,59 @@ public final class AccessModes {
                     "xchg_tail", new String[] {"full", NO_RELAXED_CAS},
                     "head_cmpxchg", new String[] {"full", NO_RELAXED_CAS},
                     "set_locked", SET_LOCKED_STRONGER,
-                    "publish_wmb", new String[] {"full", "the port has no smp_wmb(): its tail exchange is a volatile"
-                            + " compare-and-exchange, which orders the node's initialisation before the tail as the"
-                            + " barrier does"},
-                    "link_prev", new String[] {"release", "the kernel's smp_wmb() orders the node's initialisation"
-                            + " before this store; the JMM gives the volatile tail exchange no such effect on later"
-                            + " accesses, so the port publishes with a release"},
+                    "publish_wmb", NO_WMB,
+                    "link_prev", LINK_RELEASE,
                     "wait_next", new String[] {"acquire", NO_ADDRESS_DEPENDENCY}),
             List.of(QLockWord.class));
 
     /**
-     * CNA's splice and secondary hand-off (CNAWeak.tla is that slice, so the table covers its
-     * accesses; the queueing the port shares with qspinlock is QSPINLOCK's table).
+     * CNA v1 as a whole (CNAWeak.tla): the queueing the port shares with qspinlock ({@code QSpinLock}'s
+     * steps, which CnaLock inherits) and CNA's own steps. The port records a node's socket once, at
+     * initialisation (CnaLock's class comment says why that is harmless), so both of v1's
+     * {@code set_socket} stores map to that one plain field store.
      */
     public static final FamilyModes CNA = new FamilyModes("cna", "CNAWeak.tla", CnaLock.class,
-            List.of(new Access("head_wait", "waitHead", "VAL"),
+            List.of(new Access("fast_cmpxchg", "fastPathCmpxchg", "VAL"),
+                    new Access("init_locked", "initNode", "NODE_LOCKED"),
+                    new Access("init_next", "initNode", "NEXT"),
+                    new Access("init_socket", "cnaInitNode", "numaNode"),
+                    new Access("queue_trylock", "queuedSpinTrylock", "VAL"),
+                    new Access("publish_wmb", "xchgTail", "VAL"),
+                    new Access("xchg_tail", "xchgTail", "VAL"),
+                    new Access("set_socket", "cnaInitNode", "numaNode"),
+                    new Access("link_prev", "linkPrev", "NEXT"),
+                    new Access("head_locked", "cnaHeadOfEmptyQueue", "NODE_LOCKED"),
+                    new Access("mcs_spin", "spinNodeLocked", "NODE_LOCKED"),
+                    new Access("head_wait", "waitHead", "VAL"),
                     new Access("head_check", "secondaryOf", "NODE_LOCKED"),
                     new Access("sec_tail", "secondaryAsMainQueue", "tail"),
                     new Access("head_cmpxchg", "clearTailCmpxchg", "VAL"),
                     new Access("pass_secondary", "passToSecondaryHead", "NODE_LOCKED"),
                     new Access("set_locked", "setLocked", "VAL"),
                     new Access("wait_next", "waitNext", "NEXT"),
+                    new Access("find_succ", "findSuccessor", "numaNode"),
                     new Access("scan", "walkRead", "NEXT"),
+                    new Access("scan_socket", "findSuccessor", "numaNode"),
                     new Access("splice_head", "moveLink", "NODE_LOCKED"),
+                    new Access("append_sec", "moveLink", "NEXT"),
                     new Access("cut_tail", "moveCut", "NEXT"),
                     new Access("set_sec_tail", "moveTail", "tail"),
                     new Access("mcs_handoff", "handOff", "NODE_LOCKED"),
-                    new Access("mcs_spin", "spinNodeLocked", "NODE_LOCKED"),
+                    new Access("flush_splice", "spliceSecondary", "NEXT"),
+                    new Access("pass_flush", "passToSecondaryHead", "NODE_LOCKED"),
+                    new Access("pass_next", "handOff", "NODE_LOCKED"),
                     new Access("unlock", "releaseLockedByte", "VAL")),
-            Map.of("head_cmpxchg", new String[] {"full", NO_RELAXED_CAS},
+            Map.of("xchg_tail", new String[] {"full", NO_RELAXED_CAS},
+                    "publish_wmb", NO_WMB,
+                    "link_prev", LINK_RELEASE,
+                    "head_cmpxchg", new String[] {"full", NO_RELAXED_CAS},
                     "set_locked", SET_LOCKED_STRONGER,
                     "wait_next", new String[] {"acquire", NO_ADDRESS_DEPENDENCY},
                     "scan", new String[] {"acquire", "the kernel relies on the address dependency to the next node;"
-                            + " Java has none, so find_successor's READ_ONCE(cur->next) is an acquire"}),
+                            + " Java has none, so find_successor's READ_ONCE(cur->next) is an acquire"},
+                    "flush_splice", new String[] {"release", "the port writes a next link that another CPU follows"
+                            + " with a release, as linkPrev; in the kernel the release hand-off after it orders"
+                            + " the plain store"}),
             List.of(QLockWord.class));
 
     private static final String SPIN_THEN_ACQUIRE = "the port's QNode.readLocked is an acquire: after pv_wait_node"

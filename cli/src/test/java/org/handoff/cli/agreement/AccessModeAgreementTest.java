@@ -35,7 +35,7 @@ class AccessModeAgreementTest {
     /** Each family's rows, and how many accesses its spec's Kernel record has. */
     static Stream<Arguments> families() {
         return Stream.of(Arguments.of(AccessModes.MCS, 9), Arguments.of(AccessModes.QSPINLOCK, 19),
-                Arguments.of(AccessModes.CNA, 14), Arguments.of(AccessModes.PV, 21), Arguments.of(AccessModes.TICKET, 4),
+                Arguments.of(AccessModes.CNA, 30), Arguments.of(AccessModes.PV, 21), Arguments.of(AccessModes.TICKET, 4),
                 Arguments.of(AccessModes.CLH, 4), Arguments.of(AccessModes.MLOCK, 5));
     }
 
@@ -80,7 +80,10 @@ class AccessModeAgreementTest {
     void aCnaPortWithAWeakerSecondaryPassIsCaught() throws IOException {
         Map<String, String> spec = AccessModes.specOrders(Files.readString(root.resolve("specs/cna/CNAWeak.tla")), "CNAWeak");
         List<String> bad = disagreements(AccessModes.rows(AccessModes.CNA, spec, OncePassSecondaryPort.class));
-        assertEquals(List.of("pass_secondary: the port makes it once, the spec release"), bad);
+        // One port method makes both of v1's hand-offs to a secondary queue's first node: after the
+        // tail-moving cmpxchg and after the flush.
+        assertEquals(List.of("pass_secondary: the port makes it once, the spec release",
+                "pass_flush: the port makes it once, the spec release"), bad);
     }
 
     /**
