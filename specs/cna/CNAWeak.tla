@@ -698,6 +698,12 @@ SeenNoLostWaiter ==
 (***************************************************************************)
 \* find_successor moves a remote waiter to the secondary queue.
 NeverSplice == \A t \in CPUs : pc[t] # "cut_tail"
+\* find_successor appends a run of remote waiters behind a secondary queue that
+\* holds a waiter already.
+NeverAppend == \A t \in CPUs : pc[t] # "append_sec"
+\* No waiter on the holder's socket and a secondary queue: the flush puts that
+\* queue back in front of next, and its first waiter gets the MCS lock.
+NeverFlush == \A t \in CPUs : pc[t] # "pass_flush"
 \* A head moves the lock word's tail to the secondary queue's and passes on.
 NeverSecondaryPass == \A t \in CPUs : pc[t] # "pass_secondary"
 \* A CPU handed the MCS lock from a secondary queue holds the lock.
