@@ -125,11 +125,28 @@ public final class AccessModes {
     private static final String[] SET_LOCKED_STRONGER = {"full", NO_RELAXED_CAS + "; the kernel's byte store has no"
             + " whole-word form weaker than a relaxed RMW"};
 
-    private static final String[] NO_WMB = {"full", "the port has no smp_wmb(): its tail exchange is a volatile"
-            + " compare-and-exchange, which orders the node's initialisation before the tail as the barrier does"};
-    private static final String[] LINK_RELEASE = {"release", "the kernel's smp_wmb() orders the node's initialisation"
-            + " before this store; the JMM gives the volatile tail exchange no such effect on later accesses, so the"
-            + " port publishes with a release"};
+    /**
+     * Where the queueing is stronger in the port than in qspinlock.c, for qspinlock's table and CNA's
+     * (CnaLock inherits these steps from QSpinLock): one reason per access.
+     */
+    private static final Map<String, String[]> QUEUEING_STRONGER = Map.of(
+            "xchg_tail", new String[] {"full", NO_RELAXED_CAS},
+            "publish_wmb", new String[] {"full", "the port has no smp_wmb(): its tail exchange is a volatile"
+                    + " compare-and-exchange, which orders the node's initialisation before the tail as the barrier"
+                    + " does"},
+            "link_prev", new String[] {"release", "the kernel's smp_wmb() orders the node's initialisation before"
+                    + " this store; the JMM gives the volatile tail exchange no such effect on later accesses, so the"
+                    + " port publishes with a release"},
+            "head_cmpxchg", new String[] {"full", NO_RELAXED_CAS},
+            "set_locked", SET_LOCKED_STRONGER,
+            "wait_next", new String[] {"acquire", NO_ADDRESS_DEPENDENCY});
+
+    /** {@link #QUEUEING_STRONGER} and a family's own stronger accesses. */
+    private static Map<String, String[]> queueingAnd(Map<String, String[]> own) {
+        Map<String, String[]> all = new LinkedHashMap<>(QUEUEING_STRONGER);
+        all.putAll(own);
+        return Map.copyOf(all);
+    }
 
     public static final FamilyModes QSPINLOCK = new FamilyModes("qspinlock", "QSpinlockWeak.tla", QSpinLock.class,
             List.of(new Access("fast_cmpxchg", "fastPathCmpxchg", "VAL"),
@@ -151,14 +168,8 @@ public final class AccessModes {
                     new Access("wait_next", "waitNext", "NEXT"),
                     new Access("mcs_handoff", "mcsHandoff", "NODE_LOCKED"),
                     new Access("unlock", "releaseLockedByte", "VAL")),
-            Map.of("clear_pending", new String[] {"full", NO_RELAXED_CAS},
-                    "clear_pending_set_locked", new String[] {"full", NO_RELAXED_CAS},
-                    "xchg_tail", new String[] {"full", NO_RELAXED_CAS},
-                    "head_cmpxchg", new String[] {"full", NO_RELAXED_CAS},
-                    "set_locked", SET_LOCKED_STRONGER,
-                    "publish_wmb", NO_WMB,
-                    "link_prev", LINK_RELEASE,
-                    "wait_next", new String[] {"acquire", NO_ADDRESS_DEPENDENCY}),
+            queueingAnd(Map.of("clear_pending", new String[] {"full", NO_RELAXED_CAS},
+                    "clear_pending_set_locked", new String[] {"full", NO_RELAXED_CAS})),
             List.of(QLockWord.class));
 
     /**
@@ -198,17 +209,11 @@ public final class AccessModes {
                     new Access("pass_flush", "passToSecondaryHead", "NODE_LOCKED"),
                     new Access("pass_next", "handOff", "NODE_LOCKED"),
                     new Access("unlock", "releaseLockedByte", "VAL")),
-            Map.of("xchg_tail", new String[] {"full", NO_RELAXED_CAS},
-                    "publish_wmb", NO_WMB,
-                    "link_prev", LINK_RELEASE,
-                    "head_cmpxchg", new String[] {"full", NO_RELAXED_CAS},
-                    "set_locked", SET_LOCKED_STRONGER,
-                    "wait_next", new String[] {"acquire", NO_ADDRESS_DEPENDENCY},
-                    "scan", new String[] {"acquire", "the kernel relies on the address dependency to the next node;"
-                            + " Java has none, so find_successor's READ_ONCE(cur->next) is an acquire"},
+            queueingAnd(Map.of("scan", new String[] {"acquire", "the kernel relies on the address dependency to"
+                            + " the next node; Java has none, so find_successor's READ_ONCE(cur->next) is an acquire"},
                     "flush_splice", new String[] {"release", "the port writes a next link that another CPU follows"
                             + " with a release, as linkPrev; in the kernel the release hand-off after it orders"
-                            + " the plain store"}),
+                            + " the plain store"})),
             List.of(QLockWord.class));
 
     private static final String SPIN_THEN_ACQUIRE = "the port's QNode.readLocked is an acquire: after pv_wait_node"
