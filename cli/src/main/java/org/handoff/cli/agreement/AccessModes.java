@@ -224,6 +224,10 @@ public final class AccessModes {
             + " (the NR_CPUS >= 16K form), so WRITE_ONCE(lock->locked) is a compare-and-exchange loop, volatile for"
             + " want of a relaxed one"};
 
+    private static final String[] ENTRY_FREED_RELEASE = {"release", "the port frees a hash entry with a"
+            + " release, so that what was read from it is read before another CPU can claim it; the kernel has that"
+            + " order from the release that follows (the unlock's smp_store_release, or the head's hand-off)"};
+
     /**
      * PV (PVWeak.tla): the hooks ({@code Paravirt}) make the accesses, through the lock word's methods,
      * the node's {@code readLocked} and the hash table's entries ({@code PvHashTable}).
@@ -238,6 +242,7 @@ public final class AccessModes {
                     new Access("unlock", "unlockCmpxchg", "VAL"),
                     new Access("unlock_rmb", "unlockSlowpath", "fence"),
                     new Access("unhash", "PvHashTable.unhash", "NODES"),
+                    new Access("unhash_clear", "PvHashTable.clear", "KEYS"),
                     new Access("unlock_slow", "PvLockWord.writeLockedRelease", "VAL"),
                     new Access("spin", "PvVariant.spinNode", "NODE_LOCKED"),
                     new Access("store_halted", "storeHalted", "STATE"),
@@ -249,19 +254,23 @@ public final class AccessModes {
                     new Access("trylock", "trylockClearPendingCas", "VAL"),
                     new Access("head_xchg", "PvLockWord.xchgLocked", "VAL"),
                     new Access("head_set_locked", "PvLockWord.writeLocked", "VAL"),
+                    new Access("head_unhash", "PvHashTable.clear", "KEYS"),
                     new Access("head_store_hashed", "storeHashed", "STATE")),
-            Map.of("set_locked", SET_LOCKED_STRONGER,
-                    "kick_cmpxchg", new String[] {"full", NO_RELAXED_CAS_RETURNING + ", so the port uses the volatile one"},
-                    "slow_store", WHOLE_WORD_ONCE,
-                    "head_set_locked", WHOLE_WORD_ONCE,
-                    "hash", new String[] {"full", NO_RELAXED_CAS_RETURNING + ", so pv_hash's cmpxchg_relaxed on the"
-                            + " entry's key is the volatile one"},
-                    "unlock_rmb", new String[] {"acquire", "Java has no load-load fence; VarHandle.acquireFence orders"
-                            + " the loads before it against the loads and stores after it, which covers smp_rmb()"},
-                    "unhash", new String[] {"acquire", "the port reads an entry's key and node with acquires, so the"
-                            + " node read is ordered after the key read without leaning on the fence before it"},
-                    "spin", new String[] {"acquire", SPIN_THEN_ACQUIRE},
-                    "recheck", new String[] {"acquire", "the same QNode.readLocked as spin"}),
+            Map.ofEntries(Map.entry("set_locked", SET_LOCKED_STRONGER),
+                    Map.entry("kick_cmpxchg", new String[] {"full", NO_RELAXED_CAS_RETURNING
+                            + ", so the port uses the volatile one"}),
+                    Map.entry("slow_store", WHOLE_WORD_ONCE),
+                    Map.entry("head_set_locked", WHOLE_WORD_ONCE),
+                    Map.entry("hash", new String[] {"full", NO_RELAXED_CAS_RETURNING + ", so pv_hash's cmpxchg_relaxed on the"
+                            + " entry's key is the volatile one"}),
+                    Map.entry("unlock_rmb", new String[] {"acquire", "Java has no load-load fence; VarHandle.acquireFence orders"
+                            + " the loads before it against the loads and stores after it, which covers smp_rmb()"}),
+                    Map.entry("unhash", new String[] {"acquire", "the port reads an entry's key and node with acquires, so the"
+                            + " node read is ordered after the key read without leaning on the fence before it"}),
+                    Map.entry("unhash_clear", ENTRY_FREED_RELEASE),
+                    Map.entry("head_unhash", ENTRY_FREED_RELEASE),
+                    Map.entry("spin", new String[] {"acquire", SPIN_THEN_ACQUIRE}),
+                    Map.entry("recheck", new String[] {"acquire", "the same QNode.readLocked as spin"})),
             List.of(QSpinLock.class, QLockWord.class, QNode.class, PvLockWord.class, PvVariant.class, PvHashTable.class));
 
     /** Every family with a weak-memory spec, in the order the tables are printed. */

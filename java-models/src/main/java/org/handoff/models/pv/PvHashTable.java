@@ -88,7 +88,7 @@ public final class PvHashTable {
             int i = (s + n) & mask;
             if (KEYS.getAcquire(keys, i) == lock) {
                 PvNode node = (PvNode) NODES.getAcquire(nodes, i);
-                KEYS.setRelease(keys, i, null);
+                clear(i);
                 return node;
             }
         }
@@ -96,7 +96,11 @@ public final class PvHashTable {
         return null;
     }
 
-    /** {@code WRITE_ONCE(*lp, NULL)}: the queue head that hashed itself and then found the lock free takes its entry back. */
+    /**
+     * {@code WRITE_ONCE(he->lock, NULL)}: the entry is free again. pv_unhash frees the entry it read;
+     * the queue head that hashed itself and then found the lock free takes its entry back
+     * ({@code WRITE_ONCE(*lp, NULL)}).
+     */
     public void clear(int entry) {
         KEYS.setRelease(keys, entry, null);
     }
