@@ -261,17 +261,20 @@ public final class AccessModes {
                             + ", so the port uses the volatile one"}),
                     Map.entry("slow_store", WHOLE_WORD_ONCE),
                     Map.entry("head_set_locked", WHOLE_WORD_ONCE),
-                    Map.entry("hash", new String[] {"full", NO_RELAXED_CAS_RETURNING + ", so pv_hash's cmpxchg_relaxed on the"
-                            + " entry's key is the volatile one"}),
-                    Map.entry("unlock_rmb", new String[] {"acquire", "Java has no load-load fence; VarHandle.acquireFence orders"
-                            + " the loads before it against the loads and stores after it, which covers smp_rmb()"}),
-                    Map.entry("unhash", new String[] {"acquire", "the port reads an entry's key and node with acquires, so the"
-                            + " node read is ordered after the key read without leaning on the fence before it"}),
+                    Map.entry("hash", new String[] {"full", NO_RELAXED_CAS_RETURNING
+                            + ", so pv_hash's cmpxchg_relaxed on the entry's key is the volatile one"}),
+                    Map.entry("unlock_rmb", new String[] {"acquire", "Java has no load-load fence;"
+                            + " VarHandle.acquireFence orders the loads before it against the loads and stores after"
+                            + " it, which covers smp_rmb()"}),
+                    Map.entry("unhash", new String[] {"acquire", "the port reads an entry's key and node with"
+                            + " acquires, so the node read is ordered after the key read without leaning on the fence"
+                            + " before it"}),
                     Map.entry("unhash_clear", ENTRY_FREED_RELEASE),
                     Map.entry("head_unhash", ENTRY_FREED_RELEASE),
                     Map.entry("spin", new String[] {"acquire", SPIN_THEN_ACQUIRE}),
                     Map.entry("recheck", new String[] {"acquire", "the same QNode.readLocked as spin"})),
-            List.of(QSpinLock.class, QLockWord.class, QNode.class, PvLockWord.class, PvVariant.class, PvHashTable.class));
+            List.of(QSpinLock.class, QLockWord.class, QNode.class, PvLockWord.class, PvVariant.class,
+                    PvHashTable.class));
 
     /** Every family with a weak-memory spec, in the order the tables are printed. */
     public static final List<FamilyModes> FAMILIES = List.of(MCS, QSPINLOCK, CNA, PV, TICKET, CLH, MLOCK);
