@@ -328,10 +328,6 @@ final class VariantCommand implements Runnable {
         return p.getParent() == null ? renamed : p.getParent().resolve(renamed).toString();
     }
 
-    /** The spec module: a header, EXTENDS the family spec, the copied definitions renamed. */
-    /** A name in a definition's body, not one after an instance's {@code !}. */
-    private static final Pattern IDENTIFIER = Pattern.compile("(?<![A-Za-z0-9_!])[A-Za-z_][A-Za-z0-9_]*");
-
     /**
      * The definitions of {@code src} (and the modules it extends) that {@code roots} reach, themselves
      * included, going only through names that {@code follow} accepts.
@@ -345,16 +341,16 @@ final class VariantCommand implements Runnable {
             if (d == null || !reached.add(n)) {
                 continue;
             }
-            Matcher mm = IDENTIFIER.matcher(d.body());
-            while (mm.find()) {
-                if (!reached.contains(mm.group())) {
-                    todo.push(mm.group());
+            for (String used : src.calls(n)) {
+                if (!reached.contains(used)) {
+                    todo.push(used);
                 }
             }
         }
         return reached;
     }
 
+    /** The spec module: a header, EXTENDS the family spec, the copied definitions renamed. */
     private static String specModule(Path root, Family f, String module, String prefix, String name, String base,
             Set<String> copied, List<String> hooks, Set<String> roots, boolean overrides) throws IOException {
         Path specs = Specs.family(root, f.name());

@@ -1,8 +1,5 @@
 package org.handoff.specs;
 
-import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -11,8 +8,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import tla2sany.drivers.SANY;
-import tla2sany.modanalyzer.SpecObj;
 import tla2sany.semantic.ModuleNode;
 import tla2sany.semantic.OpDefNode;
 import util.SimpleFilenameToStream;
@@ -176,32 +171,12 @@ public final class SpecLint {
         List<String> dirs = new ArrayList<>();
         dirs.add(spec.toAbsolutePath().getParent().toString());
         dirs.addAll(libs);
-        ByteArrayOutputStream buf = new ByteArrayOutputStream();
-        PrintStream out = new PrintStream(buf, true, StandardCharsets.UTF_8);
-        SpecObj obj = new SpecObj(spec.toAbsolutePath().toString(), new SimpleFilenameToStream(dirs.toArray(String[]::new)));
-        // SANY writes parse errors to ToolIO and System.out as well as to the stream it is given.
-        PrintStream sysOut = System.out;
-        PrintStream sysErr = System.err;
-        PrintStream toolOut = util.ToolIO.out;
-        PrintStream toolErr = util.ToolIO.err;
-        System.setOut(out);
-        System.setErr(out);
-        util.ToolIO.out = out;
-        util.ToolIO.err = out;
-        try {
-            SANY.frontEndMain(obj, spec.toAbsolutePath().toString(), out);
-        } catch (Exception | Error ex) {
-            out.println(ex.getMessage());
-        } finally {
-            System.setOut(sysOut);
-            System.setErr(sysErr);
-            util.ToolIO.out = toolOut;
-            util.ToolIO.err = toolErr;
-        }
-        String text = buf.toString(StandardCharsets.UTF_8);
-        ModuleNode root = obj.getRootModule();
-        if (obj.getErrorLevel() > 2 || root == null || obj.getParseErrors().isFailure()
-                || obj.getSemanticErrors().isFailure() || obj.getInitErrors().isFailure()) {
+        // SpecLint runs forked with a private java.io.tmpdir, so TLC's own resolver may copy the
+        // standard modules there.
+        Sany.Parsed parsed = Sany.parse(spec, new SimpleFilenameToStream(dirs.toArray(String[]::new)), true);
+        String text = parsed.messages();
+        ModuleNode root = parsed.root();
+        if (root == null) {
             String why = TlcOutput.errorMessage(text, 1).replace(" (TLC exit 1)", "");
             if (why.startsWith("TLC failed")) {
                 why = spec + ": does not parse: " + firstLine(text);

@@ -3,27 +3,44 @@ package org.handoff.specs;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.FileTime;
+import java.util.ArrayDeque;
 import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Collections;
+import java.util.Comparator;
 import java.util.HashMap;
 import java.util.HashSet;
+import java.util.IdentityHashMap;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
+import tla2sany.semantic.ASTConstants;
+import tla2sany.semantic.FormalParamNode;
+import tla2sany.semantic.InstanceNode;
+import tla2sany.semantic.LetInNode;
+import tla2sany.semantic.ModuleNode;
+import tla2sany.semantic.OpApplNode;
+import tla2sany.semantic.OpArgNode;
+import tla2sany.semantic.OpDeclNode;
+import tla2sany.semantic.OpDefNode;
+import tla2sany.semantic.SemanticNode;
+import tla2sany.semantic.StringNode;
+import tla2sany.semantic.SymbolNode;
 
 /**
- * What a counterexample's reader needs from a spec's source, read from the module and the modules
- * it extends or instantiates: the top-level definitions (their parameters, the variables they may
- * prime, the program counter they are enabled at, the definitions they call), and for each action
- * the kernel function and code it models, from the module header's table ({@code code   Action})
- * or the comment above the definition.
+ * What a counterexample's reader needs from a spec: the top-level definitions of the module and of
+ * the modules it extends or instantiates (their parameters, the variables they may prime, the
+ * program counter they are enabled at, the definitions they call), and for each action the kernel
+ * function and code it models.
  *
- * <p>This is a reading of the text, not a parse: it relies on the suite's layout (definitions start
- * in column 0, bodies are indented, {@code pc[t] = "..."} guards). SANY remains the judge of what
- * the spec means; this only names steps.
+ * <p>The structure comes from SANY's semantic tree: which definitions a body uses (through an
+ * instance too: {@code C!ClhInitNode(t)} uses CLH's {@code ClhInitNode}), what it primes, its
+ * disjunctions and its guards. SANY drops comments, so the kernel names are read from the source
+ * text at the lines SANY gives: the module header's table ({@code code   Action}), the comment above
+ * a definition, or the box comment that heads its section.
  */
 public final class SpecSource {
 
@@ -31,33 +48,27 @@ public final class SpecSource {
     public record Kernel(String function, String code) {
     }
 
-    /** One top-level definition. */
+    /**
+     * One top-level definition: where it is (module, distance of that module from the root, line),
+     * its body's text without comments, and the comment above it and the section it is in.
+     */
     public record Definition(String name, List<String> params, String module, int depth, int line, String body,
             List<String> comment, String section) {
-        /** The body with string literals emptied, so that "FastPath" in a guard is not a call. */
-        String code() {
-            return body.replaceAll("\"[^\"\\n]*\"", "\"\"");
-        }
     }
 
-    private static final Pattern DEF = Pattern.compile(
-            "^([A-Za-z_][A-Za-z0-9_]*)\\s*(\\(((?:[^()]|\\([^()]*\\))*)\\))?\\s*==(?!=)");
-    private static final Pattern IDENT = Pattern.compile("(?:[A-Za-z_][A-Za-z0-9_]*!)?([A-Za-z_][A-Za-z0-9_]*)");
-    private static final Pattern PRIMED = Pattern.compile("([A-Za-z_][A-Za-z0-9_]*)\\s*'");
-    private static final Pattern GUARD = Pattern.compile("(?<![A-Za-z0-9_'])pc\\[\\s*([A-Za-z_][A-Za-z0-9_]*)\\s*\\]\\s*=\\s*\"([^\"]+)\"");
-    private static final Pattern DISJUNCT_CALL = Pattern.compile(
-            "\\\\/\\s*\\(?\\s*(?:[A-Za-z_][A-Za-z0-9_]*!)?([A-Za-z_][A-Za-z0-9_]*)\\s*\\(");
-    private static final Pattern USES = Pattern.compile("\\b(?:EXTENDS|INSTANCE)\\b([^\\n]*)");
-    /** Memory-model primitives: what a step does, but not the kernel function it is part of. */
-    private static final Pattern PRIMITIVE = Pattern.compile("atomic_|smp_|cmpxchg|xchg$|try_cmpxchg");
-    private static final Pattern KERNEL_NAME = Pattern.compile("(?<![A-Za-z0-9_])(_*[a-z][a-z0-9]*(?:_[a-z0-9]+)+)\\b");
-    private static final Set<String> KEYWORDS = Set.of("IF", "THEN", "ELSE", "LET", "IN", "CASE", "OTHER", "EXCEPT",
-            "UNCHANGED", "ENABLED", "CHOOSE", "DOMAIN", "SUBSET", "UNION", "TRUE", "FALSE", "WF_", "SF_", "LAMBDA");
+    /** Operators after which a conjunct no longer guards the step (SANY's names for them). */
+    private static final Set<String> GUARD_ENDS = Set.of("$IfThenElse", "$Case", "$BoundedExists", "$BoundedForall",
+            "$UnboundedExists", "$UnboundedForall");
 
     private final String rootModule;
     private final Map<String, Definition> defs = new LinkedHashMap<>();
+    private final Map<String, OpDefNode> nodes = new HashMap<>();
+    /** Every top-level definition of the project's modules read, shadowed ones included. */
+    private final Set<OpDefNode> topLevel = Collections.newSetFromMap(new IdentityHashMap<>());
     private final Map<String, Kernel> headerKernels = new HashMap<>();
     private final Map<String, Set<String>> mayPrime = new HashMap<>();
+    private final Map<String, List<String>> calls = new HashMap<>();
+    private final Map<String, Facts> facts = new HashMap<>();
 
     private SpecSource(String rootModule) {
         this.rootModule = rootModule;
@@ -68,180 +79,156 @@ public final class SpecSource {
         return rootModule;
     }
 
+    private record Cached(SpecSource source, Map<Path, FileTime> read) {
+    }
+
+    private static final Map<List<Path>, Cached> CACHE = new HashMap<>();
+
     /**
-     * Reads {@code spec} and the modules it EXTENDS or INSTANCEs that exist in its directory or in
-     * {@code libraries}. Unreadable modules are skipped; the result may then know fewer names.
+     * Parses {@code spec} with SANY, finding the modules it uses in its directory and in
+     * {@code libraries}. A spec SANY rejects gives a source that knows no definitions. The result is
+     * kept until one of the files it was read from changes.
      */
     public static SpecSource load(Path spec, List<Path> libraries) {
-        String name = spec.getFileName().toString().replaceFirst("\\.tla$", "");
-        SpecSource s = new SpecSource(name);
         List<Path> dirs = new ArrayList<>();
-        dirs.add(spec.toAbsolutePath().getParent());
-        if (libraries != null) {
-            dirs.addAll(libraries);
-        }
-        // Breadth first, so that a module's depth is its distance from the root: a variant's or a
-        // mutant's replacement of an action is nearer the root than the action it replaces.
-        java.util.ArrayDeque<Path> queue = new java.util.ArrayDeque<>();
-        Map<Path, Integer> depth = new HashMap<>();
         Path root = spec.toAbsolutePath().normalize();
-        queue.add(root);
-        depth.put(root, 0);
-        while (!queue.isEmpty()) {
-            Path f = queue.poll();
-            for (Path used : s.read(f, depth.get(f), dirs)) {
-                if (!depth.containsKey(used)) {
-                    depth.put(used, depth.get(f) + 1);
-                    queue.add(used);
-                }
+        dirs.add(root.getParent());
+        if (libraries != null) {
+            libraries.forEach(l -> dirs.add(l.toAbsolutePath().normalize()));
+        }
+        List<Path> key = new ArrayList<>(dirs);
+        key.add(0, root);
+        synchronized (CACHE) {
+            Cached c = CACHE.get(key);
+            if (c != null && c.read().equals(times(c.read().keySet()))) {
+                return c.source();
             }
+        }
+        String name = root.getFileName().toString().replaceFirst("\\.tla$", "");
+        SpecSource s = new SpecSource(name);
+        Map<Path, FileTime> read = new HashMap<>();
+        read.put(root, time(root));
+        Sany.Parsed parsed = Sany.parse(root, new Sany.Modules(dirs), false);
+        if (parsed.root() != null) {
+            s.read(parsed.root(), dirs, read);
+        }
+        synchronized (CACHE) {
+            CACHE.put(key, new Cached(s, read));
         }
         return s;
     }
 
-    /** Reads one module's definitions; returns the modules it uses. */
-    private List<Path> read(Path file, int depth, List<Path> dirs) {
-        List<Path> used = new ArrayList<>();
-        String raw;
+    private static FileTime time(Path p) {
         try {
-            raw = Files.readString(file);
+            return Files.getLastModifiedTime(p);
         } catch (IOException e) {
-            return used;
+            return FileTime.fromMillis(0);
         }
-        String module = file.getFileName().toString().replaceFirst("\\.tla$", "");
-        String stripped = TlaText.stripComments(raw);
-        String[] rawLines = raw.split("\n", -1);
-        String[] lines = stripped.split("\n", -1);
-        readHeaderTable(rawLines);
-        String section = null;
-        for (int i = 0; i < lines.length; i++) {
-            String boxed = boxHeading(rawLines, i);
-            if (boxed != null) {
-                section = boxed;
-            }
-            Matcher m = DEF.matcher(lines[i]);
-            if (!m.find()) {
-                continue;
-            }
-            String defName = m.group(1);
-            List<String> params = new ArrayList<>();
-            if (m.group(3) != null) {
-                for (String p : m.group(3).replaceAll("\\([^()]*\\)", "").split(",")) {
-                    String t = p.trim();
-                    if (!t.isEmpty()) {
-                        params.add(t);
-                    }
-                }
-            }
-            StringBuilder body = new StringBuilder(lines[i].substring(m.end()));
-            int j = i + 1;
-            while (j < lines.length && (lines[j].isEmpty() || Character.isWhitespace(lines[j].charAt(0)))) {
-                body.append('\n').append(lines[j]);
-                j++;
-            }
-            List<String> comment = new ArrayList<>();
-            for (int k = i - 1; k >= 0 && rawLines[k].trim().startsWith("\\*"); k--) {
-                comment.add(0, rawLines[k].trim().substring(2).trim());
-            }
-            if (comment.isEmpty()) {
-                comment.addAll(boxAbove(rawLines, i));
-            }
-            // The first definition of a name wins: the root module is read first, so its
-            // definitions shadow nothing (TLA+ forbids redefinition) and an INSTANCE's copy is kept
-            // only when the name is new.
-            defs.putIfAbsent(defName, new Definition(defName, params, module, depth, i + 1, body.toString(), comment,
-                    section));
-        }
-        Matcher u = USES.matcher(stripped);
-        while (u.find()) {
-            for (String part : u.group(1).split("[,\\s]+")) {
-                if (part.isBlank() || part.equals("WITH") || part.contains("<-")) {
-                    if (part.equals("WITH")) {
-                        break;
-                    }
-                    continue;
-                }
-                for (Path d : dirs) {
-                    Path f = d.resolve(part + ".tla");
-                    if (Files.isRegularFile(f)) {
-                        used.add(f.toAbsolutePath().normalize());
-                        break;
-                    }
-                }
-            }
-        }
-        return used;
     }
 
-    /** The text of a box comment that ends right above line i (blank lines between allowed), or nothing. */
-    private static List<String> boxAbove(String[] raw, int i) {
-        int k = i - 1;
-        while (k >= 0 && raw[k].isBlank()) {
-            k--;
-        }
-        List<String> out = new ArrayList<>();
-        if (k < 1 || !raw[k].trim().matches("\\(\\*{10,}\\)")) {
-            return out;
-        }
-        for (k = k - 1; k >= 0 && !raw[k].trim().matches("\\(\\*{10,}\\)"); k--) {
-            String l = raw[k].trim();
-            if (!l.startsWith("(*") || !l.endsWith("*)")) {
-                return new ArrayList<>();
-            }
-            out.add(0, l.substring(2, l.length() - 2).trim());
-        }
+    private static Map<Path, FileTime> times(Set<Path> files) {
+        Map<Path, FileTime> out = new HashMap<>();
+        files.forEach(f -> out.put(f, time(f)));
         return out;
     }
 
-    /** The text of a box comment's heading line at i (a line right after a row of stars), or null. */
-    private static String boxHeading(String[] raw, int i) {
-        if (i == 0 || !raw[i - 1].trim().matches("\\(\\*{10,}\\)")) {
-            return null;
-        }
-        String l = raw[i].trim();
-        if (!l.startsWith("(*") || !l.endsWith("*)")) {
-            return null;
-        }
-        return l.substring(2, l.length() - 2).trim();
-    }
-
     /**
-     * The module header's table of code lines and action names, as MCS.tla writes it:
-     * {@code (*     prev = xchg(lock, node)                 XchgTail  (the doorway)     *)}, under a
-     * line naming the function ({@code mcs_spin_lock(lock, node):}).
+     * Registers the definitions of the root module and of the project's modules it uses, breadth
+     * first, so that a module's depth is its distance from the root: a variant's or a mutant's
+     * replacement of an action is nearer the root than the action it replaces. The first
+     * definition of a name wins (TLA+ forbids redefinition along EXTENDS; an instance's copy is
+     * kept only when the name is new).
      */
-    private void readHeaderTable(String[] raw) {
-        String function = null;
-        Pattern fn = Pattern.compile("^\\s*([a-z_][a-z0-9_]*)\\s*\\([^)]*\\)\\s*:\\s*$");
-        // The action is the first capitalised word with a lower-case letter: "NULL" in the code is not one.
-        Pattern row = Pattern.compile("^(\\s*\\S.*?\\S)\\s+([A-Z](?=[A-Za-z0-9]*[a-z])[A-Za-z0-9]+)\\b(.*)$");
-        for (String line : raw) {
-            String t = line.trim();
-            if (t.startsWith("----") || t.startsWith("\\*")) {
+    private void read(ModuleNode root, List<Path> dirs, Map<Path, FileTime> read) {
+        Map<ModuleNode, Integer> depth = new IdentityHashMap<>();
+        ArrayDeque<ModuleNode> queue = new ArrayDeque<>();
+        queue.add(root);
+        depth.put(root, 0);
+        while (!queue.isEmpty()) {
+            ModuleNode m = queue.poll();
+            if (m.isStandard()) {
                 continue;
             }
-            if (!t.startsWith("(*") || !t.endsWith("*)")) {
-                if (!t.isEmpty()) {
-                    break; // the header ends at the first line of code
+            String module = m.getName().toString();
+            Path file = find(dirs, module);
+            String[] raw = new String[0];
+            if (file != null) {
+                read.put(file, time(file));
+                try {
+                    raw = Files.readString(file).split("\n", -1);
+                } catch (IOException e) {
+                    raw = new String[0];
                 }
-                continue;
             }
-            String inner = t.substring(2, t.length() - 2);
-            Matcher f = fn.matcher(inner);
-            if (f.find()) {
-                function = f.group(1);
-                continue;
+            KernelComments.headerTable(raw).forEach(headerKernels::putIfAbsent);
+            String[] stripped = TlaText.stripComments(String.join("\n", raw)).split("\n", -1);
+            List<OpDefNode> own = new ArrayList<>();
+            for (OpDefNode d : m.getOpDefs()) {
+                if (d.getKind() == ASTConstants.UserDefinedOpKind && d.getOriginallyDefinedInModuleNode() == m
+                        && d.getSource() == d && !d.getName().toString().contains("!")) {
+                    own.add(d);
+                }
             }
-            Matcher r = row.matcher(inner);
-            if (function != null && r.find() && r.group(2).chars().anyMatch(Character::isLowerCase)
-                    && !r.group(1).trim().isEmpty() && looksLikeCode(r.group(1))) {
-                headerKernels.putIfAbsent(r.group(2), new Kernel(function, r.group(1).trim()));
+            own.sort(Comparator.comparingInt(d -> d.getLocation().beginLine()));
+            for (OpDefNode d : own) {
+                topLevel.add(d);
+                String defName = d.getName().toString();
+                if (defs.containsKey(defName)) {
+                    continue;
+                }
+                int line = d.getLocation().beginLine();
+                List<String> params = new ArrayList<>();
+                for (FormalParamNode p : d.getParams()) {
+                    params.add(p.getName().toString());
+                }
+                defs.put(defName, new Definition(defName, params, module, depth.get(m), line,
+                        bodyText(stripped, d), KernelComments.above(raw, line - 1), KernelComments.section(raw, line - 1)));
+                nodes.put(defName, d);
+            }
+            List<ModuleNode> used = new ArrayList<>(m.getExtendedModuleSet(false));
+            used.sort(Comparator.comparing(u -> u.getName().toString()));
+            for (InstanceNode i : m.getInstances()) {
+                used.add(i.getModule());
+            }
+            for (ModuleNode u : used) {
+                if (!depth.containsKey(u)) {
+                    depth.put(u, depth.get(m) + 1);
+                    queue.add(u);
+                }
             }
         }
     }
 
-    private static boolean looksLikeCode(String s) {
-        return s.contains("(") || s.contains("=") || s.contains("->");
+    private static Path find(List<Path> dirs, String module) {
+        for (Path d : dirs) {
+            Path f = d.resolve(module + ".tla");
+            if (Files.isRegularFile(f)) {
+                return f.toAbsolutePath().normalize();
+            }
+        }
+        return null;
+    }
+
+    /** The definition's text after its {@code ==}, comments blanked, up to where SANY says it ends. */
+    private static String bodyText(String[] stripped, OpDefNode d) {
+        int from = d.getLocation().beginLine() - 1;
+        int to = Math.min(d.getLocation().endLine(), stripped.length);
+        if (from < 0 || from >= to) {
+            return "";
+        }
+        StringBuilder sb = new StringBuilder();
+        for (int i = from; i < to; i++) {
+            String l = stripped[i];
+            if (i == to - 1 && d.getLocation().endColumn() <= l.length()) {
+                l = l.substring(0, d.getLocation().endColumn());
+            }
+            if (i == from) {
+                int eq = l.indexOf("==");
+                l = eq >= 0 ? l.substring(eq + 2) : l;
+            }
+            sb.append(i == from ? "" : "\n").append(l);
+        }
+        return sb.toString();
     }
 
     /** The definition of name, or null. */
@@ -254,17 +241,118 @@ public final class SpecSource {
         return defs.values();
     }
 
-    /** Definitions called in a body (names that are definitions here), in order of appearance. */
-    List<String> calls(Definition d) {
-        Set<String> out = new LinkedHashSet<>();
-        Matcher m = IDENT.matcher(d.code());
-        while (m.find()) {
-            String n = m.group(1);
-            if (!KEYWORDS.contains(n) && defs.containsKey(n) && !n.equals(d.name())) {
-                out.add(n);
+    /**
+     * What SANY's tree says about one body: the top-level definitions it uses, in the order they
+     * appear; the variables (or definitions) it primes; whether it says UNCHANGED; the actions it
+     * offers as disjuncts.
+     */
+    private record Facts(List<String> calls, Set<String> primed, boolean unchanged, List<String> disjuncts) {
+    }
+
+    private Facts facts(String name) {
+        Facts f = facts.get(name);
+        if (f != null) {
+            return f;
+        }
+        OpDefNode d = nodes.get(name);
+        Map<String, int[]> used = new LinkedHashMap<>();
+        Map<String, int[]> primed = new HashMap<>();
+        List<String> disjuncts = new ArrayList<>();
+        boolean[] unchanged = {false};
+        if (d != null && d.getBody() != null) {
+            walk(d.getBody(), n -> {
+                if (n instanceof OpApplNode a) {
+                    String op = a.getOperator().getName().toString();
+                    if (op.equals("'") && a.getArgs().length == 1 && a.getArgs()[0] instanceof OpApplNode x
+                            && x.getArgs().length == 0) {
+                        primed.putIfAbsent(x.getOperator().getName().toString(),
+                                new int[] {n.getLocation().beginLine(), n.getLocation().beginColumn()});
+                    } else if (op.equals("UNCHANGED")) {
+                        unchanged[0] = true;
+                    } else if (op.equals("$DisjList") || op.equals("\\lor")) {
+                        for (SemanticNode arg : a.getArgs()) {
+                            // a disjunct's first step: Step(x) in \/ Step(x) /\ PvNative(x)
+                            SemanticNode first = arg;
+                            while (first instanceof OpApplNode c && isOp(c, "$ConjList", "\\land") && c.getArgs().length > 0) {
+                                first = c.getArgs()[0];
+                            }
+                            String callee = first instanceof OpApplNode c && c.getArgs().length > 0 ? topName(c.getOperator())
+                                    : null;
+                            if (callee != null) {
+                                disjuncts.add(callee);
+                            }
+                        }
+                    }
+                }
+                SymbolNode op = n instanceof OpApplNode a ? a.getOperator() : n instanceof OpArgNode a ? a.getOp() : null;
+                String callee = op == null ? null : topName(op);
+                if (callee != null && !callee.equals(name)) {
+                    int[] at = {n.getLocation().beginLine(), n.getLocation().beginColumn()};
+                    int[] seen = used.get(callee);
+                    if (seen == null || Arrays.compare(at, seen) < 0) {
+                        used.put(callee, at);
+                    }
+                }
+            });
+        }
+        List<String> ordered = new ArrayList<>(used.keySet());
+        ordered.sort(Comparator.comparing(used::get, Arrays::compare));
+        List<String> primes = new ArrayList<>(primed.keySet());
+        primes.sort(Comparator.comparing(primed::get, Arrays::compare));
+        f = new Facts(ordered, new LinkedHashSet<>(primes), unchanged[0], disjuncts);
+        facts.put(name, f);
+        return f;
+    }
+
+    /** The name of the top-level definition {@code op} refers to (through an instance too), or null. */
+    private String topName(SymbolNode op) {
+        if (op instanceof OpDefNode d) {
+            OpDefNode source = d.getSource();
+            if (topLevel.contains(source)) {
+                String n = source.getName().toString();
+                return defs.containsKey(n) ? n : null;
             }
         }
-        return new ArrayList<>(out);
+        return null;
+    }
+
+    /** Visits every node of an expression, LET definitions included, in no particular order. */
+    private static void walk(SemanticNode start, java.util.function.Consumer<SemanticNode> visit) {
+        Set<SemanticNode> seen = Collections.newSetFromMap(new IdentityHashMap<>());
+        ArrayDeque<SemanticNode> todo = new ArrayDeque<>();
+        todo.push(start);
+        while (!todo.isEmpty()) {
+            SemanticNode n = todo.pop();
+            if (n == null || !seen.add(n)) {
+                continue;
+            }
+            visit.accept(n);
+            if (n instanceof LetInNode l) {
+                for (OpDefNode let : l.getLets()) {
+                    if (let.getBody() != null) {
+                        todo.push(let.getBody());
+                    }
+                }
+            }
+            SemanticNode[] children = n.getChildren();
+            if (children != null) {
+                for (SemanticNode c : children) {
+                    if (c != null) {
+                        todo.push(c);
+                    }
+                }
+            }
+        }
+    }
+
+    /** Definitions used in a body (names that are definitions here), in order of appearance. */
+    List<String> calls(Definition d) {
+        return calls(d.name());
+    }
+
+    /** As {@link #calls(Definition)}, by name. */
+    public List<String> calls(String name) {
+        return facts(name).calls();
     }
 
     /** The variables a definition may prime, directly or through what it calls. */
@@ -273,17 +361,13 @@ public final class SpecSource {
         if (cached != null) {
             return cached;
         }
-        Definition d = defs.get(name);
-        if (d == null) {
+        if (!defs.containsKey(name)) {
             return Set.of();
         }
         Set<String> out = new LinkedHashSet<>();
         mayPrime.put(name, out); // breaks cycles
-        Matcher m = PRIMED.matcher(d.code());
-        while (m.find()) {
-            out.add(m.group(1));
-        }
-        for (String c : calls(d)) {
+        out.addAll(facts(name).primed());
+        for (String c : calls(name)) {
             out.addAll(mayPrime(c));
         }
         return out;
@@ -291,19 +375,17 @@ public final class SpecSource {
 
     /** Whether the definition is an action: it primes a variable or says UNCHANGED, here or below. */
     public boolean isAction(String name) {
-        Definition d = defs.get(name);
-        return d != null && (!mayPrime(name).isEmpty() || mentionsUnchanged(name, new HashSet<>()));
+        return defs.containsKey(name) && (!mayPrime(name).isEmpty() || mentionsUnchanged(name, new HashSet<>()));
     }
 
     private boolean mentionsUnchanged(String name, Set<String> seen) {
-        Definition d = defs.get(name);
-        if (d == null || !seen.add(name)) {
+        if (!defs.containsKey(name) || !seen.add(name)) {
             return false;
         }
-        if (d.code().contains("UNCHANGED")) {
+        if (facts(name).unchanged()) {
             return true;
         }
-        for (String c : calls(d)) {
+        for (String c : calls(name)) {
             if (mentionsUnchanged(c, seen)) {
                 return true;
             }
@@ -321,20 +403,18 @@ public final class SpecSource {
     }
 
     private boolean composite(String name, Set<String> seen) {
-        Definition d = defs.get(name);
-        if (d == null || !seen.add(name)) {
+        if (!defs.containsKey(name) || !seen.add(name)) {
             return false;
         }
-        Matcher m = DISJUNCT_CALL.matcher(d.code());
-        while (m.find()) {
-            if (isAction(m.group(1))) {
+        Facts f = facts(name);
+        for (String c : f.disjuncts()) {
+            if (isAction(c)) {
                 return true;
             }
         }
         // a wrapper that only supplies arguments to a composite (PvHooks == PvHooksWith(x, ...))
-        Matcher p = PRIMED.matcher(d.code());
-        if (!p.find() && !d.code().contains("UNCHANGED")) {
-            for (String c : calls(d)) {
+        if (f.primed().isEmpty() && !f.unchanged()) {
+            for (String c : f.calls()) {
                 if (composite(c, seen)) {
                     return true;
                 }
@@ -349,11 +429,10 @@ public final class SpecSource {
     }
 
     private boolean reaches(String from, String to, Set<String> seen) {
-        Definition d = defs.get(from);
-        if (d == null || !seen.add(from)) {
+        if (!defs.containsKey(from) || !seen.add(from)) {
             return false;
         }
-        for (String c : calls(d)) {
+        for (String c : calls(from)) {
             if (c.equals(to) || reaches(c, to, seen)) {
                 return true;
             }
@@ -372,11 +451,10 @@ public final class SpecSource {
     }
 
     private void leaves(String name, Set<String> out, Set<String> seen) {
-        Definition d = defs.get(name);
-        if (d == null || !seen.add(name)) {
+        if (!defs.containsKey(name) || !seen.add(name)) {
             return;
         }
-        for (String c : calls(d)) {
+        for (String c : calls(name)) {
             if (isComposite(c)) {
                 leaves(c, out, seen);
             } else if (isAction(c)) {
@@ -404,9 +482,6 @@ public final class SpecSource {
     public record Guard(String path, Set<String> values) {
     }
 
-    private static final String GUARD_ENTRY = "(?<![A-Za-z0-9_'!.])([A-Za-z_][A-Za-z0-9_]*(?:\\.[A-Za-z_][A-Za-z0-9_]*)*)\\[\\s*%s\\s*\\]\\s*=\\s*%s";
-    private static final Pattern HELPER_CALL = Pattern.compile("(?:[A-Za-z_][A-Za-z0-9_]*!)?([A-Za-z_][A-Za-z0-9_]*)\\(([^()]*)\\)");
-
     /** The program counter value the action is enabled at (the {@code pc} guard), or null. */
     public String pcGuard(String name) {
         for (Guard g : guards(name)) {
@@ -419,90 +494,137 @@ public final class SpecSource {
 
     /**
      * The guards on the acting thread (the first parameter) among the action's first conjuncts,
-     * before any IF, LET or CASE, including those of the definitions called there with the same
-     * thread ({@code ReadyToPass(x)}). Values joined by a disjunction are alternatives.
+     * up to the first that holds an IF, CASE or quantifier (or the body is a LET), including those
+     * of the definitions called there with the same thread ({@code ReadyToPass(x)}). Values joined
+     * by a disjunction are alternatives; a negated condition names no guard.
      */
     public List<Guard> guards(String name) {
-        Definition d = defs.get(name);
-        if (d == null || d.params().isEmpty()) {
+        OpDefNode d = nodes.get(name);
+        if (d == null || d.getParams().length == 0) {
             return List.of();
         }
         Map<String, Set<String>> out = new LinkedHashMap<>();
-        collectGuards(d, d.params().get(0), out, new HashSet<>());
+        collectGuards(d, d.getParams()[0], out, new HashSet<>());
         List<Guard> list = new ArrayList<>();
         out.forEach((k, v) -> list.add(new Guard(k, v)));
         return list;
     }
 
-    private void collectGuards(Definition d, String param, Map<String, Set<String>> out, Set<String> seen) {
-        if (!seen.add(d.name())) {
+    private void collectGuards(OpDefNode d, FormalParamNode param, Map<String, Set<String>> out, Set<String> seen) {
+        if (!seen.add(d.getName().toString()) || d.getBody() == null) {
             return;
         }
-        String region = guardRegion(d.body());
-        Matcher m = Pattern.compile(String.format(GUARD_ENTRY, Pattern.quote(param), "\"([^\"]+)\"")).matcher(region);
-        while (m.find()) {
-            if (!negated(region, m.start())) {
-                out.computeIfAbsent(m.group(1), k -> new LinkedHashSet<>()).add(m.group(2));
+        for (SemanticNode conjunct : conjuncts(d.getBody())) {
+            if (conjunct instanceof LetInNode || contains(conjunct, GUARD_ENDS)) {
+                break;
+            }
+            guardsIn(conjunct, param, out, seen);
+        }
+    }
+
+    /** The conjuncts of a body, nested conjunctions flattened, in order. */
+    private static List<SemanticNode> conjuncts(SemanticNode body) {
+        List<SemanticNode> out = new ArrayList<>();
+        if (body instanceof OpApplNode a && isOp(a, "$ConjList", "\\land")) {
+            for (SemanticNode arg : a.getArgs()) {
+                out.addAll(conjuncts(arg));
+            }
+        } else {
+            out.add(body);
+        }
+        return out;
+    }
+
+    private static boolean isOp(OpApplNode a, String... names) {
+        String op = a.getOperator().getName().toString();
+        for (String n : names) {
+            if (n.equals(op)) {
+                return true;
             }
         }
-        Matcher c = HELPER_CALL.matcher(region);
-        while (c.find()) {
-            if (negated(region, c.start())) {
-                continue;   // ~Phase(x, "kick") rules a value out; it does not name the one the step needs
-            }
-            Definition h = defs.get(c.group(1));
-            if (h == null || h.params().isEmpty() || isComposite(h.name())) {
-                continue;
-            }
-            String[] args = c.group(2).split(",");
-            if (args.length == 0 || !args[0].trim().equals(param)) {
-                continue;
-            }
-            if (h.params().size() == 2 && args.length == 2 && args[1].trim().matches("\"[^\"]+\"")) {
+        return false;
+    }
+
+    private static boolean contains(SemanticNode n, Set<String> ops) {
+        boolean[] found = {false};
+        walk(n, x -> found[0] |= x instanceof LetInNode
+                || x instanceof OpApplNode a && ops.contains(a.getOperator().getName().toString()));
+        return found[0];
+    }
+
+    /** The guards in one conjunct: entries {@code path[param] = "v"} and predicate helpers, not negated. */
+    private void guardsIn(SemanticNode n, FormalParamNode param, Map<String, Set<String>> out, Set<String> seen) {
+        if (!(n instanceof OpApplNode a)) {
+            return;
+        }
+        if (isOp(a, "\\lnot")) {
+            return; // ~Phase(x, "kick") rules a value out; it does not name the one the step needs
+        }
+        String[] entry = entry(a, param, null);
+        if (entry != null) {
+            out.computeIfAbsent(entry[0], k -> new LinkedHashSet<>()).add(entry[1]);
+            return;
+        }
+        String callee = topName(a.getOperator());
+        SemanticNode[] args = a.getArgs();
+        if (callee != null && args.length > 0 && isParam(args[0], param) && !isComposite(callee)) {
+            OpDefNode h = nodes.get(callee);
+            FormalParamNode[] hp = h.getParams();
+            if (hp.length == 2 && args.length == 2 && args[1] instanceof StringNode v && h.getBody() instanceof OpApplNode hb) {
                 // a predicate helper: Phase(x, p) == pl.ph[x] = p
-                Matcher hm = Pattern.compile("^\\s*" + String.format(GUARD_ENTRY, Pattern.quote(h.params().get(0)),
-                        Pattern.quote(h.params().get(1))) + "\\s*$").matcher(h.body());
-                if (hm.find()) {
-                    out.computeIfAbsent(hm.group(1), k -> new LinkedHashSet<>()).add(args[1].trim().replace("\"", ""));
-                    continue;
+                String[] e = entry(hb, hp[0], hp[1]);
+                if (e != null) {
+                    out.computeIfAbsent(e[0], k -> new LinkedHashSet<>()).add(v.getRep().toString());
+                    return;
                 }
             }
-            if (args.length == h.params().size()) {
-                collectGuards(h, h.params().get(0), out, seen);
+            if (args.length == hp.length) {
+                collectGuards(h, hp[0], out, seen);
             }
+            return;
+        }
+        for (SemanticNode arg : args) {
+            guardsIn(arg, param, out, seen);
         }
     }
 
-    /** Whether the term at {@code at} is under a {@code ~} (possibly with a parenthesis between). */
-    private static boolean negated(String region, int at) {
-        int i = at - 1;
-        while (i >= 0 && (Character.isWhitespace(region.charAt(i)) || region.charAt(i) == '(')) {
-            i--;
+    /**
+     * {@code path[param] = "v"} as {path, v}; with {@code value} given, {@code path[param] = value}
+     * as {path, null}; otherwise null.
+     */
+    private static String[] entry(OpApplNode a, FormalParamNode param, FormalParamNode value) {
+        if (!isOp(a, "=") || a.getArgs().length != 2 || !(a.getArgs()[0] instanceof OpApplNode f)
+                || !isOp(f, "$FcnApply") || f.getArgs().length != 2 || !isParam(f.getArgs()[1], param)) {
+            return null;
         }
-        return i >= 0 && region.charAt(i) == '~';
+        String path = path(f.getArgs()[0]);
+        if (path == null) {
+            return null;
+        }
+        SemanticNode rhs = a.getArgs()[1];
+        if (value == null) {
+            return rhs instanceof StringNode s ? new String[] {path, s.getRep().toString()} : null;
+        }
+        return isParam(rhs, value) ? new String[] {path, null} : null;
     }
 
-    /** The conjuncts before the first IF, LET, CASE or quantifier: where a guard is a guard. */
-    private static String guardRegion(String body) {
-        int limit = body.length();
-        for (String w : List.of("IF", "LET", "CASE")) {
-            int at = indexOfWord(body, w);
-            if (at >= 0) {
-                limit = Math.min(limit, at);
-            }
+    /** {@code pc} or {@code pl.ph}: a variable or constant, or a field of one; else null. */
+    private static String path(SemanticNode n) {
+        if (!(n instanceof OpApplNode a)) {
+            return null;
         }
-        for (String q : List.of("\\E", "\\A")) {
-            int at = body.indexOf(q);
-            if (at >= 0) {
-                limit = Math.min(limit, at);
-            }
+        if (a.getArgs().length == 0 && (a.getOperator() instanceof OpDeclNode || a.getOperator() instanceof OpDefNode)) {
+            return a.getOperator().getName().toString();
         }
-        return body.substring(0, limit);
+        if (isOp(a, "$RcdSelect") && a.getArgs().length == 2 && a.getArgs()[1] instanceof StringNode field) {
+            String base = path(a.getArgs()[0]);
+            return base == null ? null : base + "." + field.getRep();
+        }
+        return null;
     }
 
-    private static int indexOfWord(String s, String w) {
-        Matcher m = Pattern.compile("\\b" + w + "\\b").matcher(s);
-        return m.find() ? m.start() : -1;
+    private static boolean isParam(SemanticNode n, FormalParamNode p) {
+        return n instanceof OpApplNode a && a.getArgs().length == 0 && a.getOperator() == p;
     }
 
     /**
@@ -542,7 +664,7 @@ public final class SpecSource {
         Definition d = defs.get(action);
         if (d != null) {
             // a wrapper (PvStart == Runs(x) /\ Start(x) /\ ...) models what the action it wraps does
-            for (String c : calls(d)) {
+            for (String c : calls(action)) {
                 if (isAction(c) && !isComposite(c)) {
                     Kernel inner = kernel(c, seen);
                     if (inner != null && inner.function() != null) {
@@ -560,59 +682,7 @@ public final class SpecSource {
             return k;
         }
         Definition d = defs.get(action);
-        if (d == null) {
-            return null;
-        }
-        String text = String.join(" ", d.comment());
-        // the first kernel function called in the comment, else the first named, else a primitive
-        String call = null;
-        String named = null;
-        String primitive = null;
-        Matcher n = KERNEL_NAME.matcher(text);
-        while (n.find()) {
-            String name = n.group(1);
-            if (isPc(name, text)) {
-                continue;
-            }
-            boolean isCall = text.substring(n.end()).matches("(?s)\\s*\\(.*");
-            if (PRIMITIVE.matcher(name).lookingAt()) {
-                primitive = primitive == null ? name : primitive;
-            } else if (isCall) {
-                call = call == null ? name : call;
-            } else {
-                named = named == null ? name : named;
-            }
-        }
-        String function = call != null ? call : named != null ? named : primitive;
-        // a comment that starts by naming the function it describes ("pv_wait_node: ...")
-        Matcher lead = Pattern.compile("^\\s*(_*[a-z][a-z0-9]*(?:_[a-z0-9]+)+)\\s*(?:\\([^)]*\\))?\\s*[:,]").matcher(text);
-        if (lead.find() && !PRIMITIVE.matcher(lead.group(1)).lookingAt()) {
-            function = lead.group(1);
-        }
-        if (function == null && d.section() != null) {
-            Matcher m = KERNEL_NAME.matcher(d.section());
-            if (m.find()) {
-                function = m.group(1);
-            }
-        }
-        String code = d.comment().isEmpty() ? null : firstSentence(String.join(" ", d.comment()));
-        if (function == null && code == null) {
-            return null;
-        }
-        return new Kernel(function, code);
+        return d == null ? null : KernelComments.kernel(d.comment(), d.section());
     }
 
-    /** Whether the name appears only as a quoted pc value ("spin_locked"), not as kernel code. */
-    private static boolean isPc(String name, String text) {
-        return text.contains("\"" + name + "\"") || text.contains("pc " + name);
-    }
-
-    private static String firstSentence(String s) {
-        String t = s.trim();
-        Matcher end = Pattern.compile("(?<!\\bi\\.e|\\be\\.g|\\bcf|\\bvs)\\.\\s").matcher(t);
-        if (end.find()) {
-            t = t.substring(0, end.start() + 1);
-        }
-        return t.length() > 110 ? t.substring(0, 107) + "..." : t;
-    }
 }

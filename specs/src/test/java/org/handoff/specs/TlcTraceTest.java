@@ -1,6 +1,7 @@
 package org.handoff.specs;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -108,6 +109,29 @@ class TlcTraceTest {
         assertEquals("__pv_queued_spin_unlock", s.kernel("UnlockPv").function());
         assertEquals("queued_spin_unlock", s.kernel("Unlock").function());
         assertTrue(s.definition("UnlockPv").depth() < s.definition("Unlock").depth(), "PV's unlock is nearer the root");
+    }
+
+    /**
+     * What SANY's tree gives that a reading of the text line by line did not: a definition whose
+     * parameters run over two lines, a hook passed as an argument inside a call whose own
+     * arguments hold parentheses, a record's field names (which are not calls), and a mutant's
+     * disjunction of hooks, whose actions a counterexample then names instead of the wrapper.
+     */
+    @Test
+    void theSpecSourceReadsSanysTree() {
+        Path lib = SPECS.getParent();
+        SpecSource steps = SpecSource.load(SPECS.resolve("pv/PVSteps.tla"), Specs.library(lib));
+        assertTrue(steps.definition("StepsHooksAll") != null, "its parameters run over two lines");
+        assertTrue(steps.isComposite("StepsHooksAll"));
+        SpecSource pv = SpecSource.load(SPECS.resolve("pv/PV.tla"), Specs.library(lib));
+        // WaitHeadSleep(x) == Runs(x) /\ WaitHeadSleepWith(x, "hashed"), which calls
+        // WaitHeadSleepCond(x, St, L(x).locked = SlowVal): the guards are the condition's
+        assertEquals("head_wait", pv.pcGuard("WaitHeadSleep"));
+        SpecSource trace = SpecSource.load(SPECS.resolve("clh/trace/CLHTrace.tla"), Specs.library(lib));
+        assertFalse(trace.isAction("ActionPC"), "[ClhInitNode |-> ...] names fields, it calls no action");
+        SpecSource mutant = SpecSource.load(SPECS.resolve("pv/mutants/PVSteps_HeadWaitLocked.tla"), Specs.library(lib));
+        assertTrue(mutant.isComposite("MutantHooks"));
+        assertTrue(mutant.leafActions("MutantStep").contains("WaitHeadPvWaitLocked"), mutant.leafActions("MutantStep").toString());
     }
 
     @Test
