@@ -2,7 +2,10 @@ package org.handoff.models.combining;
 
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
+import java.util.function.BiFunction;
+import java.util.function.Function;
 import java.util.function.IntUnaryOperator;
+import java.util.function.Supplier;
 import org.handoff.models.HandoffPort;
 import org.handoff.models.HookCounter;
 import org.handoff.models.SpinPolicy;
@@ -67,8 +70,8 @@ public class CombiningLock implements HandoffPort, Traceable {
     @SuppressWarnings("unused") // accessed through TAIL
     private volatile Node tail;
 
-    /** Null unless a trace is being recorded. */
-    private TraceRecorder trace;
+    /** How the steps run: directly, recorded or observed ({@link Steps}). */
+    private Steps steps = Steps.DIRECT;
 
     /** Every shared access of a recorded step goes through here (see {@link Memory}). */
     protected final Memory mem = new Memory();
@@ -134,7 +137,64 @@ public class CombiningLock implements HandoffPort, Traceable {
     @Override
     public void traceTo(TraceRecorder recorder) {
         mem.recordTo(recorder);
-        this.trace = recorder;
+        this.steps = new Recorded(recorder);
+    }
+
+    /**
+     * Runs the steps through {@code steps} from now on (a test's observation, such as the litmus
+     * node-reuse stage); {@link Steps#DIRECT} undoes it. Set before the lock is shared.
+     */
+    public void runStepsThrough(Steps steps) {
+        this.steps = steps;
+    }
+
+    /**
+     * How {@code alispinlock} runs its steps: each call of a step method (the spec's action of the
+     * same name) goes through here, so a mutant that replaces a step method is run, recorded and
+     * observed as what it does. {@link #DIRECT} calls it and nothing else, which is how the lock
+     * runs unless a trace is recorded ({@link #traceTo}) or a test observes it
+     * ({@link #runStepsThrough}): the lock's shared accesses are the same either way.
+     */
+    public interface Steps {
+        /** Only the step. */
+        Steps DIRECT = new Steps() {
+            @Override
+            public <T> T step(String action, Node node, Supplier<T> step, BiFunction<TraceRecorder, T, String> fields) {
+                return step.get();
+            }
+
+            @Override
+            public void waited(String action, Node node, Function<TraceRecorder, String> fields) {
+            }
+        };
+
+        /**
+         * Runs the step {@code action} on {@code node} (the node it fills in, links, runs,
+         * completes or hands to, the node the cmpxchg would remove; null for the snapshot's read)
+         * and returns its result; {@code fields} says what it observed, for a trace.
+         */
+        <T> T step(String action, Node node, Supplier<T> step, BiFunction<TraceRecorder, T, String> fields);
+
+        /** A wait ({@code AliWait}, {@code AliWaitNext}) on {@code node} has returned. */
+        void waited(String action, Node node, Function<TraceRecorder, String> fields);
+    }
+
+    /** Each step as one atomic action of the recorder, each wait recorded once it has returned. */
+    private record Recorded(TraceRecorder r) implements Steps {
+        @Override
+        public <T> T step(String action, Node node, Supplier<T> step, BiFunction<TraceRecorder, T, String> fields) {
+            return r.atomic(action, step, v -> fields.apply(r, v));
+        }
+
+        @Override
+        public void waited(String action, Node node, Function<TraceRecorder, String> fields) {
+            r.after(action, fields.apply(r));
+        }
+    }
+
+    private static Void run(Runnable step) {
+        step.run();
+        return null;
     }
 
     /**
@@ -142,139 +202,91 @@ public class CombiningLock implements HandoffPort, Traceable {
      * function's result once it has run, here or on the holder's thread, exactly once.
      */
     public int alispinlock(Node ali, IntUnaryOperator fn, int para) {
-        TraceRecorder r = trace;
-        if (r == null) {
-            aliInit(ali, fn, para);
-        } else {
-            r.atomic("AliInit", () -> aliInit(ali, fn, para), "");
-        }
-        Node old = r == null ? aliXchg(ali) : r.atomic("AliXchg", () -> aliXchg(ali), o -> "old=" + r.id(o));
+        // Read once: a second read in the middle of an operation would be one more shared access
+        // for Lincheck's model checker to switch threads at.
+        Steps s = steps;
+        s.step("AliInit", ali, () -> run(() -> aliInit(ali, fn, para)), (r, v) -> "");
+        Node old = s.step("AliXchg", ali, () -> aliXchg(ali), (r, o) -> "old=" + r.id(o));
         if (old != null) {
-            if (r == null) {
-                aliLink(old, ali);
-            } else {
-                r.atomic("AliLink", () -> aliLink(old, ali), "");
-            }
-            int s = aliWait(ali);
-            if (r != null) {
-                // Stable: a flag that left WAITING is written again only by this thread (its next
-                // AliInit, or its own completion steps once it is the holder).
-                r.after("AliWait", "locked=" + s);
-            }
-            if (s == DONE) {
-                return r == null ? aliReturn(ali) : tracedReturn(r, ali);
+            s.step("AliLink", ali, () -> run(() -> aliLink(old, ali)), (r, v) -> "");
+            int st = aliWait(ali);
+            // Stable: a flag that left WAITING is written again only by this thread (its next
+            // AliInit, or its own completion steps once it is the holder).
+            s.waited("AliWait", ali, r -> "locked=" + st);
+            if (st == DONE) {
+                return result(s, ali);
             }
             // COMBINE (combining-batch): our request has not run; we are the holder now.
         }
-        combine(ali, r);
-        return r == null ? aliReturn(ali) : tracedReturn(r, ali);
+        combine(ali, s);
+        return result(s, ali);
+    }
+
+    /** AliReturn; the result slot is written by whoever ran the request, so it is read as a step. */
+    private int result(Steps s, Node ali) {
+        return s.step("AliReturn", ali, () -> aliReturn(ali),
+                (r, v) -> v == NO_RESULT ? "ran=false result=0" : "ran=true result=" + v);
     }
 
     /**
      * The holder's part: run requests from our own node on, until the queue is empty or the batch is
-     * full. The recorder is passed in rather than read here: a second read of the field in the middle
-     * of an operation would be one more shared access for Lincheck's model checker to switch threads
-     * at, which changes the interleavings it explores on the untraced path.
+     * full.
      */
-    private void combine(Node ali, TraceRecorder r) {
+    private void combine(Node ali, Steps s) {
         int count = 0;
-        Node old = r == null ? aliReadTail() : r.atomic("AliReadTail", this::aliReadTail, o -> "old=" + r.id(o));
+        Node old = s.step("AliReadTail", null, this::aliReadTail, (r, o) -> "old=" + r.id(o));
         for (;;) {
             Node next;
             if (ali != old) {
-                next = aliWaitNext(ali);
+                next = waitNext(s, ali);
                 if (next == null) {
                     return; // bounded policy only: the wait gave up; the test reports it
                 }
-                if (r != null) {
-                    tracedWaitNext(r, next);
-                }
-                if (r == null) {
-                    aliFn(ali);
-                } else {
-                    tracedFn(r, ali);
-                }
+                fn(s, ali);
                 count++;
             } else { // end:
-                if (r == null) {
-                    aliFn(ali);
-                } else {
-                    tracedFn(r, ali);
-                }
+                fn(s, ali);
                 count++;
-                Node moved = r == null ? aliCmpxchg(ali) : tracedCmpxchg(r, ali);
+                Node last = ali;
+                // The tail the cmpxchg found: ali itself when it emptied the queue.
+                Node moved = s.step("AliCmpxchg", last, () -> aliCmpxchg(last),
+                        (r, m) -> "ok=" + (m == null) + " tail=" + r.id(m == null ? last : m));
                 if (moved == null) {
-                    if (r == null) {
-                        aliLastComplete(ali);
-                    } else {
-                        tracedLastComplete(r, ali);
-                    }
+                    s.step("AliLastComplete", ali, () -> run(() -> aliLastComplete(last)), (r, v) -> "node=" + r.id(last));
                     tenure(count);
                     return;
                 }
                 old = moved;
-                next = aliWaitNext(ali);
+                next = waitNext(s, ali);
                 if (next == null) {
                     return; // bounded policy only, as above
                 }
-                if (r != null) {
-                    tracedWaitNext(r, next);
-                }
             }
-            if (r == null) {
-                aliComplete(ali);
-            } else {
-                tracedComplete(r, ali);
-            }
+            Node done = ali;
+            s.step("AliComplete", done, () -> run(() -> aliComplete(done)), (r, v) -> "node=" + r.id(done));
             ali = next;
             if (batch > 0 && count >= batch) {
                 BATCH_CUT.hit();
-                if (r == null) {
-                    aliHandoff(ali);
-                } else {
-                    tracedHandoff(r, ali);
-                }
+                Node to = ali;
+                s.step("AliHandoff", to, () -> run(() -> aliHandoff(to)), (r, v) -> "to=" + r.id(to));
                 tenure(count);
                 return;
             }
         }
     }
 
-    // The recorded forms of the steps: each runs the step (the protected method a mutant may
-    // replace) as one atomic action of the recorder, or records a wait that has returned.
-
-    private int tracedReturn(TraceRecorder r, Node ali) {
-        // The result slot is written by whoever ran the request: read under the recorder's lock.
-        return r.atomic("AliReturn", () -> aliReturn(ali),
-                v -> v == NO_RESULT ? "ran=false result=0" : "ran=true result=" + v);
+    private Node waitNext(Steps s, Node ali) {
+        Node next = aliWaitNext(ali);
+        if (next != null) {
+            // Stable: ali->next, once linked, is cleared only by AliInit of ali's owner, which is
+            // this holder (its own node) or a submitter still waiting for this holder to complete ali.
+            s.waited("AliWaitNext", ali, r -> "next=" + r.id(next));
+        }
+        return next;
     }
 
-    private void tracedWaitNext(TraceRecorder r, Node next) {
-        // Stable: ali->next, once linked, is cleared only by AliInit of ali's owner, which is this
-        // holder (its own node) or a submitter still waiting for this holder to complete ali.
-        r.after("AliWaitNext", "next=" + r.id(next));
-    }
-
-    private void tracedFn(TraceRecorder r, Node ali) {
-        r.atomic("AliFn", () -> aliFn(ali), "node=" + r.id(ali));
-    }
-
-    private Node tracedCmpxchg(TraceRecorder r, Node ali) {
-        // The tail the cmpxchg found: ali itself when it emptied the queue.
-        return r.atomic("AliCmpxchg", () -> aliCmpxchg(ali),
-                m -> "ok=" + (m == null) + " tail=" + r.id(m == null ? ali : m));
-    }
-
-    private void tracedLastComplete(TraceRecorder r, Node ali) {
-        r.atomic("AliLastComplete", () -> aliLastComplete(ali), "node=" + r.id(ali));
-    }
-
-    private void tracedComplete(TraceRecorder r, Node ali) {
-        r.atomic("AliComplete", () -> aliComplete(ali), "node=" + r.id(ali));
-    }
-
-    private void tracedHandoff(TraceRecorder r, Node next) {
-        r.atomic("AliHandoff", () -> aliHandoff(next), "to=" + r.id(next));
+    private void fn(Steps s, Node ali) {
+        s.step("AliFn", ali, () -> run(() -> aliFn(ali)), (r, v) -> "node=" + r.id(ali));
     }
 
     private void tenure(int count) {

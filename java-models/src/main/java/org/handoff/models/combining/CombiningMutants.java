@@ -127,8 +127,9 @@ public final class CombiningMutants {
      * while the tail still names that node, so the holder's cmpxchg finds its own tail value and
      * empties the queue over the new request (an ABA on the tail): nobody runs it and its submitter
      * waits forever. Only a workload that reuses a node reaches it. When the cmpxchg fails the walk
-     * goes on as posted and completes the node a second time. The early completion is the walk's
-     * {@link #aliComplete} step, so a test that stages around completions sees it too. Spec:
+     * goes on as posted and completes the node a second time. The early completion happens inside
+     * the cmpxchg step, so a test that widens the window before that step (the litmus node-reuse
+     * stage) lets the submitter re-queue in it. Spec:
      * specs/combining/mutants/Combining_CompleteBeforeCmpxchg.tla.
      */
     public static class CompleteBeforeCmpxchg extends CombiningLock {

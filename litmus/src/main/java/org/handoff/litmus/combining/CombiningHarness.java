@@ -2,11 +2,14 @@ package org.handoff.litmus.combining;
 
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.BiFunction;
 import java.util.function.Function;
+import java.util.function.Supplier;
 import org.handoff.litmus.LockHarness;
 import org.handoff.models.HookCounter;
 import org.handoff.models.SpinPolicy;
 import org.handoff.models.combining.CombiningLock;
+import org.handoff.models.trace.TraceRecorder;
 import org.openjdk.jcstress.infra.results.IIIII_Result;
 
 /**
@@ -40,7 +43,13 @@ final class CombiningHarness {
     private int y;
 
     CombiningHarness(Function<SpinPolicy, ? extends CombiningLock> factory) {
+        this(factory, CombiningLock.Steps.DIRECT);
+    }
+
+    /** The port run through {@code steps} ({@link ReuseStage} for the node-reuse tests). */
+    CombiningHarness(Function<SpinPolicy, ? extends CombiningLock> factory, CombiningLock.Steps steps) {
         lock = factory.apply(waits);
+        lock.runStepsThrough(steps);
         node0 = lock.newContext();
         node1 = lock.newContext();
     }
@@ -96,16 +105,20 @@ final class CombiningHarness {
     }
 
     /**
-     * The stage of the node-reuse tests: a port's doorway counts its passes, and after each
-     * completion of another thread's request ({@code ali->locked = 0}, in the walk or the last one)
-     * the holder waits, bounded by a tenth of {@link LockHarness#STAGE_SPINS}, until one more thread
-     * has passed the doorway. So a submitter that returns on that completion re-queues its node
-     * while the holder that completed it is still inside {@code alispinlock}: the state in which a
-     * holder that touches the node again meets the new request. Under the algorithm the holder is
-     * done with a node once it completed it, so the wait only delays it. The bound is short because
-     * the submitter has only to return and re-enter; a long one costs samples in every run.
+     * The stage of the node-reuse tests, run around the port's steps ({@link CombiningLock#runStepsThrough}):
+     * the doorway's passes are counted, and at the two points where a holder is done with another
+     * thread's node, the holder waits, bounded by a tenth of {@link LockHarness#STAGE_SPINS}, until
+     * one more thread has passed the doorway: after it completed that node ({@code ali->locked = 0},
+     * in the walk or the last one), and before the cmpxchg that would remove that node as the tail.
+     * So a submitter whose request is complete re-queues its node while the holder is still inside
+     * {@code alispinlock}: the state in which a holder that touches the node again meets the new
+     * request. Under the algorithm the holder is done with a node once it completed it, and the
+     * last node is completed only after the cmpxchg, so the waits only delay it (the one before the
+     * cmpxchg always runs out there). The bound is short because the submitter has only to return
+     * and re-enter; a long one costs samples in every run. The stage observes the calls of the step
+     * methods, so it stages any variant's port, a mutant's replaced step included.
      */
-    static final class ReuseStage {
+    static final class ReuseStage implements CombiningLock.Steps {
         /**
          * A submitter passed the doorway again while the holder waited just past completing another
          * node: the state the stage exists for (the manifest's {@code hooks} of the reuse tests).
@@ -116,28 +129,44 @@ final class CombiningHarness {
         /** The node each thread submits with (its own: no submitter waits on its completion). */
         private final ThreadLocal<CombiningLock.Node> own = new ThreadLocal<>();
 
-        /** At a submission's {@code AliInit}, on the submitter's thread. */
-        void submits(CombiningLock.Node ali) {
-            own.set(ali);
+        @Override
+        public <T> T step(String action, CombiningLock.Node node, Supplier<T> step,
+                BiFunction<TraceRecorder, T, String> fields) {
+            if (action.equals("AliCmpxchg")) {
+                awaitRequeue(node); // before the cmpxchg that would remove another's node
+            }
+            T result = step.get();
+            switch (action) {
+                case "AliInit" -> own.set(node); // the submitter's thread names its node
+                case "AliXchg" -> doorways.incrementAndGet();
+                case "AliComplete", "AliLastComplete" -> {
+                    if (awaitRequeue(node)) {
+                        REQUEUED.hit();
+                    }
+                }
+                default -> {
+                }
+            }
+            return result;
         }
 
-        /** After a doorway {@code xchg}. */
-        void passed() {
-            doorways.incrementAndGet();
+        @Override
+        public void waited(String action, CombiningLock.Node node, Function<TraceRecorder, String> fields) {
         }
 
-        /** After the completion of {@code ali}: wait for the next doorway pass, bounded. */
-        void completed(CombiningLock.Node ali) {
+        /**
+         * Unless {@code ali} is the calling thread's own node: waits, bounded, for the next doorway
+         * pass; whether one came.
+         */
+        private boolean awaitRequeue(CombiningLock.Node ali) {
             if (ali == own.get()) {
-                return;
+                return false;
             }
             int seen = doorways.get();
             for (int i = 0; i < LockHarness.STAGE_SPINS / 10 && doorways.get() == seen; i++) {
                 Thread.onSpinWait();
             }
-            if (doorways.get() != seen) {
-                REQUEUED.hit();
-            }
+            return doorways.get() != seen;
         }
     }
 
