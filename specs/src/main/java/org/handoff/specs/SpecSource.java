@@ -67,7 +67,7 @@ public final class SpecSource {
     private final Set<OpDefNode> topLevel = Collections.newSetFromMap(new IdentityHashMap<>());
     private final Map<String, Kernel> headerKernels = new HashMap<>();
     private final Map<String, Set<String>> mayPrime = new HashMap<>();
-    private final Map<String, List<String>> calls = new HashMap<>();
+    private final Map<String, List<Guard>> guards = new HashMap<>();
     private final Map<String, Facts> facts = new HashMap<>();
 
     private SpecSource(String rootModule) {
@@ -82,7 +82,14 @@ public final class SpecSource {
     private record Cached(SpecSource source, Map<Path, FileTime> read) {
     }
 
-    private static final Map<List<Path>, Cached> CACHE = new HashMap<>();
+    /** The sources read last, at most {@value #CACHED} (a check renders counterexamples of many specs). */
+    private static final int CACHED = 32;
+    private static final Map<List<Path>, Cached> CACHE = new LinkedHashMap<>(16, 0.75f, true) {
+        @Override
+        protected boolean removeEldestEntry(Map.Entry<List<Path>, Cached> eldest) {
+            return size() > CACHED;
+        }
+    };
 
     /**
      * Parses {@code spec} with SANY, finding the modules it uses in its directory and in
@@ -111,6 +118,18 @@ public final class SpecSource {
         Sany.Parsed parsed = Sany.parse(root, new Sany.Modules(dirs), false);
         if (parsed.root() != null) {
             s.read(parsed.root(), dirs, read);
+            // Everything the queries look up, computed now: a source is shared by the threads that
+            // render counterexamples at once, so after this it is only read.
+            for (String d : s.defs.keySet()) {
+                s.facts(d);
+                s.mayPrime(d);
+            }
+            for (String d : s.defs.keySet()) {
+                s.guards.put(d, s.collectGuards(d));
+            }
+            // Nothing refers to SANY's tree any more: let it go (a check keeps one source per spec).
+            s.nodes.clear();
+            s.topLevel.clear();
         }
         synchronized (CACHE) {
             CACHE.put(key, new Cached(s, read));
@@ -255,11 +274,14 @@ public final class SpecSource {
             return f;
         }
         OpDefNode d = nodes.get(name);
+        if (d == null) {
+            return new Facts(List.of(), Set.of(), false, List.of());
+        }
         Map<String, int[]> used = new LinkedHashMap<>();
         Map<String, int[]> primed = new HashMap<>();
         List<String> disjuncts = new ArrayList<>();
         boolean[] unchanged = {false};
-        if (d != null && d.getBody() != null) {
+        if (d.getBody() != null) {
             walk(d.getBody(), n -> {
                 if (n instanceof OpApplNode a) {
                     String op = a.getOperator().getName().toString();
@@ -499,6 +521,10 @@ public final class SpecSource {
      * by a disjunction are alternatives; a negated condition names no guard.
      */
     public List<Guard> guards(String name) {
+        return guards.getOrDefault(name, List.of());
+    }
+
+    private List<Guard> collectGuards(String name) {
         OpDefNode d = nodes.get(name);
         if (d == null || d.getParams().length == 0) {
             return List.of();
