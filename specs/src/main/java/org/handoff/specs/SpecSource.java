@@ -68,6 +68,10 @@ public final class SpecSource {
     private final Map<String, Kernel> headerKernels = new HashMap<>();
     private final Map<String, Set<String>> mayPrime = new HashMap<>();
     private final Map<String, List<Guard>> guards = new HashMap<>();
+    /** Whether SANY parsed the spec; the constants and the names a config may override, from its root module. */
+    private boolean parsed;
+    private final Set<String> constants = new LinkedHashSet<>();
+    private final Set<String> operators = new LinkedHashSet<>();
     private final Map<String, Facts> facts = new HashMap<>();
 
     private SpecSource(String rootModule) {
@@ -117,6 +121,16 @@ public final class SpecSource {
         read.put(root, time(root));
         Sany.Parsed parsed = Sany.parse(root, new Sany.Modules(dirs), false);
         if (parsed.root() != null) {
+            s.parsed = true;
+            for (OpDeclNode c : parsed.root().getConstantDecls()) {
+                s.constants.add(c.getName().toString());
+            }
+            for (OpDefNode d : parsed.root().getOpDefs()) {
+                String n = d.getName().toString();
+                if (d.getKind() == ASTConstants.UserDefinedOpKind && !n.contains("!")) {
+                    s.operators.add(n);
+                }
+            }
             s.read(parsed.root(), dirs, read);
             // Everything the queries look up, computed now: a source is shared by the threads that
             // render counterexamples at once, so after this it is only read.
@@ -248,6 +262,24 @@ public final class SpecSource {
             sb.append(i == from ? "" : "\n").append(l);
         }
         return sb.toString();
+    }
+
+    /** Whether SANY parsed the spec (when not, this source knows no names at all). */
+    public boolean parsed() {
+        return parsed;
+    }
+
+    /** The constants the root module declares or inherits through EXTENDS: what a config must assign. */
+    public Set<String> constants() {
+        return Collections.unmodifiableSet(constants);
+    }
+
+    /**
+     * The operators the root module defines or inherits through EXTENDS, the standard modules'
+     * included: the names a config may override ({@code Intra <- ResetIntra}).
+     */
+    public Set<String> operators() {
+        return Collections.unmodifiableSet(operators);
     }
 
     /** The definition of name, or null. */

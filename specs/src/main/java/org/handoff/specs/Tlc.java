@@ -258,14 +258,16 @@ public final class Tlc {
         if (cfg.hasSymmetry() && cfg.checksLiveness()) {
             throw new HandoffException(config + ": SYMMETRY with a temporal PROPERTY gives unsound liveness results; check liveness without SYMMETRY");
         }
-        Set<String> declared = TlaText.declaredConstants(spec, libs);
+        SpecSource source = SpecSource.load(spec, libs);
+        if (!source.parsed()) {
+            return; // TLC, or the preflight's SANY run, says why the spec does not parse
+        }
+        Set<String> declared = source.constants();
         Map<String, String> assignments = cfg.constantAssignments();
-        Set<String> defined = null;
         for (String c : cfg.constantNames()) {
             if (!declared.contains(c) && assignments.get(c).matches("\\S+\\s*<-.*")) {
                 // a definition override (Intra <- ResetIntra): a variant's own operator in place of the family's
-                defined = defined != null ? defined : TlaText.definedOperators(spec, libs);
-                if (defined.contains(c)) {
+                if (source.operators().contains(c)) {
                     continue;
                 }
                 throw new HandoffException(config + ": " + assignments.get(c) + ": " + c + " is neither a constant nor a"

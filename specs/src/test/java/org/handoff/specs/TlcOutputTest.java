@@ -1,9 +1,11 @@
 package org.handoff.specs;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.nio.file.Path;
 import java.util.List;
 import org.handoff.core.Outcome;
 import org.junit.jupiter.api.Test;
@@ -141,9 +143,18 @@ class TlcOutputTest {
     }
 
     @Test
-    void declaredConstantsFollowMultiLineDeclarations() {
-        assertEquals(List.of("N", "M", "F"), TlaText.constantsIn(TlaText.stripComments(
-                "CONSTANTS N, \\* threads\n  M,\n  F(_, _)\nVARIABLE x\n(* CONSTANT Hidden *)")));
+    void declaredConstantsComeFromSany(@org.junit.jupiter.api.io.TempDir Path dir) throws java.io.IOException {
+        // a declaration over three lines, an operator constant, one in a comment, one in an extended module
+        java.nio.file.Files.writeString(dir.resolve("Base.tla"), "---- MODULE Base ----\nCONSTANT B\n====\n");
+        java.nio.file.Files.writeString(dir.resolve("Decl.tla"), "---- MODULE Decl ----\nEXTENDS Base\n"
+                + "CONSTANTS N, \\* threads\n  M,\n  F(_, _)\nVARIABLE x\n(* CONSTANT Hidden *)\n"
+                + "Op == N\nInit == x = 0\n====\n");
+        SpecSource s = SpecSource.load(dir.resolve("Decl.tla"), List.of());
+        assertTrue(s.parsed());
+        assertEquals(java.util.Set.of("N", "M", "F", "B"), s.constants());
+        assertTrue(s.operators().containsAll(List.of("Op", "Init")));
+        java.nio.file.Files.writeString(dir.resolve("Bad.tla"), "---- MODULE Bad ----\nCONSTANT N\nOp == \n====\n");
+        assertFalse(SpecSource.load(dir.resolve("Bad.tla"), List.of()).parsed());
     }
 
     @Test
