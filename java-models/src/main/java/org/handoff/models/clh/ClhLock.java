@@ -7,6 +7,7 @@ import org.handoff.models.HandoffLock;
 import org.handoff.models.SpinPolicy;
 import org.handoff.models.VarHandles;
 import org.handoff.models.trace.Memory;
+import org.handoff.models.trace.Steps;
 import org.handoff.models.trace.TraceRecorder;
 import org.handoff.models.trace.Traceable;
 
@@ -60,8 +61,8 @@ public class ClhLock implements HandoffLock<ClhLock.Me>, Traceable {
     /** How spin loops wait: forever unless a litmus test bounds them. */
     protected final SpinPolicy spin;
 
-    /** Null unless a trace is being recorded. */
-    private TraceRecorder trace;
+    /** How the steps run: directly or recorded ({@link Steps}). */
+    private Steps steps = Steps.DIRECT;
 
     /** Every shared access of a recorded step goes through here (see {@link Memory}). */
     protected final Memory mem = new Memory();
@@ -112,12 +113,12 @@ public class ClhLock implements HandoffLock<ClhLock.Me>, Traceable {
     public void traceTo(TraceRecorder recorder) {
         recorder.name(TAIL.getVolatile(this), recorder.threads() + 1); // unrecorded: before any thread
         mem.recordTo(recorder);
-        this.trace = recorder;
+        this.steps = Steps.recordedBy(recorder);
     }
 
-    /** The recorder, or null unless a trace is being recorded. */
-    protected final TraceRecorder recorder() {
-        return trace;
+    /** How the steps run ({@link Steps}): for a subclass's own steps. */
+    protected final Steps steps() {
+        return steps;
     }
 
     /**
@@ -148,40 +149,28 @@ public class ClhLock implements HandoffLock<ClhLock.Me>, Traceable {
     /** clh_lock. */
     @Override
     public void lock(Me me) {
-        TraceRecorder r = trace;
-        if (r == null) {
-            clhInitNode(me);
-            me.pred = Doorway.always(doorway, () -> clhSwapTail(me));
-            clhSpinPred(me.pred);
-            return;
-        }
-        if (!r.named(me.node)) {
-            // Only the node a thread starts with is unnamed (see the class comment): spec node t.
-            r.name(me.node, r.thread());
-        }
-        r.atomic(traceName("ClhInitNode"), () -> clhInitNode(me), () -> "node=" + r.id(me.node));
-        me.pred = r.atomic(traceName("ClhSwapTail"), () -> clhSwapTail(me), p -> "pred=" + r.id(p));
+        Steps s = steps;
+        // Only the node a thread starts with is unnamed (see the class comment): spec node t.
+        s.nameForThread(me.node);
+        s.run(traceName("ClhInitNode"), me, () -> clhInitNode(me), r -> "node=" + r.id(me.node));
+        me.pred = s.step(traceName("ClhSwapTail"), me, () -> Doorway.always(doorway, () -> clhSwapTail(me)),
+                (r, p) -> "pred=" + r.id(p));
         clhSpinPred(me.pred);
         // Stable: only a node's owner sets its flag, and once the flag is clear nobody owns this
         // node (the predecessor, releasing, took its own predecessor's node; the lock's first node,
         // or one the M-lock's compare-and-swap put back, is nobody's) until this thread's own
         // release takes it (the spec's NodeExclusive).
-        r.after(traceName("ClhSpinPred"), "pred=" + r.id(me.pred));
+        s.after(traceName("ClhSpinPred"), me, r -> "pred=" + r.id(me.pred));
     }
 
     /** clh_unlock. */
     @Override
     public void unlock(Me me) {
-        TraceRecorder r = trace;
-        if (r == null) {
-            clhRelease(me);
-            return;
-        }
         Node own = me.node;
         // The step's effect, read in the same atomic action: the flag of the node the thread owned,
         // and the node it owns now.
-        r.atomic("ClhRelease", () -> clhRelease(me),
-                () -> "node=" + r.id(own) + " locked=" + mem.getVolatileInt(LOCKED, own) + " next=" + r.id(me.node));
+        steps.run("ClhRelease", me, () -> clhRelease(me),
+                r -> "node=" + r.id(own) + " locked=" + mem.getVolatileInt(LOCKED, own) + " next=" + r.id(me.node));
     }
 
     /** ClhInitNode: {@code me->node->locked = 1}. Published by the swap that follows. */

@@ -2,15 +2,13 @@ package org.handoff.models.combining;
 
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
-import java.util.function.BiFunction;
-import java.util.function.Function;
 import java.util.function.IntUnaryOperator;
-import java.util.function.Supplier;
 import org.handoff.models.HandoffPort;
 import org.handoff.models.HookCounter;
 import org.handoff.models.SpinPolicy;
 import org.handoff.models.VarHandles;
 import org.handoff.models.trace.Memory;
+import org.handoff.models.trace.Steps;
 import org.handoff.models.trace.TraceRecorder;
 import org.handoff.models.trace.Traceable;
 
@@ -137,64 +135,16 @@ public class CombiningLock implements HandoffPort, Traceable {
     @Override
     public void traceTo(TraceRecorder recorder) {
         mem.recordTo(recorder);
-        this.steps = new Recorded(recorder);
+        this.steps = Steps.recordedBy(recorder);
     }
 
     /**
      * Runs the steps through {@code steps} from now on (a test's observation, such as the litmus
-     * node-reuse stage); {@link Steps#DIRECT} undoes it. Set before the lock is shared.
+     * node-reuse stage, which is given each step's node); {@link Steps#DIRECT} undoes it. Set before
+     * the lock is shared.
      */
     public void runStepsThrough(Steps steps) {
         this.steps = steps;
-    }
-
-    /**
-     * How {@code alispinlock} runs its steps: each call of a step method (the spec's action of the
-     * same name) goes through here, so a mutant that replaces a step method is run, recorded and
-     * observed as what it does. {@link #DIRECT} calls it and nothing else, which is how the lock
-     * runs unless a trace is recorded ({@link #traceTo}) or a test observes it
-     * ({@link #runStepsThrough}): the lock's shared accesses are the same either way.
-     */
-    public interface Steps {
-        /** Only the step. */
-        Steps DIRECT = new Steps() {
-            @Override
-            public <T> T step(String action, Node node, Supplier<T> step, BiFunction<TraceRecorder, T, String> fields) {
-                return step.get();
-            }
-
-            @Override
-            public void waited(String action, Node node, Function<TraceRecorder, String> fields) {
-            }
-        };
-
-        /**
-         * Runs the step {@code action} on {@code node} (the node it fills in, links, runs,
-         * completes or hands to, the node the cmpxchg would remove; null for the snapshot's read)
-         * and returns its result; {@code fields} says what it observed, for a trace.
-         */
-        <T> T step(String action, Node node, Supplier<T> step, BiFunction<TraceRecorder, T, String> fields);
-
-        /** A wait ({@code AliWait}, {@code AliWaitNext}) on {@code node} has returned. */
-        void waited(String action, Node node, Function<TraceRecorder, String> fields);
-    }
-
-    /** Each step as one atomic action of the recorder, each wait recorded once it has returned. */
-    private record Recorded(TraceRecorder r) implements Steps {
-        @Override
-        public <T> T step(String action, Node node, Supplier<T> step, BiFunction<TraceRecorder, T, String> fields) {
-            return r.atomic(action, step, v -> fields.apply(r, v));
-        }
-
-        @Override
-        public void waited(String action, Node node, Function<TraceRecorder, String> fields) {
-            r.after(action, fields.apply(r));
-        }
-    }
-
-    private static Void run(Runnable step) {
-        step.run();
-        return null;
     }
 
     /**
@@ -205,14 +155,14 @@ public class CombiningLock implements HandoffPort, Traceable {
         // Read once: a second read in the middle of an operation would be one more shared access
         // for Lincheck's model checker to switch threads at.
         Steps s = steps;
-        s.step("AliInit", ali, () -> run(() -> aliInit(ali, fn, para)), (r, v) -> "");
+        s.run("AliInit", ali, () -> aliInit(ali, fn, para), r -> "");
         Node old = s.step("AliXchg", ali, () -> aliXchg(ali), (r, o) -> "old=" + r.id(o));
         if (old != null) {
-            s.step("AliLink", ali, () -> run(() -> aliLink(old, ali)), (r, v) -> "");
+            s.run("AliLink", ali, () -> aliLink(old, ali), r -> "");
             int st = aliWait(ali);
             // Stable: a flag that left WAITING is written again only by this thread (its next
             // AliInit, or its own completion steps once it is the holder).
-            s.waited("AliWait", ali, r -> "locked=" + st);
+            s.after("AliWait", ali, r -> "locked=" + st);
             if (st == DONE) {
                 return result(s, ali);
             }
@@ -252,7 +202,7 @@ public class CombiningLock implements HandoffPort, Traceable {
                 Node moved = s.step("AliCmpxchg", last, () -> aliCmpxchg(last),
                         (r, m) -> "ok=" + (m == null) + " tail=" + r.id(m == null ? last : m));
                 if (moved == null) {
-                    s.step("AliLastComplete", ali, () -> run(() -> aliLastComplete(last)), (r, v) -> "node=" + r.id(last));
+                    s.run("AliLastComplete", ali, () -> aliLastComplete(last), r -> "node=" + r.id(last));
                     tenure(count);
                     return;
                 }
@@ -263,12 +213,12 @@ public class CombiningLock implements HandoffPort, Traceable {
                 }
             }
             Node done = ali;
-            s.step("AliComplete", done, () -> run(() -> aliComplete(done)), (r, v) -> "node=" + r.id(done));
+            s.run("AliComplete", done, () -> aliComplete(done), r -> "node=" + r.id(done));
             ali = next;
             if (batch > 0 && count >= batch) {
                 BATCH_CUT.hit();
                 Node to = ali;
-                s.step("AliHandoff", to, () -> run(() -> aliHandoff(to)), (r, v) -> "to=" + r.id(to));
+                s.run("AliHandoff", to, () -> aliHandoff(to), r -> "to=" + r.id(to));
                 tenure(count);
                 return;
             }
@@ -280,13 +230,13 @@ public class CombiningLock implements HandoffPort, Traceable {
         if (next != null) {
             // Stable: ali->next, once linked, is cleared only by AliInit of ali's owner, which is
             // this holder (its own node) or a submitter still waiting for this holder to complete ali.
-            s.waited("AliWaitNext", ali, r -> "next=" + r.id(next));
+            s.after("AliWaitNext", ali, r -> "next=" + r.id(next));
         }
         return next;
     }
 
     private void fn(Steps s, Node ali) {
-        s.step("AliFn", ali, () -> run(() -> aliFn(ali)), (r, v) -> "node=" + r.id(ali));
+        s.run("AliFn", ali, () -> aliFn(ali), r -> "node=" + r.id(ali));
     }
 
     private void tenure(int count) {

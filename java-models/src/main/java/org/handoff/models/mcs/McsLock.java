@@ -7,6 +7,7 @@ import org.handoff.models.HandoffLock;
 import org.handoff.models.SpinPolicy;
 import org.handoff.models.VarHandles;
 import org.handoff.models.trace.Memory;
+import org.handoff.models.trace.Steps;
 import org.handoff.models.trace.TraceRecorder;
 import org.handoff.models.trace.Traceable;
 
@@ -45,8 +46,8 @@ public class McsLock implements HandoffLock<McsLock.Node>, Traceable {
     @SuppressWarnings("unused") // accessed through TAIL
     private Node tail;
 
-    /** Null unless a trace is being recorded. */
-    private TraceRecorder trace;
+    /** How the steps run: directly or recorded ({@link Steps}). */
+    private Steps steps = Steps.DIRECT;
 
     /** Every shared access of the port and its mutants goes through here (see {@link Memory}). */
     protected final Memory mem = new Memory();
@@ -94,65 +95,48 @@ public class McsLock implements HandoffLock<McsLock.Node>, Traceable {
     @Override
     public void traceTo(TraceRecorder recorder) {
         mem.recordTo(recorder);
-        this.trace = recorder;
+        this.steps = Steps.recordedBy(recorder);
     }
 
     /** mcs_spin_lock. */
     @Override
     public void lock(Node node) {
-        TraceRecorder r = trace;
-        if (r == null) {
-            initNode(node);
-        } else {
-            // Both stores go to the thread's own node, which no other thread reaches before the
-            // xchg publishes it: one atomic action, recorded as the spec's two.
-            r.atomic("InitLocked", () -> initNode(node), "");
-            r.after("InitNext", "");
-        }
-        Node prev = r == null ? Doorway.always(doorway, () -> xchgTail(node))
-                : r.atomic("XchgTail", () -> xchgTail(node), p -> "prev=" + r.id(p));
+        Steps s = steps;
+        // Both stores go to the thread's own node, which no other thread reaches before the xchg
+        // publishes it: one atomic action, recorded as the spec's two.
+        s.run("InitLocked", node, () -> initNode(node), r -> "");
+        s.after("InitNext", node, r -> "");
+        Node prev = s.step("XchgTail", node, () -> Doorway.always(doorway, () -> xchgTail(node)),
+                (r, p) -> "prev=" + r.id(p));
         if (prev == null) {
             return; // lock acquired uncontended
         }
-        if (r == null) {
-            linkPrev(prev, node);
-        } else {
-            r.atomic("LinkPrev", () -> linkPrev(prev, node), "");
-        }
+        s.run("LinkPrev", node, () -> linkPrev(prev, node), r -> "");
         spinLocked(node);
-        if (r != null) {
-            // Stable: only this thread's next lock() clears node->locked again.
-            r.after("SpinLocked", "");
-        }
+        // Stable: only this thread's next lock() clears node->locked again.
+        s.after("SpinLocked", node, r -> "");
     }
 
     /** mcs_spin_unlock. */
     @Override
     public void unlock(Node node) {
-        TraceRecorder r = trace;
-        Node next = r == null ? readNext(node) : r.atomic("UnlockReadNext", () -> readNext(node), n -> "next=" + r.id(n));
+        Steps s = steps;
+        Node next = s.step("UnlockReadNext", node, () -> readNext(node), (r, n) -> "next=" + r.id(n));
         if (next == null) {
-            boolean freed = r == null ? cmpxchgTail(node)
-                    : r.atomic("UnlockCmpxchg", () -> cmpxchgTail(node), ok -> "ok=" + ok);
-            if (freed) {
+            if (s.step("UnlockCmpxchg", node, () -> cmpxchgTail(node), (r, ok) -> "ok=" + ok)) {
                 return; // no successor: the lock is free
             }
-            next = waitNext(node);
-            if (r != null) {
-                // Stable: once a successor linked itself, node->next changes only at this thread's
-                // next lock().
-                r.after("UnlockWaitNext", "next=" + r.id(next));
-            }
-            if (next == null) {
+            Node linked = waitNext(node);
+            // Stable: once a successor linked itself, node->next changes only at this thread's next
+            // lock().
+            s.after("UnlockWaitNext", node, r -> "next=" + r.id(linked));
+            if (linked == null) {
                 return; // only under a bounded SpinPolicy: the wait gave up (recorded by the policy)
             }
+            next = linked;
         }
         Node to = next;
-        if (r == null) {
-            handoff(to);
-        } else {
-            r.atomic("UnlockHandoff", () -> handoff(to), "to=" + r.id(to));
-        }
+        s.run("UnlockHandoff", to, () -> handoff(to), r -> "to=" + r.id(to));
     }
 
     /** InitLocked, InitNext: {@code node->locked = 0; node->next = NULL;} */

@@ -3,7 +3,7 @@ package org.handoff.models.mlock;
 import org.handoff.models.Doorway;
 import org.handoff.models.SpinPolicy;
 import org.handoff.models.clh.ClhLock;
-import org.handoff.models.trace.TraceRecorder;
+import org.handoff.models.trace.Steps;
 
 /**
  * The M-lock (Magnusson, Landin and Hagersten 1994), proposed for OpenBSD's {@code __mp_lock}:
@@ -65,21 +65,15 @@ public class MLock extends ClhLock {
     /** __mp_unlock. */
     @Override
     public void unlock(Me me) {
-        TraceRecorder r = recorder();
-        if (r == null) {
-            if (!mpUnlockCas(me)) {
-                mpUnlockRelease(me);
-            }
-            return;
-        }
+        Steps s = steps();
         // Each step's effect is read in the same atomic action: the tail and the node the thread
         // owns after the compare-and-swap; the flag of the node it owned, and the node it owns, after
         // the release.
-        boolean freed = r.atomic("MpUnlockCas", () -> mpUnlockCas(me),
-                ok -> "ok=" + ok + " tail=" + r.id(mem.getVolatile(TAIL, this)) + " node=" + r.id(me.node()));
+        boolean freed = s.step("MpUnlockCas", me, () -> mpUnlockCas(me),
+                (r, ok) -> "ok=" + ok + " tail=" + r.id(mem.getVolatile(TAIL, this)) + " node=" + r.id(me.node()));
         if (!freed) {
             Node own = me.node();
-            r.atomic("MpUnlockRelease", () -> mpUnlockRelease(me), () -> "node=" + r.id(own) + " locked="
+            s.run("MpUnlockRelease", me, () -> mpUnlockRelease(me), r -> "node=" + r.id(own) + " locked="
                     + mem.getVolatileInt(LOCKED, own) + " next=" + r.id(me.node()));
         }
     }

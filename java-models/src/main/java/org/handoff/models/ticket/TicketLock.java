@@ -7,6 +7,7 @@ import org.handoff.models.HandoffLock;
 import org.handoff.models.SpinPolicy;
 import org.handoff.models.VarHandles;
 import org.handoff.models.trace.Memory;
+import org.handoff.models.trace.Steps;
 import org.handoff.models.trace.TraceRecorder;
 import org.handoff.models.trace.Traceable;
 
@@ -77,8 +78,8 @@ public class TicketLock implements HandoffLock<TicketLock.Cpu>, Traceable {
     /** How spin loops wait: forever, as in the kernel, unless a litmus test bounds them. */
     protected final SpinPolicy spin;
 
-    /** Null unless a trace is being recorded. */
-    private TraceRecorder trace;
+    /** How the steps run: directly or recorded ({@link Steps}). */
+    private Steps steps = Steps.DIRECT;
 
     /** Every shared access of a recorded step goes through here (see {@link Memory}). */
     protected final Memory mem = new Memory();
@@ -141,50 +142,37 @@ public class TicketLock implements HandoffLock<TicketLock.Cpu>, Traceable {
     @Override
     public void traceTo(TraceRecorder recorder) {
         mem.recordTo(recorder);
-        this.trace = recorder;
+        this.steps = Steps.recordedBy(recorder);
     }
 
     /** __mp_lock. A CPU that holds the lock may call it again; it then returns at once. */
     @Override
     public void lock(Cpu cpu) {
-        TraceRecorder r = trace;
-        if (r == null) {
-            if (mpLockDepth(cpu)) {
-                cpu.ticket = Doorway.always(doorway, this::mpLockTicket);
-            }
-            mpLockSpin(cpu.ticket);
-            return;
-        }
+        Steps s = steps;
         // CPU-local, but numbered like the others so that the trace shows where the call began.
-        if (r.atomic("MpLockDepth", () -> mpLockDepth(cpu), draw -> "depth=" + cpu.depth)) {
-            cpu.ticket = r.atomic("MpLockTicket", this::mpLockTicket, v -> "ticket=" + v);
+        if (s.step("MpLockDepth", cpu, () -> mpLockDepth(cpu), (r, draw) -> "depth=" + cpu.depth)) {
+            cpu.ticket = s.step("MpLockTicket", cpu, () -> Doorway.always(doorway, this::mpLockTicket),
+                    (r, v) -> "ticket=" + v);
         }
         mpLockSpin(cpu.ticket);
         // Stable: mpl_ticket is written only by the CPU whose ticket it serves (MpUnlockStore), and
         // no other CPU holds this ticket (there are more ticket values than CPUs, 2^width >= N), so
         // once it serves this CPU it changes only at this CPU's own release.
-        r.after("MpLockSpin", "ticket=" + cpu.ticket);
+        s.after("MpLockSpin", cpu, r -> "ticket=" + cpu.ticket);
     }
 
     /** __mp_unlock. The lock is passed on when the outermost acquisition is released. */
     @Override
     public void unlock(Cpu cpu) {
-        TraceRecorder r = trace;
-        if (r == null) {
-            if (mpUnlockDepth(cpu)) {
-                mpUnlockStore(mpUnlockLoad());
-            }
-            return;
-        }
+        Steps s = steps;
         // The spec's MpUnlock is the depth count and, at depth 0, the load half of mpl_ticket++:
         // the count is CPU-local, so the two are one atomic action here as there.
-        Integer served = r.atomic("MpUnlock", () -> mpUnlockDepth(cpu) ? Integer.valueOf(mpUnlockLoad()) : null,
-                v -> "depth=" + cpu.depth + (v == null ? "" : " loaded=" + v));
+        Integer served = s.step("MpUnlock", cpu, () -> mpUnlockDepth(cpu) ? Integer.valueOf(mpUnlockLoad()) : null,
+                (r, v) -> "depth=" + cpu.depth + (v == null ? "" : " loaded=" + v));
         if (served != null) {
             // What the store left in mpl_ticket, read in the same atomic action: the step's effect,
             // whichever counter it wrote.
-            r.atomic("MpUnlockStore", () -> mpUnlockStore(served),
-                    () -> "serving=" + mem.getOpaqueInt(TICKET, this));
+            s.run("MpUnlockStore", cpu, () -> mpUnlockStore(served), r -> "serving=" + mem.getOpaqueInt(TICKET, this));
         }
     }
 

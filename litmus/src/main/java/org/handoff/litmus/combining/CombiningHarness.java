@@ -9,6 +9,7 @@ import org.handoff.litmus.LockHarness;
 import org.handoff.models.HookCounter;
 import org.handoff.models.SpinPolicy;
 import org.handoff.models.combining.CombiningLock;
+import org.handoff.models.trace.Steps;
 import org.handoff.models.trace.TraceRecorder;
 import org.openjdk.jcstress.infra.results.IIIII_Result;
 
@@ -43,11 +44,11 @@ final class CombiningHarness {
     private int y;
 
     CombiningHarness(Function<SpinPolicy, ? extends CombiningLock> factory) {
-        this(factory, CombiningLock.Steps.DIRECT);
+        this(factory, Steps.DIRECT);
     }
 
     /** The port run through {@code steps} ({@link ReuseStage} for the node-reuse tests). */
-    CombiningHarness(Function<SpinPolicy, ? extends CombiningLock> factory, CombiningLock.Steps steps) {
+    CombiningHarness(Function<SpinPolicy, ? extends CombiningLock> factory, Steps steps) {
         lock = factory.apply(waits);
         lock.runStepsThrough(steps);
         node0 = lock.newContext();
@@ -118,7 +119,7 @@ final class CombiningHarness {
      * and re-enter; a long one costs samples in every run. The stage observes the calls of the step
      * methods, so it stages any variant's port, a mutant's replaced step included.
      */
-    static final class ReuseStage implements CombiningLock.Steps {
+    static final class ReuseStage implements Steps {
         /**
          * A submitter passed the doorway again while the holder waited just past completing another
          * node: the state the stage exists for (the manifest's {@code hooks} of the reuse tests).
@@ -130,14 +131,13 @@ final class CombiningHarness {
         private final ThreadLocal<CombiningLock.Node> own = new ThreadLocal<>();
 
         @Override
-        public <T> T step(String action, CombiningLock.Node node, Supplier<T> step,
-                BiFunction<TraceRecorder, T, String> fields) {
+        public <T> T step(String action, Object node, Supplier<T> step, BiFunction<TraceRecorder, T, String> fields) {
             if (action.equals("AliCmpxchg")) {
                 awaitRequeue(node); // before the cmpxchg that would remove another's node
             }
             T result = step.get();
             switch (action) {
-                case "AliInit" -> own.set(node); // the submitter's thread names its node
+                case "AliInit" -> own.set((CombiningLock.Node) node); // the submitter's thread names its node
                 case "AliXchg" -> doorways.incrementAndGet();
                 case "AliComplete", "AliLastComplete" -> {
                     if (awaitRequeue(node)) {
@@ -151,14 +151,14 @@ final class CombiningHarness {
         }
 
         @Override
-        public void waited(String action, CombiningLock.Node node, Function<TraceRecorder, String> fields) {
+        public void after(String action, Object node, Function<TraceRecorder, String> fields) {
         }
 
         /**
          * Unless {@code ali} is the calling thread's own node: waits, bounded, for the next doorway
          * pass; whether one came.
          */
-        private boolean awaitRequeue(CombiningLock.Node ali) {
+        private boolean awaitRequeue(Object ali) {
             if (ali == own.get()) {
                 return false;
             }
