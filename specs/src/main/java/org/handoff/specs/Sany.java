@@ -85,11 +85,9 @@ public final class Sany {
         @Override
         public File resolve(String name, boolean isModule) {
             String file = isModule && !name.endsWith(".tla") ? name + ".tla" : name;
-            for (Path d : dirs) {
-                Path f = d.resolve(file);
-                if (Files.isRegularFile(f)) {
-                    return new TLAFile(f.toString(), this);
-                }
+            Path f = TlaText.moduleFile(file, dirs);
+            if (f != null) {
+                return new TLAFile(f.toString(), this);
             }
             Path std = standardModule(file);
             return new TLAFile(std != null ? std.toString() : file, std != null, this);
@@ -102,8 +100,8 @@ public final class Sany {
 
         @Override
         public boolean isStandardModule(String name) {
-            return standardModule(name.endsWith(".tla") ? name : name + ".tla") != null
-                    && dirs.stream().noneMatch(d -> Files.isRegularFile(d.resolve(name.endsWith(".tla") ? name : name + ".tla")));
+            return TlaText.moduleFile(name, dirs) == null
+                    && standardModule(name.endsWith(".tla") ? name : name + ".tla") != null;
         }
 
         private static synchronized Path standardModule(String file) {

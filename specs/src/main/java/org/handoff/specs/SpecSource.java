@@ -49,9 +49,9 @@ public final class SpecSource {
 
     /**
      * One top-level definition: where it is (module, distance of that module from the root, line),
-     * its body's text without comments, and the comment above it and the section it is in.
+     * and the comment above it and the section it is in.
      */
-    public record Definition(String name, List<String> params, String module, int depth, int line, String body,
+    public record Definition(String name, List<String> params, String module, int depth, int line,
             List<String> comment, String section) {
     }
 
@@ -179,7 +179,7 @@ public final class SpecSource {
                 continue;
             }
             String module = m.getName().toString();
-            Path file = find(dirs, module);
+            Path file = TlaText.moduleFile(module, dirs);
             String[] raw = new String[0];
             if (file != null) {
                 read.put(file, time(file));
@@ -190,7 +190,6 @@ public final class SpecSource {
                 }
             }
             KernelComments.headerTable(raw).forEach(headerKernels::putIfAbsent);
-            String[] stripped = TlaText.stripComments(String.join("\n", raw)).split("\n", -1);
             List<OpDefNode> own = new ArrayList<>();
             for (OpDefNode d : m.getOpDefs()) {
                 if (d.getKind() == ASTConstants.UserDefinedOpKind && d.getOriginallyDefinedInModuleNode() == m
@@ -211,7 +210,7 @@ public final class SpecSource {
                     params.add(p.getName().toString());
                 }
                 defs.put(defName, new Definition(defName, params, module, depth.get(m), line,
-                        bodyText(stripped, d), KernelComments.above(raw, line - 1), KernelComments.section(raw, line - 1)));
+                        KernelComments.above(raw, line - 1), KernelComments.section(raw, line - 1)));
                 nodes.put(defName, d);
             }
             List<ModuleNode> used = new ArrayList<>(m.getExtendedModuleSet(false));
@@ -226,38 +225,6 @@ public final class SpecSource {
                 }
             }
         }
-    }
-
-    private static Path find(List<Path> dirs, String module) {
-        for (Path d : dirs) {
-            Path f = d.resolve(module + ".tla");
-            if (Files.isRegularFile(f)) {
-                return f.toAbsolutePath().normalize();
-            }
-        }
-        return null;
-    }
-
-    /** The definition's text after its {@code ==}, comments blanked, up to where SANY says it ends. */
-    private static String bodyText(String[] stripped, OpDefNode d) {
-        int from = d.getLocation().beginLine() - 1;
-        int to = Math.min(d.getLocation().endLine(), stripped.length);
-        if (from < 0 || from >= to) {
-            return "";
-        }
-        StringBuilder sb = new StringBuilder();
-        for (int i = from; i < to; i++) {
-            String l = stripped[i];
-            if (i == to - 1 && d.getLocation().endColumn() <= l.length()) {
-                l = l.substring(0, d.getLocation().endColumn());
-            }
-            if (i == from) {
-                int eq = l.indexOf("==");
-                l = eq >= 0 ? l.substring(eq + 2) : l;
-            }
-            sb.append(i == from ? "" : "\n").append(l);
-        }
-        return sb.toString();
     }
 
     /** Whether SANY parsed the spec (when not, this source knows no names at all). */
@@ -321,13 +288,7 @@ public final class SpecSource {
                         unchanged[0] = true;
                     } else if (op.equals("$DisjList") || op.equals("\\lor")) {
                         for (SemanticNode arg : a.getArgs()) {
-                            // a disjunct's first step: Step(x) in \/ Step(x) /\ PvNative(x)
-                            SemanticNode first = arg;
-                            while (first instanceof OpApplNode c && isOp(c, "$ConjList", "\\land") && c.getArgs().length > 0) {
-                                first = c.getArgs()[0];
-                            }
-                            String callee = first instanceof OpApplNode c && c.getArgs().length > 0 ? topName(c.getOperator())
-                                    : null;
+                            String callee = firstStep(arg);
                             if (callee != null) {
                                 disjuncts.add(callee);
                             }
@@ -352,6 +313,18 @@ public final class SpecSource {
         f = new Facts(ordered, new LinkedHashSet<>(primes), unchanged[0], disjuncts);
         facts.put(name, f);
         return f;
+    }
+
+    /**
+     * The definition a disjunct starts by calling with arguments ({@code Step} in
+     * {@code \/ Step(x) /\ PvNative(x)}), or null.
+     */
+    private String firstStep(SemanticNode disjunct) {
+        SemanticNode first = disjunct;
+        while (first instanceof OpApplNode c && isOp(c, "$ConjList", "\\land") && c.getArgs().length > 0) {
+            first = c.getArgs()[0];
+        }
+        return first instanceof OpApplNode c && c.getArgs().length > 0 ? topName(c.getOperator()) : null;
     }
 
     /** The name of the top-level definition {@code op} refers to (through an instance too), or null. */

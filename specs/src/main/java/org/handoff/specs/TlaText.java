@@ -54,8 +54,17 @@ public final class TlaText {
         List<Path> dirs = new ArrayList<>();
         dirs.add(beside.toAbsolutePath().getParent());
         dirs.addAll(libraryDirs);
+        return moduleFile(name, dirs);
+    }
+
+    /**
+     * The file of module {@code name} (with or without {@code .tla}) in the first of {@code dirs}
+     * that has it, or null.
+     */
+    static Path moduleFile(String name, List<Path> dirs) {
+        String file = name.endsWith(".tla") ? name : name + ".tla";
         for (Path d : dirs) {
-            Path candidate = d.resolve(name + ".tla");
+            Path candidate = d.resolve(file);
             if (Files.isRegularFile(candidate)) {
                 return candidate;
             }
