@@ -14,7 +14,8 @@ import java.util.TreeSet;
  * @param seconds    wall-clock time of the check
  * @param detail     a counterexample, the tool's message, or a short summary
  * @param violations every property (or witness invariant) the check found violated, when it looked
- *                   for all of them (TLC on an expected failure); else just {@code violated}
+ *                   for all of them (TLC on an expected failure, every forbidden state of a jcstress
+ *                   run); else just {@code violated}
  * @param coverage   how often each action fired, in the order TLC lists them: generated states per
  *                   action (TLC's coverage), or steps per action on the counterexample of a model
  *                   expected to fail ({@link #coverageFrom}); empty when the level does not report it

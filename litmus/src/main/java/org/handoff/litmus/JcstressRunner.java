@@ -602,8 +602,9 @@ public final class JcstressRunner implements LevelRunner {
                         + String.join(" ", timeouts.get(0).messages()) + ")");
             }
             String name = violated.isEmpty() ? null : violated.iterator().next().name();
+            // Every property a forbidden state was charged to: the run looked at all of them.
             return new Verdict(check, Outcome.FAIL, name, null, seconds,
-                    String.join("; ", parts) + "; of " + counts);
+                    String.join("; ", parts) + "; of " + counts, violated.stream().map(Property::name).toList(), null);
         }
         List<JcstressOutput.Fork> errors = new ArrayList<>(out.withStatus(JcstressOutput.ERROR));
         errors.addAll(out.withStatus(JcstressOutput.VM_ERROR));

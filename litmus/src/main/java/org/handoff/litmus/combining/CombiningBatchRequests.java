@@ -3,9 +3,7 @@ package org.handoff.litmus.combining;
 import org.handoff.models.combining.CombiningLock;
 import org.openjdk.jcstress.annotations.Actor;
 import org.openjdk.jcstress.annotations.Arbiter;
-import org.openjdk.jcstress.annotations.Expect;
 import org.openjdk.jcstress.annotations.JCStressTest;
-import org.openjdk.jcstress.annotations.Outcome;
 import org.openjdk.jcstress.annotations.State;
 import org.openjdk.jcstress.infra.results.IIIII_Result;
 
@@ -21,18 +19,8 @@ import org.openjdk.jcstress.infra.results.IIIII_Result;
  * <p>Run alone: {@code -t '^org\.handoff\.litmus\.combining\.CombiningBatchRequests$'} (see the MCS package-info).
  */
 @JCStressTest
-@Outcome(id = {"0, 1, 2, 2, 0", "1, 0, 2, 2, 0"}, expect = Expect.ACCEPTABLE,
-        desc = "Each request ran once, alone, and its submitter got its result.")
-@Outcome(id = "-?\\d+, -?\\d+, -?\\d+, -?\\d+, 1", expect = Expect.FORBIDDEN,
-        desc = "DeadlockFreedom: a wait could never succeed (a request was never run, or a holder waited for a link that never came).")
-@Outcome(id = "-?\\d+, -?\\d+, ([3-9]|\\d\\d+), -?\\d+, 0", expect = Expect.FORBIDDEN,
-        desc = "RunsExactlyOnce: a request ran more than once.")
-@Outcome(id = "(-2147483648, -?\\d+|-?\\d+, -2147483648), [0-2], [0-2], 0", expect = Expect.FORBIDDEN,
-        desc = "ResultVisible: a submitter returned before its request ran (the empty result slot).")
-@Outcome(expect = Expect.FORBIDDEN,
-        desc = "MutualExclusion: two requests ran at once (a lost or torn update, or the same value read twice).")
 @State
-public class CombiningBatchRequests {
+public class CombiningBatchRequests extends RequestOutcomes {
     private final CombiningHarness h = new CombiningHarness(s -> new CombiningLock.Batched(s, 1));
 
     @Actor
