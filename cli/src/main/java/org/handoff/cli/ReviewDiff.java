@@ -1,7 +1,5 @@
 package org.handoff.cli;
 
-import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
@@ -10,7 +8,6 @@ import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
 import org.handoff.core.Check;
-import org.handoff.core.HandoffException;
 import org.handoff.core.Level;
 import org.handoff.core.Outcome;
 import org.handoff.core.Property;
@@ -148,22 +145,15 @@ final class ReviewDiff {
 
     /** The catalogue properties a TLC model's config checks. */
     static Set<String> configured(Check c, Path specsDir) {
-        Path cfg = Specs.fileIn(specsDir, c, "config");
-        String text;
-        try {
-            text = Files.readString(cfg);
-        } catch (IOException e) {
-            throw new HandoffException(cfg + ": cannot read: " + e.getMessage(), e);
-        }
+        TlcConfig parsed = TlcConfig.read(Specs.fileIn(specsDir, c, "config"));
         Set<String> catalogue = new LinkedHashSet<>();
         for (Property p : Property.values()) {
             catalogue.add(p.name());
         }
-        TlcConfig parsed = TlcConfig.parse(text);
         Set<String> out = new LinkedHashSet<>();
         parsed.invariants().stream().filter(catalogue::contains).forEach(out::add);
         parsed.properties().stream().filter(catalogue::contains).forEach(out::add);
-        if (text.matches("(?s).*\\bCHECK_DEADLOCK\\s+TRUE\\b.*")) {
+        if (parsed.checksDeadlock()) {
             out.add(Property.DeadlockFreedom.name());
         }
         return out;

@@ -242,12 +242,8 @@ final class Runners {
             return null;
         }
         Path config = Specs.file(root, c, "config");
-        try {
-            String v = org.handoff.specs.TlcConfig.parse(Files.readString(config)).constantValue("MemoryModel");
-            return v == null ? null : v.replace("\"", "");
-        } catch (IOException e) {
-            throw new HandoffException("cannot read " + config + ": " + e.getMessage());
-        }
+        String v = org.handoff.specs.TlcConfig.read(config).constantValue("MemoryModel");
+        return v == null ? null : v.replace("\"", "");
     }
 
     /** TLC checks under one of the given memory models (all checks when none is given). */

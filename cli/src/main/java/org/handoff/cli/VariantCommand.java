@@ -188,7 +188,7 @@ final class VariantCommand implements Runnable {
             if (!e.path("level").asText().equals("tlc") || !e.path("spec").asText().equals(f.spec() + ".tla")) {
                 continue;
             }
-            roots.addAll(org.handoff.specs.TlcConfig.parse(Files.readString(specs.resolve(e.path("config").asText())))
+            roots.addAll(org.handoff.specs.TlcConfig.read(specs.resolve(e.path("config").asText()))
                     .behaviourDefinitions());
         }
         files.put(specFile, specModule(root, f, module, prefix, name, base, copied, sc.hooks(), roots, sc.byOverrides()));

@@ -3,9 +3,6 @@ package org.handoff.cli;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -52,16 +49,10 @@ class CatalogueAgreementTest {
             if (c.expected() == Outcome.FAIL && c.property() != null) {
                 s.add(c.property());
             }
-            String text;
-            try {
-                text = Files.readString(Specs.file(root, c, "config"));
-            } catch (IOException e) {
-                throw new UncheckedIOException(e);
-            }
-            TlcConfig cfg = TlcConfig.parse(text);
+            TlcConfig cfg = TlcConfig.read(Specs.file(root, c, "config"));
             cfg.invariants().stream().filter(cat::contains).forEach(s::add);
             cfg.properties().stream().filter(cat::contains).forEach(s::add);
-            if (text.matches("(?s).*\\bCHECK_DEADLOCK\\s+TRUE\\b.*")) {
+            if (cfg.checksDeadlock()) {
                 s.add(Property.DeadlockFreedom.name());
             }
         }

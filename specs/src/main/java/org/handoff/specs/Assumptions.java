@@ -76,7 +76,7 @@ public final class Assumptions {
 
     /** Null when every assumption holds with the config's constants, else the one-line problem. */
     private static String problem(Path spec, Path config, List<Path> libraries, Path dir) throws IOException {
-        TlcConfig cfg = TlcConfig.parse(Files.readString(config));
+        TlcConfig cfg = TlcConfig.read(config);
         String module = spec.getFileName().toString().replaceFirst("\\.tla$", "");
         List<Path> libs = new ArrayList<>();
         libs.add(spec.toAbsolutePath().getParent()); // the wrapper extends the spec from elsewhere

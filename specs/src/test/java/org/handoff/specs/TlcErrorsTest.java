@@ -53,6 +53,15 @@ class TlcErrorsTest {
     }
 
     @Test
+    void aConfigTlcsParserRejectsIsOneLineBeforeTlcRuns() throws Exception {
+        HandoffException e = assertThrows(HandoffException.class,
+                () -> run(specs.resolve("mcs/MCS.tla"), bad("MCS_Malformed.cfg"), 1));
+        assertTrue(e.getMessage().contains("MCS_Malformed.cfg: TLC found an error in the configuration file at line 3: It was expecting = or <-"),
+                e.getMessage());
+        assertOneLine(e.getMessage());
+    }
+
+    @Test
     void unknownInvariantIsAnError() throws Exception {
         Tlc.Result r = run(specs.resolve("mcs/MCS.tla"), bad("MCS_UnknownInvariant.cfg"), 1);
         assertEquals(Outcome.ERROR, r.outcome());

