@@ -11,13 +11,7 @@ set -euo pipefail
 HERE="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 ROOT="$(cd "$HERE/../.." && pwd)"
 OUTPUT="$(realpath -m "${1:-$ROOT/docs/independent-bugs.md}")"
-WORK="$(mktemp -d)"
-trap 'rm -rf "$WORK"' EXIT
-git clone -q "$ROOT" "$WORK/src"
-cd "$WORK/src"
-COMMIT="$(git rev-parse --short HEAD)"
-mvn -B -q -DskipTests package > "$WORK/build.log" 2>&1 || { echo "run.sh: the clean build failed; see $WORK/build.log" >&2; exit 2; }
-mkdir -p "$WORK/results"
+. "$ROOT/bench/clean-clone.sh"
 for patch in "$HERE"/[0-9]*.patch; do
   name="$(basename "$patch" .patch)"
   family="$(echo "$name" | cut -d- -f2)"

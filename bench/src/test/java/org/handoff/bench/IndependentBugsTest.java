@@ -14,11 +14,12 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The independently written bugs ({@code bench/independent-bugs/}) still apply to the ports.
- * {@code run.sh} skips a patch that no longer applies with a line on its error stream, so a
- * refactoring that moves the code a patch touches would quietly shrink the measurement; here it
- * fails the build instead, naming the patch to port (the same mistake in the method's new form).
- * The check is also run on a copy of the first patch with one context line changed, and must fail.
+ * The independently written bugs still apply: those of the Java ports ({@code bench/independent-bugs/})
+ * and those of the weak-memory specs ({@code bench/independent-weak-bugs/}). Each {@code run.sh}
+ * skips a patch that no longer applies with a line on its error stream, so a refactoring that moves
+ * the code a patch touches would quietly shrink the measurement; here it fails the build instead,
+ * naming the patch to port (the same mistake in the code's new form). The check is also run on a
+ * copy of the first patch with one context line changed, and must fail.
  */
 class IndependentBugsTest {
     /** The repository's root: the bench module's parent (Maven runs tests in the module's directory). */
@@ -26,7 +27,15 @@ class IndependentBugsTest {
 
     @Test
     void everyPatchAppliesToThePorts(@TempDir Path tmp) throws IOException, InterruptedException {
-        Path dir = ROOT.resolve("bench/independent-bugs");
+        everyPatchApplies(ROOT.resolve("bench/independent-bugs"), tmp);
+    }
+
+    @Test
+    void everyPatchAppliesToTheWeakMemorySpecs(@TempDir Path tmp) throws IOException, InterruptedException {
+        everyPatchApplies(ROOT.resolve("bench/independent-weak-bugs"), tmp);
+    }
+
+    private static void everyPatchApplies(Path dir, Path tmp) throws IOException, InterruptedException {
         List<Path> patches;
         try (Stream<Path> s = Files.list(dir)) {
             patches = s.filter(p -> p.getFileName().toString().matches("\\d+-.*\\.patch")).sorted().toList();
@@ -37,8 +46,8 @@ class IndependentBugsTest {
         }
         assertEquals(rows.size(), patches.size(), "one patch per row of bugs.tsv");
         List<String> stale = stale(patches);
-        assertTrue(stale.isEmpty(), "patches that no longer apply to the ports (port each to the method's"
-                + " current form): " + String.join("; ", stale));
+        assertTrue(stale.isEmpty(), "patches of " + dir.getFileName() + " that no longer apply (port each to"
+                + " the code's current form): " + String.join("; ", stale));
 
         // Seeded: the first patch with one context line changed, as when the method it touches moves on.
         List<String> lines = Files.readAllLines(patches.get(0));
