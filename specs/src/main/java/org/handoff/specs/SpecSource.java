@@ -18,10 +18,12 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import tla2sany.semantic.ASTConstants;
+import tla2sany.semantic.ExprOrOpArgNode;
 import tla2sany.semantic.FormalParamNode;
 import tla2sany.semantic.InstanceNode;
 import tla2sany.semantic.LetInNode;
 import tla2sany.semantic.ModuleNode;
+import tla2sany.semantic.NumeralNode;
 import tla2sany.semantic.OpApplNode;
 import tla2sany.semantic.OpArgNode;
 import tla2sany.semantic.OpDeclNode;
@@ -55,6 +57,14 @@ public final class SpecSource {
             List<String> comment, String section) {
     }
 
+    /**
+     * A definition whose whole body applies one operator ({@code BoundedBypass == P!BoundedBypass(bypass, 0)}):
+     * the operator as SANY names it ({@code P!BoundedBypass}) and each argument's value when it is a
+     * numeral, else null.
+     */
+    public record Application(String operator, List<Integer> numerals) {
+    }
+
 
     private final String rootModule;
     private final Map<String, Definition> defs = new LinkedHashMap<>();
@@ -69,6 +79,7 @@ public final class SpecSource {
     private final Set<String> constants = new LinkedHashSet<>();
     private final Set<String> operators = new LinkedHashSet<>();
     private final Map<String, Facts> facts = new HashMap<>();
+    private final Map<String, Application> applications = new HashMap<>();
 
     private SpecSource(String rootModule) {
         this.rootModule = rootModule;
@@ -212,6 +223,14 @@ public final class SpecSource {
                 defs.put(defName, new Definition(defName, params, module, depth.get(m), line,
                         KernelComments.above(raw, line - 1), KernelComments.section(raw, line - 1)));
                 nodes.put(defName, d);
+                if (d.getBody() instanceof OpApplNode a && a.getOperator().getKind() == ASTConstants.UserDefinedOpKind) {
+                    List<Integer> numerals = new ArrayList<>();
+                    for (ExprOrOpArgNode arg : a.getArgs()) {
+                        numerals.add(arg instanceof NumeralNode n ? n.val() : null);
+                    }
+                    applications.put(defName, new Application(a.getOperator().getName().toString(),
+                            Collections.unmodifiableList(numerals)));
+                }
             }
             List<ModuleNode> used = new ArrayList<>(m.getExtendedModuleSet(false));
             used.sort(Comparator.comparing(u -> u.getName().toString()));
@@ -243,6 +262,11 @@ public final class SpecSource {
      */
     public Set<String> operators() {
         return Collections.unmodifiableSet(operators);
+    }
+
+    /** What the body of definition {@code name} applies, when its whole body is one application of a defined operator; else null. */
+    public Application application(String name) {
+        return applications.get(name);
     }
 
     /** The definition of name, or null. */

@@ -170,11 +170,14 @@ class TlcOutputTest {
         java.nio.file.Files.writeString(dir.resolve("Base.tla"), "---- MODULE Base ----\nCONSTANT B\n====\n");
         java.nio.file.Files.writeString(dir.resolve("Decl.tla"), "---- MODULE Decl ----\nEXTENDS Base\n"
                 + "CONSTANTS N, \\* threads\n  M,\n  F(_, _)\nVARIABLE x\n(* CONSTANT Hidden *)\n"
-                + "Op == N\nInit == x = 0\n====\n");
+                + "Op == N\nInit == x = 0\nSum(a, b) == <<a, b>>\nBound == Sum(N, 3)\n====\n");
         SpecSource s = SpecSource.load(dir.resolve("Decl.tla"), List.of());
         assertTrue(s.parsed());
         assertEquals(java.util.Set.of("N", "M", "F", "B"), s.constants());
         assertTrue(s.operators().containsAll(List.of("Op", "Init")));
+        // a definition that applies one operator: its numerals (BoundAgreement reads K this way)
+        assertEquals(new SpecSource.Application("Sum", java.util.Arrays.asList(null, 3)), s.application("Bound"));
+        assertNull(s.application("Op"));
         java.nio.file.Files.writeString(dir.resolve("Bad.tla"), "---- MODULE Bad ----\nCONSTANT N\nOp == \n====\n");
         assertFalse(SpecSource.load(dir.resolve("Bad.tla"), List.of()).parsed());
     }

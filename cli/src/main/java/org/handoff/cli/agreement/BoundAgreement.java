@@ -1,8 +1,5 @@
 package org.handoff.cli.agreement;
 
-import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -10,8 +7,6 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 import org.handoff.core.Check;
 import org.handoff.core.HandoffException;
 import org.handoff.core.Level;
@@ -20,7 +15,7 @@ import org.handoff.core.Outcome;
 import org.handoff.core.Property;
 import org.handoff.core.Specs;
 import org.handoff.models.fairness.FairnessHarness;
-import org.handoff.specs.TlaText;
+import org.handoff.specs.SpecSource;
 import org.handoff.specs.TlcConfig;
 
 /**
@@ -214,21 +209,10 @@ public final class BoundAgreement {
 
     // ------------------------------------------------------------------ the TLC side
 
-    private static final Pattern SPEC_BOUND = Pattern.compile(
-            "BoundedBypass\\s*==\\s*P!BoundedBypass\\(\\s*bypass\\s*,\\s*(\\d+)\\s*\\)");
-
     /** An integer constant the config assigns ({@code N = 3}), or null. */
     static Integer constant(TlcConfig cfg, String name) {
         String v = cfg.constantValue(name);
         return v != null && v.matches("\\d+") ? Integer.valueOf(v) : null;
-    }
-
-    private static String read(Path p) {
-        try {
-            return Files.readString(p);
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
     }
 
     /**
@@ -244,9 +228,12 @@ public final class BoundAgreement {
         if (k != null) {
             return k;
         }
-        Matcher m = SPEC_BOUND.matcher(TlaText.stripComments(read(Specs.fileIn(specs, c, "spec"))));
-        if (m.find()) {
-            return Integer.valueOf(m.group(1));
+        // The spec's own bound: BoundedBypass == P!BoundedBypass(bypass, K), read from SANY's tree.
+        SpecSource.Application a = SpecSource.load(Specs.fileIn(specs, c, "spec"), Specs.library(specs.getParent()))
+                .application(Property.BoundedBypass.name());
+        if (a != null && a.operator().endsWith("!" + Property.BoundedBypass.name()) && a.numerals().size() == 2
+                && a.numerals().get(1) != null) {
+            return a.numerals().get(1);
         }
         throw new HandoffException(c.param("config") + ": checks BoundedBypass, but neither the config's BypassBound"
                 + " nor " + c.param("spec") + " gives its bound");
