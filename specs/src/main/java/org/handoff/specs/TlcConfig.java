@@ -51,7 +51,10 @@ public final class TlcConfig {
     public static TlcConfig read(Path file) {
         ModelConfig mc = new ModelConfig(file.toString(), null);
         try {
-            mc.parse();
+            // One parse at a time, as Sany: TLC's parsers were written for one model per JVM.
+            synchronized (TlcConfig.class) {
+                mc.parse();
+            }
         } catch (ConfigFileException e) {
             throw new HandoffException(file + ": " + problem(file, e.getMessage()), e);
         } catch (RuntimeException e) {
