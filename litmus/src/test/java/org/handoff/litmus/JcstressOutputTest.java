@@ -47,7 +47,7 @@ class JcstressOutputTest {
         assertEquals(339590, out.samples());
         assertEquals(66917, out.observed().get("7, 7, 2").samples());
 
-        Verdict v = JcstressRunner.verdict(check(test, Outcome.FAIL, "MutualExclusion"), capture("forbidden.txt"), 1, 8.0);
+        Verdict v = JcstressVerdicts.verdict(check(test, Outcome.FAIL, "MutualExclusion"), capture("forbidden.txt"), 1, 8.0);
         assertEquals(Outcome.FAIL, v.actual());
         assertEquals("MutualExclusion", v.violated(), "MutualExclusion comes before DeadlockFreedom in the catalogue");
         assertEquals("MutualExclusion: 70941 sample(s) in 8 forbidden state(s), most often 7, 7, 2 x66917"
@@ -63,11 +63,11 @@ class JcstressOutputTest {
         // A capture of the litmus family's tests: the JMM allows these outcomes (jcstress says
         // Interesting and exits normally for them), but each breaks the lock property it names.
         String lit = "org.handoff.litmus.litmus.";
-        Verdict mutex = JcstressRunner.verdict(check(lit + "CrossedMutualExclusion.Unfenced", Outcome.FAIL, "MutualExclusion"),
+        Verdict mutex = JcstressVerdicts.verdict(check(lit + "CrossedMutualExclusion.Unfenced", Outcome.FAIL, "MutualExclusion"),
                 capture("interesting.txt"), 1, 8.0);
         assertEquals(Outcome.FAIL, mutex.actual(), mutex.detail());
         assertEquals("MutualExclusion", mutex.violated());
-        Verdict spin = JcstressRunner.verdict(check(lit + "SpinTermination.Plain", Outcome.FAIL, "DeadlockFreedom"),
+        Verdict spin = JcstressVerdicts.verdict(check(lit + "SpinTermination.Plain", Outcome.FAIL, "DeadlockFreedom"),
                 capture("interesting.txt"), 1, 8.0);
         assertEquals(Outcome.FAIL, spin.actual(), spin.detail());
         assertEquals("DeadlockFreedom", spin.violated());
@@ -76,7 +76,7 @@ class JcstressOutputTest {
     @Test
     void aCleanRunPasses() throws IOException {
         String test = MCS + "McsMutualExclusion";
-        Verdict v = JcstressRunner.verdict(check(test, Outcome.PASS, "MutualExclusion"), capture("clean.txt"), 0, 7.0);
+        Verdict v = JcstressVerdicts.verdict(check(test, Outcome.PASS, "MutualExclusion"), capture("clean.txt"), 0, 7.0);
         assertEquals(Outcome.PASS, v.actual(), v.detail());
         assertNull(v.violated());
         assertEquals("325501 samples in 2 fork(s), all acceptable: 8, 8, 0 x325501", v.detail());
@@ -85,7 +85,7 @@ class JcstressOutputTest {
 
     @Test
     void aCleanOutputWithAFailingExitStatusIsAnError() throws IOException {
-        Verdict v = JcstressRunner.verdict(check(MCS + "McsMutualExclusion", Outcome.PASS, null), capture("clean.txt"), 1, 7.0);
+        Verdict v = JcstressVerdicts.verdict(check(MCS + "McsMutualExclusion", Outcome.PASS, null), capture("clean.txt"), 1, 7.0);
         assertEquals(Outcome.ERROR, v.actual());
         assertTrue(v.detail().contains("exited with status 1"), v.detail());
     }
@@ -95,7 +95,7 @@ class JcstressOutputTest {
         String test = "org.handoff.litmus.tmp.TmpHang";
         JcstressOutput out = JcstressOutput.parse(capture("timeout.txt"), test);
         assertEquals(2, out.withStatus(JcstressOutput.TIMEOUT).size());
-        Verdict v = JcstressRunner.verdict(check(test, Outcome.FAIL, "DeadlockFreedom"), capture("timeout.txt"), 1, 68.0);
+        Verdict v = JcstressVerdicts.verdict(check(test, Outcome.FAIL, "DeadlockFreedom"), capture("timeout.txt"), 1, 68.0);
         assertEquals(Outcome.FAIL, v.actual());
         assertEquals("DeadlockFreedom", v.violated());
         assertTrue(v.detail().startsWith("DeadlockFreedom: 2 fork(s) timed out"), v.detail());
@@ -105,7 +105,7 @@ class JcstressOutputTest {
     @Test
     void aStaleTerminationTestIsADeadlockFreedomFailure() throws IOException {
         String test = "org.handoff.litmus.tmp.TmpStale";
-        Verdict v = JcstressRunner.verdict(check(test, Outcome.FAIL, "DeadlockFreedom"), capture("stale.txt"), 1, 35.0);
+        Verdict v = JcstressVerdicts.verdict(check(test, Outcome.FAIL, "DeadlockFreedom"), capture("stale.txt"), 1, 35.0);
         assertEquals(Outcome.FAIL, v.actual());
         assertEquals("DeadlockFreedom", v.violated());
         assertTrue(v.detail().startsWith("DeadlockFreedom: 2 sample(s) in 1 forbidden state(s), most often STALE x2"), v.detail());
@@ -119,7 +119,7 @@ class JcstressOutputTest {
         JcstressOutput out = JcstressOutput.parse(capture("no-match.txt"), test);
         assertTrue(out.noMatchingTests());
         assertTrue(out.forks().isEmpty());
-        Verdict v = JcstressRunner.verdict(check(test, Outcome.PASS, null), capture("no-match.txt"), 0, 4.0);
+        Verdict v = JcstressVerdicts.verdict(check(test, Outcome.PASS, null), capture("no-match.txt"), 0, 4.0);
         assertEquals(Outcome.SKIPPED, v.actual());
         assertEquals("expected pass but got skipped", v.mismatch());
     }
@@ -127,7 +127,7 @@ class JcstressOutputTest {
     @Test
     void anOutputThatNeverMentionsTheTestIsAnError() throws IOException {
         // The other test's results are not this test's: a run of the wrong class is no pass.
-        Verdict v = JcstressRunner.verdict(check(MCS + "McsTermination", Outcome.PASS, null), capture("clean.txt"), 0, 7.0);
+        Verdict v = JcstressVerdicts.verdict(check(MCS + "McsTermination", Outcome.PASS, null), capture("clean.txt"), 0, 7.0);
         assertEquals(Outcome.ERROR, v.actual());
         assertTrue(v.detail().startsWith("jcstress reported no result for " + MCS + "McsTermination"), v.detail());
     }
@@ -135,7 +135,7 @@ class JcstressOutputTest {
     @Test
     void aTestThatThrowsIsAnError() throws IOException {
         String test = "org.handoff.litmus.tmp.TmpThrow";
-        Verdict v = JcstressRunner.verdict(check(test, Outcome.PASS, null), capture("error.txt"), 1, 7.0);
+        Verdict v = JcstressVerdicts.verdict(check(test, Outcome.PASS, null), capture("error.txt"), 1, 7.0);
         assertEquals(Outcome.ERROR, v.actual());
         assertEquals("2 fork(s) ended in ERROR: Check test failed java.lang.IllegalStateException: boom in actor",
                 v.detail());
@@ -148,7 +148,7 @@ class JcstressOutputTest {
         int second = full.indexOf("[OK] org.handoff.litmus.mcs.McsMutualExclusion",
                 full.indexOf("[OK] org.handoff.litmus.mcs.McsMutualExclusion") + 1);
         String truncated = full.substring(0, full.lastIndexOf('\n', second));
-        Verdict v = JcstressRunner.verdict(check(MCS + "McsMutualExclusion", Outcome.PASS, null), truncated, 0, 3.0);
+        Verdict v = JcstressVerdicts.verdict(check(MCS + "McsMutualExclusion", Outcome.PASS, null), truncated, 0, 3.0);
         assertEquals(Outcome.ERROR, v.actual());
         assertEquals("jcstress planned 2 results for " + MCS + "McsMutualExclusion but reported 1", v.detail());
     }
@@ -165,7 +165,7 @@ class JcstressOutputTest {
                 "       0, 0       12    0.50%   Forbidden  Both saw nothing",
                 "       1, 1    2,388   99.50%  Acceptable  Fine",
                 "(Results: 1 planned; 0 passed, 1 failed, 0 soft errs, 0 hard errs)");
-        Verdict v = JcstressRunner.verdict(check(test, Outcome.FAIL, "MutualExclusion"), output, 1, 1.0);
+        Verdict v = JcstressVerdicts.verdict(check(test, Outcome.FAIL, "MutualExclusion"), output, 1, 1.0);
         assertEquals(Outcome.FAIL, v.actual());
         assertNull(v.violated());
         assertTrue(v.detail().startsWith("a description that names no catalogue property: 12 sample(s)"), v.detail());
@@ -190,11 +190,11 @@ class JcstressOutputTest {
                 "                      8, 8, 0       10  100.00%  Acceptable  All eight entries counted; no wait gave up.",
                 "(Results: 2 planned; 1 passed, 1 failed, 0 soft errs, 0 hard errs)");
         Check c = check(test, Outcome.FAIL, "MutualExclusion");
-        Verdict alone = JcstressRunner.verdict(c, sparse, 1, 3.0);
+        Verdict alone = JcstressVerdicts.verdict(c, sparse, 1, 3.0);
         assertEquals("DeadlockFreedom", alone.violated());
         assertTrue(alone.detail().endsWith("of 26 samples in 2 fork(s)"), alone.detail());
 
-        Verdict both = JcstressRunner.verdict(c, List.of(new JcstressRunner.Run(sparse, 1),
+        Verdict both = JcstressVerdicts.verdict(c, List.of(new JcstressRunner.Run(sparse, 1),
                 new JcstressRunner.Run(capture("forbidden.txt"), 1)), 10.0);
         assertEquals(Outcome.FAIL, both.actual());
         assertEquals("MutualExclusion", both.violated());
@@ -206,10 +206,10 @@ class JcstressOutputTest {
     @Test
     void aFailingExitStatusInAnyRunOfACleanSeriesIsAnError() throws IOException {
         String clean = capture("clean.txt");
-        Verdict v = JcstressRunner.verdict(check(MCS + "McsMutualExclusion", Outcome.PASS, null),
+        Verdict v = JcstressVerdicts.verdict(check(MCS + "McsMutualExclusion", Outcome.PASS, null),
                 List.of(new JcstressRunner.Run(clean, 0), new JcstressRunner.Run(clean, 1)), 14.0);
         assertEquals(Outcome.ERROR, v.actual());
-        Verdict ok = JcstressRunner.verdict(check(MCS + "McsMutualExclusion", Outcome.PASS, null),
+        Verdict ok = JcstressVerdicts.verdict(check(MCS + "McsMutualExclusion", Outcome.PASS, null),
                 List.of(new JcstressRunner.Run(clean, 0), new JcstressRunner.Run(clean, 0)), 14.0);
         assertEquals(Outcome.PASS, ok.actual());
         assertEquals("651002 samples in 4 fork(s) of 2 runs, all acceptable: 8, 8, 0 x651002", ok.detail());
@@ -217,10 +217,10 @@ class JcstressOutputTest {
 
     @Test
     void propertyPrefixes() {
-        assertEquals(Property.HandoffVisibility, JcstressRunner.propertyOf("HandoffVisibility: stale"));
-        assertEquals(Property.DeadlockFreedom, JcstressRunner.propertyOf("DeadlockFreedom: a thread was stra..."));
-        assertNull(JcstressRunner.propertyOf("Mutual exclusion: lost"));
-        assertNull(JcstressRunner.propertyOf("Acceptable: all good"));
+        assertEquals(Property.HandoffVisibility, JcstressVerdicts.propertyOf("HandoffVisibility: stale"));
+        assertEquals(Property.DeadlockFreedom, JcstressVerdicts.propertyOf("DeadlockFreedom: a thread was stra..."));
+        assertNull(JcstressVerdicts.propertyOf("Mutual exclusion: lost"));
+        assertNull(JcstressVerdicts.propertyOf("Acceptable: all good"));
     }
 
     @Test
