@@ -6,7 +6,6 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.net.URISyntaxException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -45,9 +44,9 @@ class TlcOverrideTest {
     void theCounterResetReplacesCnasIntraAndLosesTheBound() throws Exception {
         // The same constants as the family's CNA_Threshold_N3_T1, which proves BoundedBypass at K = 1
         // (manifest; TlcManifestTest): only the override differs.
-        Map<String, String> base = new LinkedHashMap<>(TlcConfig.parse(Files.readString(specs.resolve(
-                "cna/models/CNA_Threshold_N3_T1.cfg"))).constantAssignments());
-        Map<String, String> mine = new LinkedHashMap<>(TlcConfig.parse(Files.readString(res("CNA_Override_Reset.cfg")))
+        Map<String, String> base = new LinkedHashMap<>(TlcConfig.read(specs.resolve(
+                "cna/models/CNA_Threshold_N3_T1.cfg")).constantAssignments());
+        Map<String, String> mine = new LinkedHashMap<>(TlcConfig.read(res("CNA_Override_Reset.cfg"))
                 .constantAssignments());
         assertEquals("Intra <- ResetIntra", mine.remove("Intra"));
         assertEquals(base, mine);

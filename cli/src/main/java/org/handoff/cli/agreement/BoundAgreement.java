@@ -2,11 +2,13 @@ package org.handoff.cli.agreement;
 
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
+import java.util.function.Function;
 import org.handoff.core.Check;
 import org.handoff.core.HandoffException;
 import org.handoff.core.Level;
@@ -220,7 +222,11 @@ public final class BoundAgreement {
      * {@code BypassBound}, else the literal of the spec's {@code BoundedBypass == P!BoundedBypass(bypass, K)}.
      */
     public static Integer boundOf(Path specs, Check c) {
-        TlcConfig cfg = TlcConfig.read(Specs.fileIn(specs, c, "config"));
+        return boundOf(specs, c, TlcConfig.read(Specs.fileIn(specs, c, "config")));
+    }
+
+    /** {@link #boundOf(Path, Check)} of a model whose config {@code cfg} is already read. */
+    private static Integer boundOf(Path specs, Check c, TlcConfig cfg) {
         if (!cfg.invariants().contains(Property.BoundedBypass.name())) {
             return null;
         }
@@ -242,17 +248,20 @@ public final class BoundAgreement {
     /** Every bound the manifest's passing TLC models prove, one per family, variant and CNA threshold. */
     public static List<TlcBound> tlcBounds(Manifest manifest, Path root) {
         Path specs = root.resolve("specs");
+        // Each model's config, read once: the grouping, the sizes and the tight models all ask it.
+        Map<Path, TlcConfig> configs = new HashMap<>();
+        Function<Check, TlcConfig> cfgOf = c -> configs.computeIfAbsent(Specs.fileIn(specs, c, "config"), TlcConfig::read);
         Map<String, List<Check>> groups = new LinkedHashMap<>();
         Map<String, int[]> keyOf = new LinkedHashMap<>(); // bound, threshold (-1 none)
         for (Check c : manifest.checks()) {
             if (c.level() != Level.TLC || c.mutant() || c.expected() != Outcome.PASS) {
                 continue;
             }
-            Integer k = boundOf(specs, c);
+            Integer k = boundOf(specs, c, cfgOf.apply(c));
             if (k == null) {
                 continue;
             }
-            Integer t = constant(TlcConfig.read(Specs.fileIn(specs, c, "config")), "Threshold");
+            Integer t = constant(cfgOf.apply(c), "Threshold");
             String key = c.family() + "/" + c.variant() + "/" + k + "/" + t;
             groups.computeIfAbsent(key, x -> new ArrayList<>()).add(c);
             keyOf.put(key, new int[] {k, t == null ? -1 : t});
@@ -266,7 +275,7 @@ public final class BoundAgreement {
             int threads = 0;
             int sockets = 1;
             for (Check c : models) {
-                TlcConfig cfg = TlcConfig.read(Specs.fileIn(specs, c, "config"));
+                TlcConfig cfg = cfgOf.apply(c);
                 Integer n = constant(cfg, "N");
                 if (n == null) {
                     throw new HandoffException(c.param("config") + ": no N, the number of threads");
@@ -284,8 +293,8 @@ public final class BoundAgreement {
                 }
                 if (c.mutant()) {
                     biting.add(c);
-                } else if (c.variant().equals(first.variant()) && Objects.equals(boundOf(specs, c), k - 1)
-                        && Objects.equals(constant(TlcConfig.read(Specs.fileIn(specs, c, "config")), "Threshold"), t)) {
+                } else if (c.variant().equals(first.variant()) && Objects.equals(boundOf(specs, c, cfgOf.apply(c)), k - 1)
+                        && Objects.equals(constant(cfgOf.apply(c), "Threshold"), t)) {
                     tight.add(c);
                 }
             }
