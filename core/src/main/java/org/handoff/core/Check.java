@@ -132,7 +132,7 @@ public record Check(String family, String variant, boolean mutant, Level level, 
     /**
      * The name a reader uses: the model for TLC, otherwise the test class without its package
      * (the package is the segments that start with a lower-case letter), so a nested test keeps
-     * its outer class: {@code PlainTake.PlainRead}.
+     * its outer class: {@code SpinTermination.Opaque}.
      */
     public String shortName() {
         if (level == Level.TLC) {

@@ -492,13 +492,14 @@ public final class JcstressRunner implements LevelRunner {
 
     /**
      * The forks' system properties that choose each entry's lock for its test class
-     * ({@link LockChoice}): the variant's port ({@code lock}) and the entry's settings
-     * ({@code configure}), where it has them; a batch holds each test class once.
+     * ({@link LockChoice}): the entry's variant name, and the variant's port ({@code lock}) and the
+     * entry's settings ({@code configure}) where it has them; a batch holds each test class once.
      */
     private static Map<String, String> locks(List<Check> checks, List<Integer> batch) {
         Map<String, String> out = new LinkedHashMap<>();
         for (int i : batch) {
             Check c = checks.get(i);
+            out.put(LockChoice.VARIANT + c.check(), c.variant());
             if (c.port() != null) {
                 out.put(LockChoice.PREFIX + c.check(), c.port());
             }

@@ -16,7 +16,9 @@ import org.handoff.models.qspinlock.SlowpathHooks;
  * runs its family's correct lock. The class is resolved once per test class and JVM. The entry's
  * {@code configure} settings ({@link Ports#configure}), passed as {@value #CONFIGURE}{@code <test
  * class>}, are applied to every new lock: a variant that is its family's lock with other parameters
- * (cna-threshold at a threshold of 1) runs the family's test classes as they are.
+ * (cna-threshold at a threshold of 1) runs the family's test classes as they are. A test whose
+ * variants differ by more than a class or a setting reads the entry's variant name itself, passed
+ * as {@value #VARIANT}{@code <test class>} ({@link #variant}).
  */
 public final class LockChoice {
     /** The system property prefix; the test's binary class name follows it. */
@@ -25,7 +27,19 @@ public final class LockChoice {
     /** The system property prefix of the settings; the test's binary class name follows it. */
     public static final String CONFIGURE = "handoff.litmus.configure.";
 
+    /** The system property prefix of the entry's variant name; the test's binary class name follows it. */
+    public static final String VARIANT = "handoff.litmus.variant.";
+
     private LockChoice() {
+    }
+
+    /**
+     * The variant of the manifest entry the runner is running {@code test} for; null when the test
+     * runs outside the runner and none was given.
+     */
+    public static String variant(Class<?> test) {
+        String v = System.getProperty(VARIANT + test.getName());
+        return v == null || v.isBlank() ? null : v;
     }
 
     /**

@@ -99,6 +99,40 @@ public class CrossedLocking implements HandoffLock<CrossedLocking.Cpu> {
         this.spin = spin;
     }
 
+    /**
+     * The lock of one cell of the mode matrix by its variant name, {@code <take>-take-<read>-read}
+     * in lower case ({@code cas-take-plain-read}), as the manifest lists the cells; an
+     * {@link IllegalArgumentException} naming the name when it is not one.
+     */
+    public static CrossedLocking cell(String variant) {
+        for (Take t : Take.values()) {
+            for (Read r : Read.values()) {
+                if (cellName(t, r).equals(variant)) {
+                    return new CrossedLocking(t, r);
+                }
+            }
+        }
+        throw new IllegalArgumentException("'" + variant + "' is no cell of the crossed-locking matrix:"
+                + " <take>-take-<read>-read with take one of " + java.util.Arrays.toString(Take.values())
+                + " and read one of " + java.util.Arrays.toString(Read.values()) + ", in lower case");
+    }
+
+    /** The variant name of the cell {@code take}, {@code read}: {@code cas-take-plain-read}. */
+    public static String cellName(Take take, Read read) {
+        return take.name().toLowerCase(java.util.Locale.ROOT) + "-take-" + read.name().toLowerCase(java.util.Locale.ROOT)
+                + "-read";
+    }
+
+    /** The access mode of the store that takes a CPU's own lock. */
+    public Take takeMode() {
+        return take;
+    }
+
+    /** The access mode of {@code isLocked}'s read. */
+    public Read readMode() {
+        return read;
+    }
+
     @Override
     public String family() {
         return "litmus";

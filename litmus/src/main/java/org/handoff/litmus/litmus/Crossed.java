@@ -1,14 +1,23 @@
 package org.handoff.litmus.litmus;
 
+import java.util.function.Supplier;
+import org.handoff.litmus.LockChoice;
 import org.handoff.models.litmus.CrossedLocking;
 import org.handoff.models.litmus.CrossedLocking.Read;
 import org.handoff.models.litmus.CrossedLocking.Take;
 
 /**
- * The state of one crossed-locking litmus sample: a fresh {@link CrossedLocking} in the given
- * modes. CPU 0 takes lock A and reads whether lock B is held; CPU 1 takes B and reads A. The
- * store-buffering shape (SB): {@code 0, 0} means each CPU read the other's lock before the other's
- * take reached it, and both went on into the region the pattern is meant to make exclusive.
+ * The state of one crossed-locking litmus sample: a fresh {@link CrossedLocking} in the modes of
+ * the cell the entry's variant names ({@link CrossedLocking#cell}). CPU 0 takes lock A and reads
+ * whether lock B is held; CPU 1 takes B and reads A. The store-buffering shape (SB): {@code 0, 0}
+ * means each CPU read the other's lock before the other's take reached it, and both went on into
+ * the region the pattern is meant to make exclusive.
+ *
+ * <p>Whether the JMM allows {@code 0, 0} ({@link #jmmForbidsBothFree}) decides which of the two
+ * tests runs a cell, since jcstress grades by annotations: {@link CrossedJmmAllows} marks it
+ * {@code ACCEPTABLE_INTERESTING} (seeing it is no JVM bug, but still a MutualExclusion failure of
+ * the pattern, which is how the runner counts it), {@link CrossedJmmForbids} marks it
+ * {@code FORBIDDEN}. A cell named under the wrong test stops that test before its first sample.
  */
 final class Crossed {
     static final String ONE_SAW_HELD = "At least one CPU saw the other's lock held: the crossed check excluded.";
@@ -19,8 +28,65 @@ final class Crossed {
 
     private final CrossedLocking lock;
 
-    Crossed(Take take, Read read) {
-        this.lock = new CrossedLocking(take, read);
+    private Crossed(CrossedLocking lock) {
+        this.lock = lock;
+    }
+
+    /**
+     * The samples of the cell the runner named for {@code test} ({@link LockChoice#variant}),
+     * checked once: the name is a cell, and the JMM's answer for it is {@code forbidden}'s. An
+     * {@link IllegalStateException} naming the variant otherwise.
+     */
+    static Supplier<Crossed> cell(Class<?> test, boolean forbidden) {
+        String variant = LockChoice.variant(test);
+        if (variant == null) {
+            throw new IllegalStateException(test.getSimpleName() + " runs the cell named by -D" + LockChoice.VARIANT
+                    + test.getName() + "=<take>-take-<read>-read");
+        }
+        CrossedLocking cell;
+        try {
+            cell = CrossedLocking.cell(variant);
+        } catch (IllegalArgumentException e) {
+            throw new IllegalStateException(e.getMessage());
+        }
+        Take take = cell.takeMode();
+        Read read = cell.readMode();
+        if (jmmForbidsBothFree(take, read) != forbidden) {
+            throw new IllegalStateException(variant + ": the JMM " + (forbidden ? "allows" : "forbids")
+                    + " 0, 0 in these modes; the cell belongs to "
+                    + (forbidden ? CrossedJmmAllows.class : CrossedJmmForbids.class).getSimpleName());
+        }
+        return () -> new Crossed(new CrossedLocking(take, read));
+    }
+
+    /**
+     * Whether the JMM forbids both CPUs reading the other's lock free, for a take in mode
+     * {@code take} and a read in mode {@code read}:
+     * <ul>
+     * <li>a volatile {@code compareAndSet} take and a volatile read: forbidden. Both are
+     *     synchronization actions, in one total order consistent with program order, in which one
+     *     CPU's take precedes the other's read.
+     * <li>an opaque, release or CAS take and a fenced read ({@code smp_mb(); READ_ONCE()}): forbidden.
+     *     {@code fullFence()} orders the take, at least opaque, before the read.
+     * <li>a plain take and a fenced read: allowed. A racy plain store is not ordered even by a full
+     *     fence (the fence orders only accesses that are at least opaque). HotSpot emits the store
+     *     before the fence's {@code lock addl}, and arm64 a {@code dmb ish} between the {@code str}
+     *     and the {@code ldar}, so no hardware model lets both in once the fence is emitted
+     *     ({@code SpinIsLockedWeak_PlainTakeFencedRead_TSO} and {@code _WMO} hold); only a compiler
+     *     that moves the store past the fence could, and the manifest's kind for it is
+     *     {@code compiler}.
+     * <li>a CAS take and a plain, opaque or acquire read: allowed. Only the take is sequentially
+     *     consistent; a weaker read after it may be satisfied early. x86's {@code lock cmpxchg}
+     *     drains the store buffer before the read, so x86 is not expected to show it; POWER and arm64
+     *     can.
+     * <li>a plain, opaque or release take and any other read: allowed. Nothing orders the take
+     *     before the read (neither access is a full fence, and a volatile read after a non-volatile
+     *     store is none either). x86 is expected to show it: the store waits in the store buffer
+     *     while the later load reads memory.
+     * </ul>
+     */
+    static boolean jmmForbidsBothFree(Take take, Read read) {
+        return read == Read.FENCED ? take != Take.PLAIN : take == Take.CAS && read == Read.VOLATILE;
     }
 
     /** CPU {@code cpu}'s crossed step: 1 when it saw the other CPU's lock held, 0 when free. */

@@ -2,8 +2,8 @@
  * jcstress litmus tests of crossed locking ({@link org.handoff.models.litmus.CrossedLocking}): the
  * store-buffering shape behind the {@code smp_mb()} that {@code spin_is_locked} had on powerpc until
  * 2021, across the Java access modes of the lock-taking store and of the {@code isLocked} read
- * ({@code PlainTake}, {@code OpaqueTake}, {@code ReleaseTake}, {@code CasTake}, each with one nested
- * test per read mode), on the qspinlock port ({@code QSpinLockCrossed*}), on the two-CPU lock built
+ * ({@code CrossedJmmAllows} and {@code CrossedJmmForbids}, the cell chosen by the entry's variant
+ * name {@code <take>-take-<read>-read}), on the qspinlock port ({@code QSpinLockCrossed*}), on the two-CPU lock built
  * on the pattern ({@code *MutualExclusion}), the spin-wait primitive ({@code *SpinTermination}), and
  * the order of a DPDK MCS waiter's flag and link stores ({@code McsLinkOrder}, DPDK commit
  * 021b698eb56e).
