@@ -487,7 +487,10 @@ final class VariantCommand implements Runnable {
         return out.endsWith("\n\n") ? out.substring(0, out.length() - 1) : out;
     }
 
-    /** The Java port: BASE's class extended, its constructors kept, the family's hooks overridden. */
+    /**
+     * The Java port: BASE's class extended, its constructors kept but the no-argument one (a
+     * variant has none, see {@link org.handoff.models.Ports}), the family's hooks overridden.
+     */
     static String javaPort(Class<?> baseClass, String pkg, String className, String name, String base, List<String> hooks) {
         StringBuilder sb = new StringBuilder();
         sb.append("package ").append(pkg).append(";\n\n");
@@ -501,8 +504,8 @@ final class VariantCommand implements Runnable {
                 .thenComparingInt(Constructor::getParameterCount));
         for (Constructor<?> k : constructors) {
             int mod = k.getModifiers();
-            if (!Modifier.isPublic(mod) && !Modifier.isProtected(mod)) {
-                continue;
+            if (!Modifier.isPublic(mod) && !Modifier.isProtected(mod) || k.getParameterCount() == 0) {
+                continue; // a variant is built from (SpinPolicy), as every port (Ports)
             }
             sb.append("    ").append(Modifier.isPublic(mod) ? "public " : "protected ").append(className).append('(')
                     .append(parameters(k)).append(") {\n        super(").append(arguments(k)).append(");\n    }\n\n");
@@ -543,10 +546,9 @@ final class VariantCommand implements Runnable {
         // BASE's hook set, read from a BASE port: which constructor argument makes the same one.
         Object basePort;
         try {
-            basePort = baseClass.getConstructor().newInstance();
-        } catch (ReflectiveOperationException | RuntimeException e) {
-            throw new HandoffException("port class " + baseClass.getName() + " of " + base
-                    + " cannot be built with no arguments: " + e);
+            basePort = org.handoff.models.Ports.make(baseClass.getName(), Object.class, baseClass.getClassLoader());
+        } catch (IllegalArgumentException e) {
+            throw new HandoffException(e.getMessage() + " (" + base + "'s port)");
         }
         Object baseHooks = null;
         for (Method mm : baseClass.getMethods()) {
@@ -594,7 +596,6 @@ final class VariantCommand implements Runnable {
                 .append(" * set's Javadoc names the kernel function each models. Every level finds this class through\n")
                 .append(" * the manifest's {@code ports}.\n */\n");
         sb.append("public class ").append(className).append(" extends ").append(port.getCanonicalName()).append(" {\n");
-        sb.append("    public ").append(className).append("() {\n        this(").append(spin).append(".FOREVER);\n    }\n\n");
         sb.append("    public ").append(className).append('(').append(spin).append(" spin) {\n        this(spin, null);\n    }\n\n");
         sb.append("    /** With an observer of the doorway steps (the fairness harness; null for none). */\n");
         sb.append("    protected ").append(className).append('(').append(spin).append(" spin, ")

@@ -121,6 +121,26 @@ class ManifestCoverageTest {
         }
     }
 
+    /**
+     * Every registered port is built the one way every level builds it, from its public
+     * {@code (SpinPolicy)} constructor ({@link org.handoff.models.Ports}), and answers to the name it
+     * is registered under.
+     */
+    @Test
+    void everyRegisteredPortIsBuiltFromASpinPolicy() {
+        java.util.Set<String> seen = new java.util.HashSet<>();
+        for (Check c : manifest.checks()) {
+            String port = manifest.port(c.family(), c.variant());
+            if (port == null || !seen.add(c.family() + "/" + c.variant())) {
+                continue;
+            }
+            HandoffPort lock = org.handoff.models.Ports.make(port, HandoffPort.class, getClass().getClassLoader());
+            assertEquals(c.variant(), lock.variant(), port);
+            assertEquals(c.family(), lock.family(), port);
+        }
+        assertTrue(seen.size() > 50, "registered ports seen: " + seen.size());
+    }
+
     @Test
     void everyJavaMutantIsExpectedAtAJavaLevel() throws Exception {
         for (Class<?> holder : mutantHolders()) {
@@ -128,7 +148,8 @@ class ManifestCoverageTest {
                 if (!HandoffPort.class.isAssignableFrom(k) || java.lang.reflect.Modifier.isAbstract(k.getModifiers())) {
                     continue;
                 }
-                HandoffPort lock = (HandoffPort) k.getConstructor().newInstance();
+                HandoffPort lock = (HandoffPort) k.getConstructor(org.handoff.models.SpinPolicy.class)
+                        .newInstance(org.handoff.models.SpinPolicy.FOREVER);
                 List<Check> at = manifest.select(List.of(lock.family()), null, "full").stream()
                         .filter(c -> c.mutant() && c.variant().equals(lock.variant())
                                 && (c.level() == Level.JCSTRESS || c.level() == Level.LINCHECK))

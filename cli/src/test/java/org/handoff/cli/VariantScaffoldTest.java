@@ -124,7 +124,8 @@ class VariantScaffoldTest {
         assertEquals(0, rc, "the scaffolded port does not compile");
         try (URLClassLoader loader = new URLClassLoader(new java.net.URL[] {classes.toUri().toURL()},
                 VariantScaffoldTest.class.getClassLoader())) {
-            Object port = loader.loadClass("org.example.cna.CnaMine").getConstructor().newInstance();
+            Object port = loader.loadClass("org.example.cna.CnaMine")
+                    .getConstructor(org.handoff.models.SpinPolicy.class).newInstance(org.handoff.models.SpinPolicy.FOREVER);
             assertTrue(port instanceof CnaThreshold);
             assertEquals("cna-mine", ((HandoffPort) port).variant());
         }
@@ -246,7 +247,8 @@ class VariantScaffoldTest {
         assertEquals(0, rc, "the scaffolded port does not compile");
         try (URLClassLoader loader = new URLClassLoader(new java.net.URL[] {classes.toUri().toURL()},
                 VariantScaffoldTest.class.getClassLoader())) {
-            Object port = loader.loadClass("org.example.pv.PvMine").getConstructor().newInstance();
+            Object port = loader.loadClass("org.example.pv.PvMine")
+                    .getConstructor(org.handoff.models.SpinPolicy.class).newInstance(org.handoff.models.SpinPolicy.FOREVER);
             assertTrue(port instanceof org.handoff.models.pv.PvQSpinLock);
             var pv = ((org.handoff.models.pv.PvQSpinLock) port).paravirt();
             assertEquals("org.example.pv.PvMine$Hooks", pv.getClass().getName());

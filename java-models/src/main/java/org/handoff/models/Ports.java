@@ -16,6 +16,11 @@ import java.util.stream.Collectors;
  * (its {@code ports} object): Lincheck, jcstress, trace validation and the fairness harness all
  * load and build ports here, so a registered class fails the same way, in one line naming it, at
  * every level. Errors are {@link IllegalArgumentException}s whose message is that line.
+ *
+ * <p>Every port is built from one public constructor, {@code (SpinPolicy)}: the level chooses how
+ * its waits spin (the fairness harness yields, jcstress gives up after a bound), and a level with no
+ * choice to make spins for ever ({@link #make(String, Class, ClassLoader)}). A family's own lock
+ * also has a no-argument constructor, for its unit tests; variants and mutants have only the one.
  */
 public final class Ports {
     private Ports() {
@@ -69,6 +74,25 @@ public final class Ports {
             throw new IllegalArgumentException("port class " + constructor.getDeclaringClass().getName()
                     + " cannot be constructed: " + e);
         }
+    }
+
+    /**
+     * A new port of class {@code name} (a {@code kind}) from its public {@code (SpinPolicy)}
+     * constructor, spinning for ever ({@link SpinPolicy#FOREVER}); {@code loader} may be one apart
+     * from this class's (the jcstress forks' class path), whose {@code SpinPolicy} it then passes.
+     */
+    public static <T> T make(String name, Class<T> kind, ClassLoader loader) {
+        Class<? extends T> type = load(name, kind, loader);
+        Class<?> policy;
+        Object forever;
+        try {
+            policy = Class.forName(SpinPolicy.class.getName(), true, loader);
+            forever = policy.getField("FOREVER").get(null);
+        } catch (ReflectiveOperationException | LinkageError e) {
+            throw new IllegalArgumentException("port class " + name + ": no " + SpinPolicy.class.getName()
+                    + " beside it on the class path");
+        }
+        return make(constructor(type, false, policy), forever);
     }
 
     /** A new port of class {@code name} (a {@code kind}) from its public constructor taking {@code args}' types. */

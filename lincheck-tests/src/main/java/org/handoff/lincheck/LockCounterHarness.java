@@ -248,7 +248,8 @@ public abstract class LockCounterHarness {
 
     /**
      * Loads and instantiates a lock class; a one-line {@link HandoffException} naming the class when
-     * it does not exist, is not a {@link HandoffLock}, has no public no-argument constructor or
+     * it does not exist, is not a {@link HandoffLock}, has no public {@code (SpinPolicy)} constructor
+     * (it spins for ever, {@link org.handoff.models.Ports#make(String, Class, ClassLoader)}) or
      * belongs to another family than {@code family} (not checked when null).
      */
     @SuppressWarnings("unchecked")
@@ -265,8 +266,7 @@ public abstract class LockCounterHarness {
     public static <T extends HandoffPort> T newPort(String className, String family, Class<? super T> kind) {
         T lock;
         try {
-            lock = (T) org.handoff.models.Ports.make(className, kind, LockCounterHarness.class.getClassLoader(),
-                    new Class<?>[0]);
+            lock = (T) org.handoff.models.Ports.make(className, kind, LockCounterHarness.class.getClassLoader());
         } catch (IllegalArgumentException e) {
             throw new HandoffException(e.getMessage());
         }

@@ -170,7 +170,7 @@ public final class JcstressRunner implements LevelRunner {
     private static void checkLock(Check c, String lock, ClassLoader loader) {
         Object port;
         try {
-            port = org.handoff.models.Ports.make(lock, Object.class, loader, new Class<?>[0]);
+            port = org.handoff.models.Ports.make(lock, Object.class, loader);
         } catch (IllegalArgumentException e) {
             throw new org.handoff.core.HandoffException("manifest entry " + c.id() + ": " + e.getMessage());
         }

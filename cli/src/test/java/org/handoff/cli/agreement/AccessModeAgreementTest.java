@@ -95,9 +95,9 @@ class AccessModeAgreementTest {
     void pvHooksWithoutTheKickBarrierOrTheRecheckAreCaught() throws Exception {
         Map<String, String> spec = AccessModes.specOrders(Files.readString(root.resolve("specs/pv/PVWeak.tla")), "PVWeak");
         assertEquals(List.of("kick_mb: kickCmpxchg makes no Memory access to fence"), disagreements(AccessModes.rows(
-                AccessModes.PV, spec, hooksOf(new org.handoff.models.pv.PvMutants.NoFenceKick()))));
+                AccessModes.PV, spec, hooksOf(new org.handoff.models.pv.PvMutants.NoFenceKick(org.handoff.models.SpinPolicy.FOREVER)))));
         assertEquals(List.of("recheck: recheckUnlocked makes no Memory access to NODE_LOCKED"), disagreements(
-                AccessModes.rows(AccessModes.PV, spec, hooksOf(new org.handoff.models.pv.PvMutants.NoRecheck()))));
+                AccessModes.rows(AccessModes.PV, spec, hooksOf(new org.handoff.models.pv.PvMutants.NoRecheck(org.handoff.models.SpinPolicy.FOREVER)))));
     }
 
     /** PV's hooks with the unlock slowpath's smp_rmb() left out (unlock-no-rmb, in Java). */

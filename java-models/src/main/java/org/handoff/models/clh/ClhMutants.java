@@ -17,10 +17,6 @@ public final class ClhMutants {
      * wait for each other. Spec: specs/clh/mutants/CLH_OwnNodeReuse.tla.
      */
     public static class OwnNodeReuse extends ClhLock {
-        public OwnNodeReuse() {
-            super();
-        }
-
         public OwnNodeReuse(SpinPolicy spin) {
             super(spin);
         }
@@ -42,10 +38,6 @@ public final class ClhMutants {
      * same predecessor and both enter when it releases. Spec: specs/clh/mutants/CLH_NonAtomicSwap.tla.
      */
     public static class NonAtomicSwap extends ClhLock {
-        public NonAtomicSwap() {
-            super();
-        }
-
         public NonAtomicSwap(SpinPolicy spin) {
             super(spin);
         }
@@ -69,10 +61,6 @@ public final class ClhMutants {
      * Spec: specs/clh/mutants/CLH_RecycleBeforeRelease.tla.
      */
     public static class RecycleBeforeRelease extends ClhLock {
-        public RecycleBeforeRelease() {
-            super();
-        }
-
         public RecycleBeforeRelease(SpinPolicy spin) {
             super(spin);
         }
@@ -96,10 +84,6 @@ public final class ClhMutants {
      * sequentially consistent, so neither level shows it here.
      */
     public static class PlainRelease extends ClhLock {
-        public PlainRelease() {
-            super();
-        }
-
         public PlainRelease(SpinPolicy spin) {
             super(spin);
         }

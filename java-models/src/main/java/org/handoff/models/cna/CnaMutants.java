@@ -12,8 +12,8 @@ import org.handoff.models.qspinlock.SlowpathHooks;
  * {@code cna-threshold}), each a plausible mistake in one CNA step and each replacing exactly one
  * method. The manifest says which level must catch each one.
  *
- * <p>Every mutant has the constructors of the lock: no argument (Lincheck), a spin policy
- * (jcstress), and a spin policy with the test hooks of {@link CnaLock#CnaLock(SpinPolicy, SlowpathHooks)}. The four of {@code cna-v1} need a secondary queue, or a hand-off from a queue head that found
+ * <p>Every mutant has the lock's constructors but the no-argument one: a spin policy (how every
+ * level builds a port, {@link org.handoff.models.Ports}), and a spin policy with the test hooks of {@link CnaLock#CnaLock(SpinPolicy, SlowpathHooks)}. The four of {@code cna-v1} need a secondary queue, or a hand-off from a queue head that found
  * the queue empty, to show: three waiters in the queue at once, or two with one staged
  * ({@link org.handoff.models.qspinlock.StagedCpu#head}).
  */
@@ -28,10 +28,6 @@ public final class CnaMutants {
      * without CNA's version of it.
      */
     public static class LoseSecondary extends CnaLock {
-        public LoseSecondary() {
-            super();
-        }
-
         public LoseSecondary(SpinPolicy spin) {
             super(spin);
         }
@@ -59,10 +55,6 @@ public final class CnaMutants {
      * starts a second queue.
      */
     public static class SpliceNoTail extends CnaLock {
-        public SpliceNoTail() {
-            super();
-        }
-
         public SpliceNoTail(SpinPolicy spin) {
             super(spin);
         }
@@ -89,10 +81,6 @@ public final class CnaMutants {
      * argument for it).
      */
     public static class PassOne extends CnaLock {
-        public PassOne() {
-            super();
-        }
-
         public PassOne(SpinPolicy spin) {
             super(spin);
         }
@@ -121,10 +109,6 @@ public final class CnaMutants {
      * follows the hand-offs one by one sees it (trace validation), and only with a small threshold.
      */
     public static class ThresholdOffByOne extends CnaThreshold {
-        public ThresholdOffByOne() {
-            super();
-        }
-
         public ThresholdOffByOne(SpinPolicy spin) {
             super(spin);
         }
@@ -151,10 +135,6 @@ public final class CnaMutants {
      * {@code locked}, 0, and that waiter never sees the hand-off.
      */
     public static class HeadLockedZero extends CnaLock {
-        public HeadLockedZero() {
-            super();
-        }
-
         public HeadLockedZero(SpinPolicy spin) {
             super(spin);
         }
@@ -183,10 +163,6 @@ public final class CnaMutants {
      * remote waiters (spec: {@code CNASteps_AppendKeepsTail}).
      */
     public static class AppendKeepsTail extends CnaLock {
-        public AppendKeepsTail() {
-            super();
-        }
-
         public AppendKeepsTail(SpinPolicy spin) {
             super(spin);
         }
@@ -218,10 +194,6 @@ public final class CnaMutants {
      * waiters queued one behind the other (spec: {@code CNASteps_RunEndStuck}).
      */
     public static class RunEndStuck extends CnaLock {
-        public RunEndStuck() {
-            super();
-        }
-
         public RunEndStuck(SpinPolicy spin) {
             super(spin);
         }
@@ -260,10 +232,6 @@ public final class CnaMutants {
      * the second (spec: {@code CNASteps_SpliceFirstAsTail}).
      */
     public static class SpliceFirstAsTail extends CnaLock {
-        public SpliceFirstAsTail() {
-            super();
-        }
-
         public SpliceFirstAsTail(SpinPolicy spin) {
             super(spin);
         }
@@ -291,10 +259,6 @@ public final class CnaMutants {
      * (spec: {@code CNA_ThresholdCountInHolder}, StarvationFreedom).
      */
     public static class ThresholdCountInHolder extends CnaThreshold {
-        public ThresholdCountInHolder() {
-            super();
-        }
-
         public ThresholdCountInHolder(SpinPolicy spin) {
             super(spin);
         }
@@ -321,10 +285,6 @@ public final class CnaMutants {
      * last waiter, and is never handed the lock. Spec: {@code specs/cna/mutants/CNASteps_SplitClearTail.tla}.
      */
     public static class SplitClearTail extends CnaLock {
-        public SplitClearTail() {
-            super();
-        }
-
         public SplitClearTail(SpinPolicy spin) {
             super(spin);
         }

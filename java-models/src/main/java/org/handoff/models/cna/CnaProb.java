@@ -15,10 +15,6 @@ import org.handoff.models.qspinlock.SlowpathHooks;
 public class CnaProb extends CnaLock {
     private int probArg = INTRA_SOCKET_HANDOFF_PROB_ARG;
 
-    public CnaProb() {
-        super();
-    }
-
     public CnaProb(SpinPolicy spin) {
         super(spin);
     }

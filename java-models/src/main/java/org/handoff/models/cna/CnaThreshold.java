@@ -17,10 +17,6 @@ import org.handoff.models.qspinlock.SlowpathHooks;
 public class CnaThreshold extends CnaLock {
     private int threshold = DEFAULT_THRESHOLD;
 
-    public CnaThreshold() {
-        super();
-    }
-
     public CnaThreshold(SpinPolicy spin) {
         super(spin);
     }

@@ -332,10 +332,6 @@ public class CombiningLock implements HandoffPort, Traceable {
 
     /** combining-batch with a batch limit of 2, or the one given to {@link #Batched(SpinPolicy, int)}, for the tests. */
     public static class Batched extends CombiningLock {
-        public Batched() {
-            super(SpinPolicy.FOREVER, 2);
-        }
-
         /** Batch limit 2 (the spec's {@code Batch = 2}) with the given spin policy. */
         public Batched(SpinPolicy spin) {
             super(spin, 2);

@@ -18,10 +18,6 @@ public final class CombiningMutants {
      * here it moves for every request, the last one included).
      */
     public static class EarlyComplete extends CombiningLock {
-        public EarlyComplete() {
-            super();
-        }
-
         public EarlyComplete(SpinPolicy spin) {
             super(spin);
         }
@@ -44,10 +40,6 @@ public final class CombiningMutants {
      * submitter waits forever. Spec: specs/combining/mutants/Combining_LostRequest.tla.
      */
     public static class LostRequest extends CombiningLock {
-        public LostRequest() {
-            super();
-        }
-
         public LostRequest(SpinPolicy spin) {
             super(spin);
         }
@@ -70,10 +62,6 @@ public final class CombiningMutants {
      * specs/combining/mutants/Combining_RunTwice.tla.
      */
     public static class RunTwice extends CombiningLock {
-        public RunTwice() {
-            super();
-        }
-
         public RunTwice(SpinPolicy spin) {
             super(spin);
         }
@@ -99,10 +87,6 @@ public final class CombiningMutants {
      * specs/combining/mutants/Combining_NonAtomicXchg.tla.
      */
     public static class NonAtomicXchg extends CombiningLock {
-        public NonAtomicXchg() {
-            super();
-        }
-
         public NonAtomicXchg(SpinPolicy spin) {
             super(spin);
         }
@@ -133,10 +117,6 @@ public final class CombiningMutants {
      * specs/combining/mutants/Combining_CompleteBeforeCmpxchg.tla.
      */
     public static class CompleteBeforeCmpxchg extends CombiningLock {
-        public CompleteBeforeCmpxchg() {
-            super();
-        }
-
         public CompleteBeforeCmpxchg(SpinPolicy spin) {
             super(spin);
         }

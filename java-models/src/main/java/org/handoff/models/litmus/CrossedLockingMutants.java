@@ -18,10 +18,6 @@ public final class CrossedLockingMutants {
      * sequentially consistent checker cannot.
      */
     public static class Unfenced extends CrossedLocking {
-        public Unfenced() {
-            this(SpinPolicy.FOREVER);
-        }
-
         public Unfenced(SpinPolicy spin) {
             super(Take.OPAQUE, Read.OPAQUE, spin);
         }
@@ -37,10 +33,6 @@ public final class CrossedLockingMutants {
      * into program order, so a sequentially consistent checker sees it too.
      */
     public static class CheckBeforeTake extends CrossedLocking {
-        public CheckBeforeTake() {
-            super();
-        }
-
         public CheckBeforeTake(SpinPolicy spin) {
             super(spin);
         }

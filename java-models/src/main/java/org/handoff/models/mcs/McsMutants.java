@@ -14,10 +14,6 @@ public final class McsMutants {
 
     /** The doorway's {@code xchg} done as a load and a store: two threads can both see a free lock. */
     public static class NonAtomicTail extends McsLock {
-        public NonAtomicTail() {
-            super();
-        }
-
         public NonAtomicTail(SpinPolicy spin) {
             super(spin);
         }
@@ -40,10 +36,6 @@ public final class McsMutants {
      * fails, it returns, and the successor that swapped the tail is never handed the lock.
      */
     public static class NoWaitNext extends McsLock {
-        public NoWaitNext() {
-            super();
-        }
-
         public NoWaitNext(SpinPolicy spin) {
             super(spin);
         }
@@ -64,10 +56,6 @@ public final class McsMutants {
      * lands between the link and the late initialisation is erased.
      */
     public static class LateInit extends McsLock {
-        public LateInit() {
-            super();
-        }
-
         public LateInit(SpinPolicy spin) {
             super(spin);
         }
@@ -95,10 +83,6 @@ public final class McsMutants {
      * Visible under sequential consistency (two threads in the critical section).
      */
     public static class EarlyHandoff extends McsLock {
-        public EarlyHandoff() {
-            super();
-        }
-
         public EarlyHandoff(SpinPolicy spin) {
             super(spin);
         }
@@ -132,10 +116,6 @@ public final class McsMutants {
      * reorders the two stores, and Lincheck is sequentially consistent, so neither level can show it.
      */
     public static class PlainStoreHandoff extends McsLock {
-        public PlainStoreHandoff() {
-            super();
-        }
-
         public PlainStoreHandoff(SpinPolicy spin) {
             super(spin);
         }
@@ -157,10 +137,6 @@ public final class McsMutants {
      * stranded; deterministic under any memory model.
      */
     public static class WrongNodeHandoff extends McsLock {
-        public WrongNodeHandoff() {
-            super();
-        }
-
         public WrongNodeHandoff(SpinPolicy spin) {
             super(spin);
         }
@@ -185,10 +161,6 @@ public final class McsMutants {
      * reused. Spec: specs/mcs/mutants/MCS_HandoffToTail.tla.
      */
     public static class HandoffToTail extends McsLock {
-        public HandoffToTail() {
-            super();
-        }
-
         public HandoffToTail(SpinPolicy spin) {
             super(spin);
         }

@@ -16,10 +16,6 @@ public final class MLockMutants {
      * same predecessor and both enter when it is clear. Spec: specs/mlock/mutants/MLock_NonAtomicSwap.tla.
      */
     public static class NonAtomicSwap extends MLock {
-        public NonAtomicSwap() {
-            super();
-        }
-
         public NonAtomicSwap(SpinPolicy spin) {
             super(spin);
         }
@@ -43,10 +39,6 @@ public final class MLockMutants {
      * it. Spec: specs/mlock/mutants/MLock_NonAtomicCas.tla.
      */
     public static class NonAtomicCas extends MLock {
-        public NonAtomicCas() {
-            super();
-        }
-
         public NonAtomicCas(SpinPolicy spin) {
             super(spin);
         }
@@ -73,10 +65,6 @@ public final class MLockMutants {
      * spins on it while its new owner sets its flag again. Spec: specs/mlock/mutants/MLock_SwapAfterCas.tla.
      */
     public static class SwapAfterCas extends MLock {
-        public SwapAfterCas() {
-            super();
-        }
-
         public SwapAfterCas(SpinPolicy spin) {
             super(spin);
         }

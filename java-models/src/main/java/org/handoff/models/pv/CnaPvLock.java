@@ -27,10 +27,6 @@ import org.handoff.models.trace.TraceRecorder;
 public class CnaPvLock extends CnaLock {
     private final Paravirt pv;
 
-    public CnaPvLock() {
-        this(SpinPolicy.FOREVER);
-    }
-
     public CnaPvLock(SpinPolicy spin) {
         this(spin, new Paravirt(PvVariant.PV));
     }

@@ -8,8 +8,7 @@ import org.handoff.models.qspinlock.QNode;
  * Seeded bugs in {@link PvQSpinLock} ({@code pv}), each replacing exactly one step of
  * {@link Paravirt}. The manifest says which check must catch each one.
  *
- * <p>Every mutant has the constructors of the lock: no argument (Lincheck) and a spin policy
- * (jcstress).
+ * <p>Every mutant is built from a spin policy, as every port ({@link org.handoff.models.Ports}).
  */
 public final class PvMutants {
     private PvMutants() {
@@ -22,10 +21,6 @@ public final class PvMutants {
      * state not hashed at the head and hashes the lock itself: two entries for one lock.
      */
     public static class NonAtomicKick extends PvQSpinLock {
-        public NonAtomicKick() {
-            this(SpinPolicy.FOREVER);
-        }
-
         public NonAtomicKick(SpinPolicy spin) {
             super(spin, new Paravirt(PvVariant.PV) {
                 @Override
@@ -52,10 +47,6 @@ public final class PvMutants {
      * {@code vcpu_hashed}). Every head that halted before it was handed the lock hashes twice.
      */
     public static class HeadRehash extends PvQSpinLock {
-        public HeadRehash() {
-            this(SpinPolicy.FOREVER);
-        }
-
         public HeadRehash(SpinPolicy spin) {
             super(spin, new Paravirt(PvVariant.PV) {
                 @Override
@@ -80,10 +71,6 @@ public final class PvMutants {
      * x86 shows it (its loads may pass its own buffered stores).
      */
     public static class NoFenceKick extends PvQSpinLock {
-        public NoFenceKick() {
-            this(SpinPolicy.FOREVER);
-        }
-
         public NoFenceKick(SpinPolicy spin) {
             super(spin, new Paravirt(PvVariant.PV) {
                 @Override
@@ -110,10 +97,6 @@ public final class PvMutants {
      * lost is the kick that is never sent.)
      */
     public static class NoRecheck extends PvQSpinLock {
-        public NoRecheck() {
-            this(SpinPolicy.FOREVER);
-        }
-
         public NoRecheck(SpinPolicy spin) {
             super(spin, new Paravirt(PvVariant.PV) {
                 @Override
@@ -137,10 +120,6 @@ public final class PvMutants {
      * lets the spinning queue head walk into a held lock.
      */
     public static class ClearPendingIgnoresLocked extends PvQSpinLock {
-        public ClearPendingIgnoresLocked() {
-            this(SpinPolicy.FOREVER);
-        }
-
         public ClearPendingIgnoresLocked(SpinPolicy spin) {
             super(spin, new Paravirt(PvVariant.PV) {
                 @Override

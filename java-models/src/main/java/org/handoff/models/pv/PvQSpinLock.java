@@ -157,10 +157,6 @@ public class PvQSpinLock extends QSpinLock {
 
     /** {@code pv-wait-early}: the seed patch's adaptive spinning. */
     public static class WaitEarly extends PvQSpinLock {
-        public WaitEarly() {
-            this(SpinPolicy.FOREVER);
-        }
-
         public WaitEarly(SpinPolicy spin) {
             super(spin, PvVariant.WAIT_EARLY);
         }
@@ -173,10 +169,6 @@ public class PvQSpinLock extends QSpinLock {
 
     /** {@code pv-wait-early-merged}: the merged {@code pv_wait_early}. */
     public static class WaitEarlyMerged extends PvQSpinLock {
-        public WaitEarlyMerged() {
-            this(SpinPolicy.FOREVER);
-        }
-
         public WaitEarlyMerged(SpinPolicy spin) {
             super(spin, PvVariant.WAIT_EARLY_MERGED);
         }

@@ -12,8 +12,8 @@ import org.handoff.models.SpinPolicy;
  * The manifest says which level must catch each one, and for those expected to pass, why they
  * cannot be seen there. Variant names are shared with the spec mutants of {@code specs/qspinlock/QSpinlock.tla}.
  *
- * <p>Every mutant has the three constructors of the lock (no argument for Lincheck, a spin policy
- * for jcstress, and hooks for the tests that need them).
+ * <p>Every mutant has the lock's constructors but the no-argument one: a spin policy (how every
+ * level builds a port, {@link org.handoff.models.Ports}), and hooks for the tests that need them.
  */
 public final class QSpinLockMutants {
     private QSpinLockMutants() {
@@ -25,10 +25,6 @@ public final class QSpinLockMutants {
      * handed the MCS lock. Needs a second waiter in the queue.
      */
     public static class ClearTailNotLast extends QSpinLock {
-        public ClearTailNotLast() {
-            super();
-        }
-
         public ClearTailNotLast(SpinPolicy spin) {
             super(spin);
         }
@@ -56,10 +52,6 @@ public final class QSpinLockMutants {
      * needs an adversarial schedule (or the spec's fairness analysis) to show.
      */
     public static class PendingUnbounded extends QSpinLock {
-        public PendingUnbounded() {
-            super();
-        }
-
         public PendingUnbounded(SpinPolicy spin) {
             super(spin);
         }
@@ -93,10 +85,6 @@ public final class QSpinLockMutants {
      * test without an interrupt (the {@link QCpu#interruptAt} injection point) can see it.
      */
     public static class NestedNodeReuse extends QSpinLock {
-        public NestedNodeReuse() {
-            super();
-        }
-
         public NestedNodeReuse(SpinPolicy spin) {
             super(spin);
         }
@@ -143,10 +131,6 @@ public final class QSpinLockMutants {
      * {@code smp_cond_load_acquire(&lock->locked, !VAL)} is dropped. Two threads hold the lock.
      */
     public static class NoPendingWait extends QSpinLock {
-        public NoPendingWait() {
-            super();
-        }
-
         public NoPendingWait(SpinPolicy spin) {
             super(spin);
         }
@@ -171,10 +155,6 @@ public final class QSpinLockMutants {
      * the whole-word access of a port invites.
      */
     public static class PendingWaitWord extends QSpinLock {
-        public PendingWaitWord() {
-            super();
-        }
-
         public PendingWaitWord(SpinPolicy spin) {
             super(spin);
         }
@@ -204,10 +184,6 @@ public final class QSpinLockMutants {
      * releases while a pending owner waits, the head and the pending owner both take the lock.
      */
     public static class HeadIgnoresPending extends QSpinLock {
-        public HeadIgnoresPending() {
-            super();
-        }
-
         public HeadIgnoresPending(SpinPolicy spin) {
             super(spin);
         }
@@ -241,10 +217,6 @@ public final class QSpinLockMutants {
      * where a port to a machine without byte atomics can go wrong this way.
      */
     public static class SplitSetLocked extends QSpinLock {
-        public SplitSetLocked() {
-            super();
-        }
-
         public SplitSetLocked(SpinPolicy spin) {
             super(spin);
         }

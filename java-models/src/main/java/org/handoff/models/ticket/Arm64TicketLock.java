@@ -64,10 +64,6 @@ public class Arm64TicketLock implements HandoffLock<TicketLock.Cpu> {
 
     protected final SpinPolicy spin;
 
-    public Arm64TicketLock() {
-        this(KERNEL_WIDTH, SpinPolicy.FOREVER);
-    }
-
     public Arm64TicketLock(SpinPolicy spin) {
         this(KERNEL_WIDTH, spin);
     }
@@ -215,10 +211,6 @@ public class Arm64TicketLock implements HandoffLock<TicketLock.Cpu> {
      */
     public static class Width1 extends Arm64TicketLock {
         public static final int WIDTH = 1;
-
-        public Width1() {
-            super(WIDTH, SpinPolicy.FOREVER);
-        }
 
         public Width1(SpinPolicy spin) {
             super(WIDTH, spin);

@@ -225,10 +225,6 @@ public class TicketLock implements HandoffLock<TicketLock.Cpu>, Traceable {
     public static class Width2 extends TicketLock {
         public static final int WIDTH = 2;
 
-        public Width2() {
-            super(WIDTH, SpinPolicy.FOREVER);
-        }
-
         public Width2(SpinPolicy spin) {
             super(WIDTH, spin);
         }

@@ -19,10 +19,6 @@ public final class TicketMutants {
      * specs/ticket/mutants/Ticket_NonAtomicTake.tla.
      */
     public static class NonAtomicTake extends TicketLock {
-        public NonAtomicTake() {
-            super();
-        }
-
         public NonAtomicTake(SpinPolicy spin) {
             super(spin);
         }
@@ -46,10 +42,6 @@ public final class TicketMutants {
      * specs/ticket/mutants/Ticket_ReleaseWrongCounter.tla.
      */
     public static class ReleaseWrongCounter extends TicketLock {
-        public ReleaseWrongCounter() {
-            super();
-        }
-
         public ReleaseWrongCounter(SpinPolicy spin) {
             super(spin);
         }
@@ -71,10 +63,6 @@ public final class TicketMutants {
      * reorders two stores, and Lincheck is sequentially consistent, so neither level shows it here.
      */
     public static class PlainRelease extends TicketLock {
-        public PlainRelease() {
-            super();
-        }
-
         public PlainRelease(SpinPolicy spin) {
             super(spin);
         }
@@ -99,10 +87,6 @@ public final class TicketMutants {
     public static class NarrowCounter extends TicketLock {
         public static final int WIDTH = 1;
 
-        public NarrowCounter() {
-            super(WIDTH, SpinPolicy.FOREVER);
-        }
-
         public NarrowCounter(SpinPolicy spin) {
             super(WIDTH, spin);
         }
@@ -119,10 +103,6 @@ public final class TicketMutants {
      * forever. Spec: specs/ticket/mutants/Ticket_ReentryNewTicket.tla.
      */
     public static class ReentryNewTicket extends TicketLock {
-        public ReentryNewTicket() {
-            super();
-        }
-
         public ReentryNewTicket(SpinPolicy spin) {
             super(spin);
         }
@@ -149,10 +129,6 @@ public final class TicketMutants {
      */
     public static class TrylockAba extends Arm64TicketLock {
         public static final int WIDTH = 1;
-
-        public TrylockAba() {
-            super(WIDTH, SpinPolicy.FOREVER);
-        }
 
         public TrylockAba(SpinPolicy spin) {
             super(WIDTH, spin);

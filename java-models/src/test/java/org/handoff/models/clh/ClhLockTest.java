@@ -51,10 +51,10 @@ class ClhLockTest {
 
     @Test
     void mutantsNameThemselves() {
-        assertEquals("own-node-reuse", new ClhMutants.OwnNodeReuse().variant());
-        assertEquals("non-atomic-swap", new ClhMutants.NonAtomicSwap().variant());
-        assertEquals("recycle-before-release", new ClhMutants.RecycleBeforeRelease().variant());
-        assertEquals("plain-release", new ClhMutants.PlainRelease().variant());
+        assertEquals("own-node-reuse", new ClhMutants.OwnNodeReuse(SpinPolicy.FOREVER).variant());
+        assertEquals("non-atomic-swap", new ClhMutants.NonAtomicSwap(SpinPolicy.FOREVER).variant());
+        assertEquals("recycle-before-release", new ClhMutants.RecycleBeforeRelease(SpinPolicy.FOREVER).variant());
+        assertEquals("plain-release", new ClhMutants.PlainRelease(SpinPolicy.FOREVER).variant());
     }
 
     /** The events of two acquisitions by one traced thread (spec thread 1 of 1: the lock's node is node 2). */

@@ -123,7 +123,7 @@ class CnaLockTest {
 
     @Test
     void xorshiftIsTheKernelsAndSeeded() {
-        CnaProb p = new CnaProb();
+        CnaProb p = new CnaProb(SpinPolicy.FOREVER);
         p.seed(42);
         QCpu c = p.newContext();
         int s = CnaLock.initialState(42, 0);

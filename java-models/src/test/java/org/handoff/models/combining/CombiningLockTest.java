@@ -67,7 +67,7 @@ class CombiningLockTest {
     @Test
     void runTwiceRunsALoneRequestOnceWhenNothingArrives() {
         // The mutant needs a moving tail; alone it behaves: the test is about the other levels.
-        CombiningLock lock = new CombiningMutants.RunTwice();
+        CombiningLock lock = new CombiningMutants.RunTwice(SpinPolicy.FOREVER);
         assertEquals(3, lock.alispinlock(lock.newContext(), x -> x + 1, 2));
     }
 

@@ -31,8 +31,8 @@ class McsLockTest {
 
     @Test
     void mutantsNameThemselves() {
-        assertEquals("non-atomic-tail", new McsMutants.NonAtomicTail().variant());
-        assertEquals("plain-store-handoff", new McsMutants.PlainStoreHandoff().variant());
-        assertEquals("mcs", new McsMutants.LateInit().family());
+        assertEquals("non-atomic-tail", new McsMutants.NonAtomicTail(SpinPolicy.FOREVER).variant());
+        assertEquals("plain-store-handoff", new McsMutants.PlainStoreHandoff(SpinPolicy.FOREVER).variant());
+        assertEquals("mcs", new McsMutants.LateInit(SpinPolicy.FOREVER).family());
     }
 }

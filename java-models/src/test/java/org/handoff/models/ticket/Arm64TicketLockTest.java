@@ -21,7 +21,7 @@ class Arm64TicketLockTest {
 
     @Test
     void kernelWidthPutsOwnerLowAndNextHigh() {
-        Arm64TicketLock lock = new Arm64TicketLock();
+        Arm64TicketLock lock = new Arm64TicketLock(SpinPolicy.FOREVER);
         TicketLock.Cpu a = lock.newContext();
         lock.lock(a);
         assertEquals(0x0001_0000, lock.word()); // next = 1, owner = 0
@@ -43,7 +43,7 @@ class Arm64TicketLockTest {
 
     @Test
     void oneBitCountersWrapWithoutTouchingTheOtherField() {
-        Arm64TicketLock lock = new Arm64TicketLock.Width1();
+        Arm64TicketLock lock = new Arm64TicketLock.Width1(SpinPolicy.FOREVER);
         TicketLock.Cpu a = lock.newContext();
         for (int i = 0; i < 5; i++) {
             lock.lock(a);
@@ -70,17 +70,17 @@ class Arm64TicketLockTest {
 
     @Test
     void wholeWordComparisonRefusesTheWrappedWord() {
-        assertEquals(0, abaWindow(new Arm64TicketLock.Width1()));
+        assertEquals(0, abaWindow(new Arm64TicketLock.Width1(SpinPolicy.FOREVER)));
     }
 
     @Test
     void nextFieldComparisonTakesAHeldLock() {
-        assertEquals(1, abaWindow(new TicketMutants.TrylockAba()));
+        assertEquals(1, abaWindow(new TicketMutants.TrylockAba(SpinPolicy.FOREVER)));
     }
 
     @Test
     void threadsMixingLockAndTrylockCountExactly() throws InterruptedException {
-        for (Arm64TicketLock lock : List.of(new Arm64TicketLock(), new Arm64TicketLock.Width1())) {
+        for (Arm64TicketLock lock : List.of(new Arm64TicketLock(SpinPolicy.FOREVER), new Arm64TicketLock.Width1(SpinPolicy.FOREVER))) {
             counter = 0;
             List<Thread> ts = new ArrayList<>();
             for (int t = 0; t < 2; t++) {

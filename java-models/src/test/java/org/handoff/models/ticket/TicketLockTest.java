@@ -91,12 +91,12 @@ class TicketLockTest {
 
     @Test
     void mutantsNameThemselves() {
-        assertEquals("non-atomic-take", new TicketMutants.NonAtomicTake().variant());
-        assertEquals("release-wrong-counter", new TicketMutants.ReleaseWrongCounter().variant());
-        assertEquals("plain-release", new TicketMutants.PlainRelease().variant());
-        assertEquals("narrow-counter", new TicketMutants.NarrowCounter().variant());
-        assertEquals("reentry-new-ticket", new TicketMutants.ReentryNewTicket().variant());
-        assertEquals("ticket-w2", new TicketLock.Width2().variant());
+        assertEquals("non-atomic-take", new TicketMutants.NonAtomicTake(SpinPolicy.FOREVER).variant());
+        assertEquals("release-wrong-counter", new TicketMutants.ReleaseWrongCounter(SpinPolicy.FOREVER).variant());
+        assertEquals("plain-release", new TicketMutants.PlainRelease(SpinPolicy.FOREVER).variant());
+        assertEquals("narrow-counter", new TicketMutants.NarrowCounter(SpinPolicy.FOREVER).variant());
+        assertEquals("reentry-new-ticket", new TicketMutants.ReentryNewTicket(SpinPolicy.FOREVER).variant());
+        assertEquals("ticket-w2", new TicketLock.Width2(SpinPolicy.FOREVER).variant());
     }
 
     /** The events of three nested acquisitions (two calls each) by one traced CPU. */
@@ -122,7 +122,7 @@ class TicketLockTest {
                 "7 1 MpUnlock depth=0 loaded=1", "8 1 MpUnlockStore serving=2"), w32.subList(0, 8));
         assertEquals("18 1 MpLockTicket ticket=3", w32.get(17));
         // Two-bit counters wrap: the third ticket drawn is 3, the store after it serves 0.
-        List<String> w2 = traceOfNestedAcquisitions(new TicketLock.Width2());
+        List<String> w2 = traceOfNestedAcquisitions(new TicketLock.Width2(SpinPolicy.FOREVER));
         assertEquals("18 1 MpLockTicket ticket=3", w2.get(17));
         assertEquals("24 1 MpUnlockStore serving=0", w2.get(23));
         // The trace shows a release that leaves the served ticket where it was.
