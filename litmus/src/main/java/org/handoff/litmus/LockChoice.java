@@ -43,6 +43,39 @@ public final class LockChoice {
     }
 
     /**
+     * The mode of a litmus shape that the runner named for {@code test} by its entry's variant
+     * ({@link #variant}), checked once per fork: {@code byName} gives the mode of a variant name
+     * (null, or an {@link IllegalArgumentException} with the reason, for a name that is none), and
+     * {@code jmmAllows} whether the JMM allows the shape's bad outcome in that mode, which must be
+     * {@code allows}: jcstress grades an outcome by the test's annotations, so a shape whose modes
+     * differ there is two tests, {@code test} and {@code other}. Anything else is an
+     * {@link IllegalStateException} naming the variant, which stops the test before its first
+     * sample.
+     */
+    public static <M> M mode(Class<?> test, java.util.function.Function<String, M> byName,
+            java.util.function.Predicate<M> jmmAllows, boolean allows, Class<?> other) {
+        String v = variant(test);
+        if (v == null) {
+            throw new IllegalStateException(test.getSimpleName() + " runs the variant named by -D" + VARIANT
+                    + test.getName() + "=<variant>");
+        }
+        M mode;
+        try {
+            mode = byName.apply(v);
+        } catch (IllegalArgumentException e) {
+            throw new IllegalStateException(e.getMessage());
+        }
+        if (mode == null) {
+            throw new IllegalStateException("'" + v + "' is no variant " + test.getSimpleName() + " runs");
+        }
+        if (jmmAllows.test(mode) != allows) {
+            throw new IllegalStateException(v + ": the JMM " + (allows ? "forbids" : "allows")
+                    + " its bad outcome; it belongs to " + other.getSimpleName());
+        }
+        return mode;
+    }
+
+    /**
      * The constructor {@code (SpinPolicy, SlowpathHooks)} of the qspinlock-family lock chosen for
      * {@code test} (a subclass of {@code base}, default {@code base} itself), as the factory the
      * staged shapes take.

@@ -17,8 +17,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The preflight finds every jcstress test the manifest names, nested ones included (jcstress names
- * {@code McsLinkOrder$Relaxed} {@code McsLinkOrder.Relaxed}), and refuses a name that is no class.
+ * The preflight finds every jcstress test the manifest names, a nested one as jcstress names it
+ * ({@code Outer.Inner} for {@code Outer$Inner}), and refuses a name that is no class.
  */
 class JcstressPreflightTest {
     @TempDir
@@ -29,14 +29,14 @@ class JcstressPreflightTest {
     @Test
     void everyManifestTestIsFound() {
         List<Check> all = Manifest.load(root).select(List.of(), Level.JCSTRESS, "full");
-        assertTrue(all.stream().anyMatch(c -> c.check().endsWith("McsLinkOrder.Relaxed")), "a nested test is among them");
+        assertFalse(all.isEmpty(), "no jcstress entry");
         new JcstressRunner().preflight(all, new RunContext(root, work, null));
     }
 
     @Test
     void aMissingTestIsOneLineNamingTheEntry() {
         ClassLoader loader = JcstressPreflightTest.class.getClassLoader();
-        assertTrue(JcstressRunner.loadable("org.handoff.litmus.litmus.McsLinkOrder.Relaxed", loader));
+        assertTrue(JcstressRunner.loadable("org.handoff.litmus.litmus.McsLinkOrder.Pair", loader));
         assertFalse(JcstressRunner.loadable("org.handoff.litmus.litmus.McsLinkOrder.Missing", loader));
         Check real = Manifest.load(root).select(List.of("litmus"), Level.JCSTRESS, "full").get(0);
         Check missing = new Check(real.family(), real.variant(), real.mutant(), real.level(),

@@ -33,29 +33,15 @@ final class Crossed {
     }
 
     /**
-     * The samples of the cell the runner named for {@code test} ({@link LockChoice#variant}),
-     * checked once: the name is a cell, and the JMM's answer for it is {@code forbidden}'s. An
-     * {@link IllegalStateException} naming the variant otherwise.
+     * The samples of the cell the runner named for {@code test} ({@link LockChoice#mode}): the
+     * name is a cell, and the JMM forbids {@code 0, 0} there exactly when {@code forbidden}.
      */
     static Supplier<Crossed> cell(Class<?> test, boolean forbidden) {
-        String variant = LockChoice.variant(test);
-        if (variant == null) {
-            throw new IllegalStateException(test.getSimpleName() + " runs the cell named by -D" + LockChoice.VARIANT
-                    + test.getName() + "=<take>-take-<read>-read");
-        }
-        CrossedLocking cell;
-        try {
-            cell = CrossedLocking.cell(variant);
-        } catch (IllegalArgumentException e) {
-            throw new IllegalStateException(e.getMessage());
-        }
+        CrossedLocking cell = LockChoice.mode(test, CrossedLocking::cell,
+                c -> !jmmForbidsBothFree(c.takeMode(), c.readMode()), !forbidden,
+                forbidden ? CrossedJmmAllows.class : CrossedJmmForbids.class);
         Take take = cell.takeMode();
         Read read = cell.readMode();
-        if (jmmForbidsBothFree(take, read) != forbidden) {
-            throw new IllegalStateException(variant + ": the JMM " + (forbidden ? "allows" : "forbids")
-                    + " 0, 0 in these modes; the cell belongs to "
-                    + (forbidden ? CrossedJmmAllows.class : CrossedJmmForbids.class).getSimpleName());
-        }
         return () -> new Crossed(new CrossedLocking(take, read));
     }
 

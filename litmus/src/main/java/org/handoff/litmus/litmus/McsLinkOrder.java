@@ -3,13 +3,7 @@ package org.handoff.litmus.litmus;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import org.handoff.models.VarHandles;
-import org.openjdk.jcstress.annotations.Actor;
-import org.openjdk.jcstress.annotations.Arbiter;
-import org.openjdk.jcstress.annotations.Expect;
-import org.openjdk.jcstress.annotations.JCStressTest;
-import org.openjdk.jcstress.annotations.Outcome;
-import org.openjdk.jcstress.annotations.State;
-import org.openjdk.jcstress.infra.results.I_Result;
+import org.handoff.litmus.LockChoice;
 
 /**
  * The hand-off of DPDK's MCS lock and the order of the waiter's two stores, the bug fixed by DPDK
@@ -37,23 +31,22 @@ import org.openjdk.jcstress.infra.results.I_Result;
  *
  * <p>x86 (TSO) never lets a store become visible before an older store of the same thread, so on
  * x86 the lost hand-off could come only from the JIT swapping the waiter's two stores, which no run
- * here has shown: {@link Relaxed} is expected to pass on this machine whatever the JMM allows, and
- * the manifest says why. An arm64 or POWER machine is where {@link Relaxed} could fail.
+ * here has shown: {@code mcslock-relaxed-link} is expected to pass on this machine whatever the
+ * JMM allows, and the manifest says why. An arm64 or POWER machine is where it could fail.
  *
- * <p>Run one alone: {@code -t '^org\\.handoff\\.litmus\\.litmus\\.McsLinkOrder\\$Relaxed$'}.
+ * <p>Two tests run the shape, the entry's variant choosing the waiter's order ({@link Link}):
+ * {@link McsLinkOrderJmmAllows} where the JMM allows the lost hand-off, {@link McsLinkOrderJmmForbids}
+ * where it does not.
  */
-public final class McsLinkOrder {
+final class McsLinkOrder {
     private McsLinkOrder() {
     }
 
     static final String HANDED_OFF = "The hand-off landed: the waiter's flag ends at 0 and its spin would end.";
     static final String LOST_ALLOWED = "DeadlockFreedom: the waiter's late locked = 1 overwrote the hand-off;"
-            + " it would spin for ever. The JMM allows this with a relaxed link.";
+            + " it would spin for ever. The JMM allows this in this order of the waiter's stores.";
     static final String LOST_FORBIDDEN = "DeadlockFreedom: the waiter's late locked = 1 overwrote the hand-off;"
             + " it would spin for ever. The JMM forbids this with a release link read by acquire.";
-
-    static final String LOST_IN_PROGRAM_ORDER = "DeadlockFreedom: the waiter set its flag after linking, and the"
-            + " late locked = 1 overwrote the hand-off; it would spin for ever.";
 
     /** One MCS node: {@code rte_mcslock_t}. */
     static final class Node {
@@ -64,18 +57,53 @@ public final class McsLinkOrder {
     static final VarHandle LOCKED = VarHandles.field(MethodHandles.lookup(), Node.class, "locked", int.class);
     static final VarHandle NEXT = VarHandles.field(MethodHandles.lookup(), Node.class, "next", Node.class);
 
-    /** How the waiter orders its two stores. */
+    /** How the waiter orders its two stores: one per variant, named as the manifest names it. */
     enum Link {
-        /** Before the fix: flag, then link, both relaxed (opaque). */
-        RELAXED,
-        /** DPDK's fix: flag, then the link as a release store. */
-        RELEASE,
         /**
-         * The seeded bug that shows the test's teeth on any machine: the link first, then the flag,
-         * in program order (the mcs family's late-init), so no reordering is needed to lose the
-         * hand-off.
+         * {@code mcslock-relaxed-link}, the code before the fix: flag, then link, both relaxed
+         * (opaque). Nothing orders {@code locked = 1} before the link, so the holder can read the
+         * link, hand off, and have its 0 overwritten: the JMM allows {@code 1}. x86 is not expected
+         * to show it.
          */
-        FLAG_AFTER_LINK
+        RELAXED("mcslock-relaxed-link", true),
+        /**
+         * {@code mcslock-release-link}, DPDK's fix: the link is a release store. The holder's acquire
+         * read of the link synchronizes with it, so {@code locked = 1} happens-before the hand-off
+         * and comes first in the flag's coherence order: the JMM forbids {@code 1}.
+         */
+        RELEASE("mcslock-release-link", false),
+        /**
+         * {@code mcslock-flag-after-link}, the seeded bug that shows the test's teeth on any machine:
+         * the link first, then the flag, in program order (the mcs family's late-init), so the holder
+         * can hand off between the two stores with no reordering at all. The JMM, and every machine,
+         * allows {@code 1}; here it is the bug the test must catch, which shows that the arbiter sees
+         * a lost hand-off when one happens.
+         */
+        FLAG_AFTER_LINK("mcslock-flag-after-link", true);
+
+        final String variant;
+        final boolean jmmAllowsLost;
+
+        Link(String variant, boolean jmmAllowsLost) {
+            this.variant = variant;
+            this.jmmAllowsLost = jmmAllowsLost;
+        }
+
+        /** The order a variant name names; null for a name that is none. */
+        static Link of(String variant) {
+            for (Link l : values()) {
+                if (l.variant.equals(variant)) {
+                    return l;
+                }
+            }
+            return null;
+        }
+    }
+
+    /** The order the runner named for {@code test} ({@link LockChoice#mode}), whose lost hand-off the JMM {@code allows} or not. */
+    static Link link(Class<?> test, boolean allows) {
+        return LockChoice.mode(test, Link::of, l -> l.jmmAllowsLost, allows,
+                allows ? McsLinkOrderJmmForbids.class : McsLinkOrderJmmAllows.class);
     }
 
     /** One sample: the holder's node (holding the lock) and the arriving waiter's node. */
@@ -119,92 +147,6 @@ public final class McsLinkOrder {
         /** The flag the waiter would spin on: 0 handed the lock, 1 lost hand-off. */
         int waiterFlag() {
             return (int) LOCKED.getVolatile(waiter);
-        }
-    }
-
-    /**
-     * The code before the fix: both of the waiter's stores opaque ({@code __ATOMIC_RELAXED}). Nothing
-     * orders {@code locked = 1} before the link, so the holder can read the link, hand off, and
-     * have its 0 overwritten: the JMM allows {@code 1} ({@code ACCEPTABLE_INTERESTING}, which the
-     * runner counts as a DeadlockFreedom failure). x86 is not expected to show it.
-     */
-    @JCStressTest
-    @Outcome(id = "0", expect = Expect.ACCEPTABLE, desc = HANDED_OFF)
-    @Outcome(id = "1", expect = Expect.ACCEPTABLE_INTERESTING, desc = LOST_ALLOWED)
-    @State
-    public static class Relaxed {
-        private final Pair p = new Pair(Link.RELAXED);
-
-        @Actor
-        public void waiter() {
-            p.lock();
-        }
-
-        @Actor
-        public void holder() {
-            p.unlock();
-        }
-
-        @Arbiter
-        public void arbiter(I_Result r) {
-            r.r1 = p.waiterFlag();
-        }
-    }
-
-    /**
-     * DPDK's fix: the link is a release store ({@code __ATOMIC_RELEASE}). The holder's acquire read
-     * of the link synchronizes with it, so {@code locked = 1} happens-before the hand-off and comes
-     * first in the flag's coherence order: the JMM forbids {@code 1}.
-     */
-    @JCStressTest
-    @Outcome(id = "0", expect = Expect.ACCEPTABLE, desc = HANDED_OFF)
-    @Outcome(id = "1", expect = Expect.FORBIDDEN, desc = LOST_FORBIDDEN)
-    @State
-    public static class Release {
-        private final Pair p = new Pair(Link.RELEASE);
-
-        @Actor
-        public void waiter() {
-            p.lock();
-        }
-
-        @Actor
-        public void holder() {
-            p.unlock();
-        }
-
-        @Arbiter
-        public void arbiter(I_Result r) {
-            r.r1 = p.waiterFlag();
-        }
-    }
-
-    /**
-     * The seeded bug ({@link Link#FLAG_AFTER_LINK}): the waiter links before it sets its flag, so the
-     * holder can hand off between the two stores and have its 0 overwritten, with no reordering at
-     * all. The JMM, and every machine, allows {@code 1}; here it is the bug the test must catch,
-     * which shows that the arbiter sees a lost hand-off when one happens.
-     */
-    @JCStressTest
-    @Outcome(id = "0", expect = Expect.ACCEPTABLE, desc = HANDED_OFF)
-    @Outcome(id = "1", expect = Expect.FORBIDDEN, desc = LOST_IN_PROGRAM_ORDER)
-    @State
-    public static class FlagAfterLink {
-        private final Pair p = new Pair(Link.FLAG_AFTER_LINK);
-
-        @Actor
-        public void waiter() {
-            p.lock();
-        }
-
-        @Actor
-        public void holder() {
-            p.unlock();
-        }
-
-        @Arbiter
-        public void arbiter(I_Result r) {
-            r.r1 = p.waiterFlag();
         }
     }
 }

@@ -1,15 +1,10 @@
 package org.handoff.litmus.litmus;
 
+import java.util.Locale;
+import org.handoff.litmus.LockChoice;
 import org.handoff.models.litmus.CrossedLocking;
 import org.handoff.models.litmus.CrossedLocking.Read;
 import org.handoff.models.litmus.CrossedLocking.Take;
-import org.openjdk.jcstress.annotations.Actor;
-import org.openjdk.jcstress.annotations.Expect;
-import org.openjdk.jcstress.annotations.JCStressTest;
-import org.openjdk.jcstress.annotations.Mode;
-import org.openjdk.jcstress.annotations.Outcome;
-import org.openjdk.jcstress.annotations.Signal;
-import org.openjdk.jcstress.annotations.State;
 
 /**
  * The spin-wait primitive, in jcstress's termination mode: lock B is held from the state's
@@ -18,91 +13,54 @@ import org.openjdk.jcstress.annotations.State;
  * the spin ends depends on the read mode alone. This is why the kernel spins with
  * {@code READ_ONCE} / {@code smp_cond_load_relaxed} and never on a plain read.
  *
- * <p>Run one alone: {@code -t '^org\\.handoff\\.litmus\\.litmus\\.SpinTermination\\$Plain$'}.
+ * <p>The entry's variant names the read, {@code <read>-spin} ({@code plain-spin}); two tests run
+ * it, by the JMM's answer ({@link #jmmAllowsStale}): {@link SpinTerminationJmmAllows} and
+ * {@link SpinTerminationJmmForbids}.
  */
-public final class SpinTermination {
+final class SpinTermination {
+    static final String TERMINATED = "The spin saw the lock released and ended.";
+    static final String STALE_ALLOWED = "DeadlockFreedom: the spin never saw the release (the read was hoisted);"
+            + " the JMM allows it for a plain read.";
+    static final String STALE_FORBIDDEN = "DeadlockFreedom: the spin never saw the release; the JMM forbids it"
+            + " for this read.";
+
     private SpinTermination() {
     }
 
-    /**
-     * A plain read. The JMM gives a plain read no progress guarantee: the JIT may read the word once
-     * and hoist the read out of the loop, which then never ends. {@code STALE} is allowed by the JMM
-     * and breaks DeadlockFreedom.
-     */
-    @JCStressTest(Mode.Termination)
-    @Outcome(id = "TERMINATED", expect = Expect.ACCEPTABLE, desc = "The spin saw the lock released and ended.")
-    @Outcome(id = "STALE", expect = Expect.ACCEPTABLE_INTERESTING,
-            desc = "DeadlockFreedom: the spin never saw the release (the read was hoisted); the JMM allows it for a plain read.")
-    @State
-    public static class Plain {
-        private final CrossedLocking lock = new CrossedLocking(Take.OPAQUE, Read.PLAIN);
-
-        public Plain() {
-            lock.take(1);
+    /** The read mode the variant name {@code <read>-spin} names, or null. */
+    static Read read(String variant) {
+        if (variant.endsWith("-spin")) {
+            String mode = variant.substring(0, variant.length() - "-spin".length()).toUpperCase(Locale.ROOT);
+            for (Read r : Read.values()) {
+                if (r.name().equals(mode)) {
+                    return r;
+                }
+            }
         }
-
-        @Actor
-        public void spin() {
-            lock.awaitFree(1);
-        }
-
-        @Signal
-        public void release() {
-            lock.release(1);
-        }
+        return null;
     }
 
     /**
-     * An opaque read ({@code READ_ONCE}): each iteration reads memory, and an opaque read eventually
-     * sees a write to its variable. {@code STALE} is forbidden.
+     * Whether the JMM allows the spin never to end ({@code STALE}) for a read in mode {@code read}:
+     * only for a plain read, which has no progress guarantee (the JIT may read the word once and
+     * hoist the read out of the loop). An opaque read ({@code READ_ONCE}) reads memory in each
+     * iteration and eventually sees a write to its variable; an acquire read
+     * ({@code smp_cond_load_acquire}), a volatile one, and a fence and a read, are stronger.
      */
-    @JCStressTest(Mode.Termination)
-    @Outcome(id = "TERMINATED", expect = Expect.ACCEPTABLE, desc = "The spin saw the lock released and ended.")
-    @Outcome(id = "STALE", expect = Expect.FORBIDDEN,
-            desc = "DeadlockFreedom: the spin never saw the release; the JMM forbids it for an opaque read.")
-    @State
-    public static class Opaque {
-        private final CrossedLocking lock = new CrossedLocking(Take.OPAQUE, Read.OPAQUE);
-
-        public Opaque() {
-            lock.take(1);
-        }
-
-        @Actor
-        public void spin() {
-            lock.awaitFree(1);
-        }
-
-        @Signal
-        public void release() {
-            lock.release(1);
-        }
+    static boolean jmmAllowsStale(Read read) {
+        return read == Read.PLAIN;
     }
 
-    /**
-     * An acquire read ({@code smp_cond_load_acquire}): stronger than opaque, so {@code STALE} is
-     * forbidden.
-     */
-    @JCStressTest(Mode.Termination)
-    @Outcome(id = "TERMINATED", expect = Expect.ACCEPTABLE, desc = "The spin saw the lock released and ended.")
-    @Outcome(id = "STALE", expect = Expect.FORBIDDEN,
-            desc = "DeadlockFreedom: the spin never saw the release; the JMM forbids it for an acquire read.")
-    @State
-    public static class Acquire {
-        private final CrossedLocking lock = new CrossedLocking(Take.OPAQUE, Read.ACQUIRE);
+    /** The read the runner named for {@code test} ({@link LockChoice#mode}), whose hang the JMM {@code allows} or not. */
+    static Read read(Class<?> test, boolean allows) {
+        return LockChoice.mode(test, SpinTermination::read, SpinTermination::jmmAllowsStale, allows,
+                allows ? SpinTerminationJmmForbids.class : SpinTerminationJmmAllows.class);
+    }
 
-        public Acquire() {
-            lock.take(1);
-        }
-
-        @Actor
-        public void spin() {
-            lock.awaitFree(1);
-        }
-
-        @Signal
-        public void release() {
-            lock.release(1);
-        }
+    /** A lock whose word B is held, read in mode {@code read}. */
+    static CrossedLocking held(Read read) {
+        CrossedLocking lock = new CrossedLocking(Take.OPAQUE, read);
+        lock.take(1);
+        return lock;
     }
 }

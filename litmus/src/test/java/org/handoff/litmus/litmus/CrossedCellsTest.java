@@ -80,10 +80,10 @@ class CrossedCellsTest {
 
     @Test
     void aWrongCellStopsTheTest() {
-        assertEquals("CrossedJmmAllows runs the cell named by -D" + ALLOWS + "=<take>-take-<read>-read",
+        assertEquals("CrossedJmmAllows runs the variant named by -D" + ALLOWS + "=<variant>",
                 assertThrows(IllegalStateException.class, () -> Crossed.cell(CrossedJmmAllows.class, false)).getMessage());
         System.setProperty(ALLOWS, "cas-take-volatile-read");
-        assertEquals("cas-take-volatile-read: the JMM forbids 0, 0 in these modes; the cell belongs to CrossedJmmForbids",
+        assertEquals("cas-take-volatile-read: the JMM forbids its bad outcome; it belongs to CrossedJmmForbids",
                 assertThrows(IllegalStateException.class, () -> Crossed.cell(CrossedJmmAllows.class, false)).getMessage());
         System.setProperty(ALLOWS, "xchg-take-plain-read");
         assertTrue(assertThrows(IllegalStateException.class, () -> Crossed.cell(CrossedJmmAllows.class, false)).getMessage()

@@ -1,0 +1,43 @@
+package org.handoff.litmus.litmus;
+
+import org.openjdk.jcstress.annotations.Actor;
+import org.openjdk.jcstress.annotations.Arbiter;
+import org.openjdk.jcstress.annotations.Expect;
+import org.openjdk.jcstress.annotations.JCStressTest;
+import org.openjdk.jcstress.annotations.Outcome;
+import org.openjdk.jcstress.annotations.State;
+import org.openjdk.jcstress.infra.results.I_Result;
+
+/**
+ * DPDK's MCS hand-off ({@link McsLinkOrder}) in the orders of the waiter's stores where the JMM
+ * allows the lost hand-off ({@code 1}): {@code mcslock-relaxed-link} (the code before DPDK's fix; x86 is not expected to show it) and {@code mcslock-flag-after-link} (the seeded program-order bug, which x86 shows). The entry's variant names the order
+ * ({@link McsLinkOrder.Link}, where each order's JMM answer is argued).
+ *
+ * <p>Run one alone: {@code -t '^org\\.handoff\\.litmus\\.litmus\\.McsLinkOrderJmmAllows$'} with
+ * {@code -jvmArgs -Dhandoff.litmus.variant.org.handoff.litmus.litmus.McsLinkOrderJmmAllows=mcslock-relaxed-link}.
+ */
+@JCStressTest
+@Outcome(id = "0", expect = Expect.ACCEPTABLE, desc = McsLinkOrder.HANDED_OFF)
+@Outcome(id = "1", expect = Expect.ACCEPTABLE_INTERESTING, desc = McsLinkOrder.LOST_ALLOWED)
+@State
+public class McsLinkOrderJmmAllows {
+    /** The order the runner named, checked once per fork. */
+    private static final McsLinkOrder.Link LINK = McsLinkOrder.link(McsLinkOrderJmmAllows.class, true);
+
+    private final McsLinkOrder.Pair p = new McsLinkOrder.Pair(LINK);
+
+    @Actor
+    public void waiter() {
+        p.lock();
+    }
+
+    @Actor
+    public void holder() {
+        p.unlock();
+    }
+
+    @Arbiter
+    public void arbiter(I_Result r) {
+        r.r1 = p.waiterFlag();
+    }
+}
