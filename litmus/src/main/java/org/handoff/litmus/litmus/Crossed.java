@@ -34,12 +34,12 @@ final class Crossed {
 
     /**
      * The samples of the cell the runner named for {@code test} ({@link LockChoice#mode}): the
-     * name is a cell, and the JMM forbids {@code 0, 0} there exactly when {@code forbidden}.
+     * name is a cell, and the JMM allows {@code 0, 0} there exactly when {@code allows}.
      */
-    static Supplier<Crossed> cell(Class<?> test, boolean forbidden) {
+    static Supplier<Crossed> cell(Class<?> test, boolean allows) {
         CrossedLocking cell = LockChoice.mode(test, CrossedLocking::cell,
-                c -> !jmmForbidsBothFree(c.takeMode(), c.readMode()), !forbidden,
-                forbidden ? CrossedJmmAllows.class : CrossedJmmForbids.class);
+                c -> !jmmForbidsBothFree(c.takeMode(), c.readMode()), allows,
+                allows ? CrossedJmmForbids.class : CrossedJmmAllows.class);
         Take take = cell.takeMode();
         Read read = cell.readMode();
         return () -> new Crossed(new CrossedLocking(take, read));

@@ -26,7 +26,7 @@ import org.openjdk.jcstress.infra.results.II_Result;
 @State
 public class CrossedJmmAllows {
     /** The cell the runner named, checked once per fork. */
-    private static final Supplier<Crossed> CELL = Crossed.cell(CrossedJmmAllows.class, false);
+    private static final Supplier<Crossed> CELL = Crossed.cell(CrossedJmmAllows.class, true);
 
     private final Crossed s = CELL.get();
 

@@ -25,7 +25,7 @@ import org.openjdk.jcstress.infra.results.II_Result;
 @State
 public class CrossedJmmForbids {
     /** The cell the runner named, checked once per fork. */
-    private static final Supplier<Crossed> CELL = Crossed.cell(CrossedJmmForbids.class, true);
+    private static final Supplier<Crossed> CELL = Crossed.cell(CrossedJmmForbids.class, false);
 
     private final Crossed s = CELL.get();
 

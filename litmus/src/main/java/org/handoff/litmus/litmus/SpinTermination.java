@@ -29,12 +29,9 @@ final class SpinTermination {
 
     /** The read mode the variant name {@code <read>-spin} names, or null. */
     static Read read(String variant) {
-        if (variant.endsWith("-spin")) {
-            String mode = variant.substring(0, variant.length() - "-spin".length()).toUpperCase(Locale.ROOT);
-            for (Read r : Read.values()) {
-                if (r.name().equals(mode)) {
-                    return r;
-                }
+        for (Read r : Read.values()) {
+            if ((r.name().toLowerCase(Locale.ROOT) + "-spin").equals(variant)) {
+                return r;
             }
         }
         return null;

@@ -72,7 +72,7 @@ class CrossedCellsTest {
     @Test
     void theNamedCellRuns() {
         System.setProperty(ALLOWS, "opaque-take-opaque-read");
-        Supplier<Crossed> cell = Crossed.cell(CrossedJmmAllows.class, false);
+        Supplier<Crossed> cell = Crossed.cell(CrossedJmmAllows.class, true);
         Crossed sample = cell.get();
         assertEquals(0, sample.cpu(0), "CPU 0 alone sees lock B free");
         assertEquals(1, sample.cpu(1), "CPU 1 then sees lock A held");
@@ -81,12 +81,12 @@ class CrossedCellsTest {
     @Test
     void aWrongCellStopsTheTest() {
         assertEquals("CrossedJmmAllows runs the variant named by -D" + ALLOWS + "=<variant>",
-                assertThrows(IllegalStateException.class, () -> Crossed.cell(CrossedJmmAllows.class, false)).getMessage());
+                assertThrows(IllegalStateException.class, () -> Crossed.cell(CrossedJmmAllows.class, true)).getMessage());
         System.setProperty(ALLOWS, "cas-take-volatile-read");
         assertEquals("cas-take-volatile-read: the JMM forbids its bad outcome; it belongs to CrossedJmmForbids",
-                assertThrows(IllegalStateException.class, () -> Crossed.cell(CrossedJmmAllows.class, false)).getMessage());
+                assertThrows(IllegalStateException.class, () -> Crossed.cell(CrossedJmmAllows.class, true)).getMessage());
         System.setProperty(ALLOWS, "xchg-take-plain-read");
-        assertTrue(assertThrows(IllegalStateException.class, () -> Crossed.cell(CrossedJmmAllows.class, false)).getMessage()
+        assertTrue(assertThrows(IllegalStateException.class, () -> Crossed.cell(CrossedJmmAllows.class, true)).getMessage()
                 .startsWith("'xchg-take-plain-read' is no cell of the crossed-locking matrix"));
     }
 }

@@ -23,7 +23,7 @@ import org.junit.jupiter.api.Test;
 class JmmSplitTest {
     /** Each shape's choice of mode: the test class, and whether it is the shape's JmmAllows test. */
     private static final Map<String, BiFunction<Class<?>, Boolean, Object>> SHAPES = Map.of(
-            "Crossed", (test, allows) -> Crossed.cell(test, !allows),
+            "Crossed", Crossed::cell,
             "SpinTermination", SpinTermination::read,
             "McsLinkOrder", McsLinkOrder::link,
             "QSpinLockCrossed", QSpinLockCrossed::fenced);
