@@ -28,8 +28,11 @@
 (***************************************************************************)
 EXTENDS Naturals, FiniteSets
 
-CONSTANT N                  \* number of threads
+CONSTANTS N,                \* number of threads
+          Replaced          \* names of actions a mutant replaces ({} natively)
+ActionNames == { "ClhInitNode", "ClhSwapTail", "ClhSpinPred", "ClhRelease" }
 ASSUME NAssumption == N \in Nat /\ N >= 1
+ASSUME ReplacedAssumption == Replaced \subseteq ActionNames
 
 Threads == 1 .. N
 Nodes   == 1 .. (N + 1)     \* node t starts as thread t's; node N + 1 as the lock's
@@ -91,6 +94,7 @@ EnterCS(t, aheadNow) ==
 \* A thread leaves its non-critical section: me->node->locked = 1.
 \* This step is not fair: a thread may never ask for the lock.
 ClhInitNode(t) ==
+    /\ "ClhInitNode" \notin Replaced
     /\ pc[t] = "ncs"
     /\ locked' = [locked EXCEPT ![node[t]] = 1]
     /\ pc' = [pc EXCEPT ![t] = "swap_tail"]
@@ -98,6 +102,7 @@ ClhInitNode(t) ==
 
 \* pred = xchg(&lock->tail, me->node). The doorway.
 ClhSwapTail(t) ==
+    /\ "ClhSwapTail" \notin Replaced
     /\ pc[t] = "swap_tail"
     /\ tail' = node[t]
     /\ pred' = [pred EXCEPT ![t] = tail]
@@ -108,6 +113,7 @@ ClhSwapTail(t) ==
 \* while (load_acquire(&pred->locked)) cpu_relax();
 \* The spin is an await: enabled once the predecessor cleared its flag.
 ClhSpinPred(t) ==
+    /\ "ClhSpinPred" \notin Replaced
     /\ pc[t] = "spin_pred"
     /\ locked[pred[t]] = 0
     /\ pc' = [pc EXCEPT ![t] = "cs"]
@@ -120,6 +126,7 @@ ClhSpinPred(t) ==
 \* store_release(&me->node->locked, 0); me->node = me->pred;
 \* The successor (if any) is spinning on our node; we recycle the predecessor's.
 ClhRelease(t) ==
+    /\ "ClhRelease" \notin Replaced
     /\ pc[t] = "cs"
     /\ locked' = [locked EXCEPT ![node[t]] = 0]
     /\ node' = [node EXCEPT ![t] = pred[t]]
@@ -129,8 +136,9 @@ ClhRelease(t) ==
 
 (***************************************************************************)
 (* The specification. LockStep(t) is every step of thread t except        *)
-(* leaving the non-critical section; mutant specs (mutants/) reuse        *)
-(* these actions and replace one.                                          *)
+(* leaving the non-critical section. A mutant (mutants/) sets Replaced to *)
+(* the names of the actions it replaces, which disables them here, and    *)
+(* adds its own New(t): its MutantLockStep(t) is LockStep(t) \/ New(t).   *)
 (***************************************************************************)
 LockStep(t) == ClhSwapTail(t) \/ ClhSpinPred(t) \/ ClhRelease(t)
 

@@ -64,15 +64,17 @@ CONSTANTS Sockets,     \* NUMA nodes; CPU c is on node Socket(c)
           Threshold,   \* "threshold": intra-node hand-offs in a row before a flush
           PendingPath  \* FALSE: contention goes straight to the queue (see below)
 
+\* The QSpinlock actions CNA replaces.
+CnaReplaced == {"XchgTail", "HeadCmpxchg", "McsHandoff"} \cup (IF PendingPath THEN {} ELSE {"FastPath"})
+
 ASSUME CnaAssumptions ==
     /\ Sockets \in Nat \ {0}
     /\ Variant \in {"v1", "prob", "threshold"}
     /\ Threshold \in Nat \ {0}
     /\ NestDepth \in Nat
     /\ PendingPath \in BOOLEAN
-    \* CNA's own replacements; a composition (CNAPV.tla) replaces more.
-    /\ {"XchgTail", "HeadCmpxchg", "McsHandoff"}
-          \cup (IF PendingPath THEN {} ELSE {"FastPath"}) \subseteq Replaced
+    \* CNA's own replacements; a composition (CNAPV.tla) or a mutant replaces more.
+    /\ CnaReplaced \subseteq Replaced
 
 Socket(c)       == (c - 1) % Sockets     \* numa_cpu_node
 SocketOfNode(n) == Socket(NodeCpu(n))

@@ -64,6 +64,12 @@ EXTENDS CNA
 VARIABLE cw
 allvars == << vars, cw >>
 
+\* The steps below that a mutant may replace by name, as QSpinlock's ActionNames.
+StepsActionNames == { "XchgTailEmpty", "XchgTailLocked", "TryClearTailCas", "TryClearTailPass",
+                      "PassStartSearch", "PassStartNoSearch", "WalkRead", "MoveLink", "MoveCut",
+                      "MoveTail", "PassGive", "FlushSplice", "FlushGive", "PassGiveNext" }
+ASSUME StepsReplacedAssumption == Replaced \subseteq ActionNames \cup StepsActionNames
+
 CwInit == cw = [ph  |-> [x \in Ctx |-> "none"], cur |-> [x \in Ctx |-> Nil],
                 tlo |-> [x \in Ctx |-> Nil],    sc  |-> [x \in Ctx |-> Nil]]
 StepsInit == Init /\ CwInit
@@ -98,10 +104,11 @@ XchgTailEmptyWith(x, StoreLocked) ==
             /\ IF StoreLocked THEN SetCw(x, "xlocked", Nil, Nil, Nil) ELSE UNCHANGED cw
     /\ Doorway(x) /\ UNCHANGED bypass
     /\ UNCHANGED << nlocked, nnext, count, depth, irqUsed, v, cnt, node, vstate >>
-XchgTailEmpty(x) == XchgTailEmptyWith(x, TRUE)
+XchgTailEmpty(x) == "XchgTailEmpty" \notin Replaced /\ XchgTailEmptyWith(x, TRUE)
 
 \* node->locked = 1.
 XchgTailLocked(x) ==
+    /\ "XchgTailLocked" \notin Replaced
     /\ Running(x)
     /\ pc[x] = "head_wait" /\ Ph(x, "xlocked")
     /\ nlocked' = [nlocked EXCEPT ![node[x]] = 1]
@@ -126,10 +133,11 @@ TryClearTailCasWith(x, SecOf(_), NewTail(_)) ==
             /\ SetCw(x, "tctpass", Nil, Nil, SecOf(node[x]))
             /\ UNCHANGED << count, node, nlocked, nnext, vstate, pc, depth, irqUsed, cnt, prev >>
             /\ NoAux
-TryClearTailCas(x) == TryClearTailCasWith(x, HeadLocked, SecondaryTail)
+TryClearTailCas(x) == "TryClearTailCas" \notin Replaced /\ TryClearTailCasWith(x, HeadLocked, SecondaryTail)
 
 \* arch_mcs_spin_unlock_contended(&succ->locked, 1); goto release (count--).
 TryClearTailPass(x) ==
+    /\ "TryClearTailPass" \notin Replaced
     /\ Running(x)
     /\ pc[x] = "head_cmpxchg" /\ Ph(x, "tctpass")
     /\ LET me == node[x]  sec == cw.sc[x] IN
@@ -160,9 +168,9 @@ PassStartWith(x, search) ==
     /\ UNCHANGED vars
 \* Each wrapper tests ReadyToPass before the policy, which reads the holder's node.
 \* cna_pass_lock with find_successor (v1 always; prob: the coin says search; threshold: below it).
-PassStartSearch(x) == ReadyToPass(x) /\ MaySearch(x) /\ PassStartWith(x, TRUE)
+PassStartSearch(x) == "PassStartSearch" \notin Replaced /\ ReadyToPass(x) /\ MaySearch(x) /\ PassStartWith(x, TRUE)
 \* cna_pass_lock without it (prob's coin; threshold reached).
-PassStartNoSearch(x) == ReadyToPass(x) /\ MaySkip(x) /\ PassStartWith(x, FALSE)
+PassStartNoSearch(x) == "PassStartNoSearch" \notin Replaced /\ ReadyToPass(x) /\ MaySkip(x) /\ PassStartWith(x, FALSE)
 
 \* find_successor: cur = READ_ONCE(cur->next). NULL: no local waiter, so the flush or the plain
 \* hand-off follows. A node on my NUMA node is the successor, and the moves follow. Else the walk
@@ -179,10 +187,11 @@ WalkReadWith(x, Advance(_, _)) ==
           ELSE SetCw(x, "walk", c, Advance(cw.tlo[x], c), Nil)
     /\ UNCHANGED vars
 TailOtherIsCur(t, c) == c
-WalkRead(x) == WalkReadWith(x, TailOtherIsCur)
+WalkRead(x) == "WalkRead" \notin Replaced /\ WalkReadWith(x, TailOtherIsCur)
 
 \* if (me->locked > 1) MCS_NODE(me->locked)->tail->next = head_other; else me->locked = head_other.
 MoveLink(x) ==
+    /\ "MoveLink" \notin Replaced
     /\ Running(x)
     /\ pc[x] = "mcs_handoff" /\ Ph(x, "mvlink")
     /\ LET me == node[x]  sec == nlocked[me]  headOther == nnext[me] IN
@@ -196,6 +205,7 @@ MoveLink(x) ==
 
 \* tail_other->next = NULL.
 MoveCut(x) ==
+    /\ "MoveCut" \notin Replaced
     /\ Running(x)
     /\ pc[x] = "mcs_handoff" /\ Ph(x, "mvcut")
     /\ nnext' = [nnext EXCEPT ![cw.tlo[x]] = Nil]
@@ -214,7 +224,7 @@ MoveTailWith(x, AppendTail(_, _, _)) ==
        IN vstate' = [vstate EXCEPT !.tail[newSec] = AppendTail(sec, newSec, cw.tlo[x])]
     /\ cw' = [cw EXCEPT !.ph[x] = "give"]
     /\ Keep /\ UNCHANGED << nlocked, nnext >> /\ NoAux
-MoveTail(x) == MoveTailWith(x, MovedTail)
+MoveTail(x) == "MoveTail" \notin Replaced /\ MoveTailWith(x, MovedTail)
 
 \* The release after a hand-off: node->locked and node->next are dead (cleared, as CNA does),
 \* count-- (per-CPU, in the same step), and the holder runs its critical section.
@@ -235,7 +245,7 @@ PassGiveWith(x, Value(_)) ==
        /\ nnext' = [nnext EXCEPT ![me] = Nil]
        /\ vstate' = [vstate EXCEPT !.intra[succ] = Intra(SIntra[me] + 1), !.intra[me] = 0]
     /\ PassDone(x)
-PassGive(x) == PassGiveWith(x, Same)
+PassGive(x) == "PassGive" \notin Replaced /\ PassGiveWith(x, Same)
 
 \* succ = MCS_NODE(node->locked); FlushAt(succ)->next = next (CNA's hook: succ->tail in v1).
 FlushSpliceWith(x, FlushAt(_)) ==
@@ -244,11 +254,12 @@ FlushSpliceWith(x, FlushAt(_)) ==
     /\ LET me == node[x] IN nnext' = [nnext EXCEPT ![FlushAt(nlocked[me])] = nnext[me]]
     /\ cw' = [cw EXCEPT !.ph[x] = "flushgive"]
     /\ Keep /\ UNCHANGED << nlocked, vstate >> /\ NoAux
-FlushSplice(x) == FlushSpliceWith(x, SecLastNode)
+FlushSplice(x) == "FlushSplice" \notin Replaced /\ FlushSpliceWith(x, SecLastNode)
 
 \* arch_mcs_spin_unlock_contended(&succ->locked, 1): the secondary queue's first node, spliced
 \* ahead of next, is the new MCS head.
 FlushGive(x) ==
+    /\ "FlushGive" \notin Replaced
     /\ Running(x)
     /\ pc[x] = "mcs_handoff" /\ Ph(x, "flushgive")
     /\ LET me == node[x]  sec == nlocked[me] IN
@@ -260,6 +271,7 @@ FlushGive(x) ==
 
 \* arch_mcs_spin_unlock_contended(&next->locked, 1): no secondary queue, no local waiter.
 PassGiveNext(x) ==
+    /\ "PassGiveNext" \notin Replaced
     /\ Running(x)
     /\ pc[x] = "mcs_handoff" /\ Ph(x, "givenext")
     /\ LET me == node[x]  next == nnext[me] IN
@@ -286,16 +298,17 @@ SetLockedCw(x)       == SetLocked(x) /\ UNCHANGED cw
 UnlockCw(x)          == Unlock(x) /\ UNCHANGED cw
 FastPathQueueCw(x)   == FastPathQueueOnly(x) /\ UNCHANGED cw
 
-\* A mutant passes its own versions of the hooked steps.
-StepsStepWith(x, Xchg(_), Tct(_), Walk(_), MvTail(_), Give(_), Splice(_)) ==
+\* Every step of context x but Start and Interrupt. A mutant (mutants/CNASteps_...) sets
+\* Replaced to CnaReplaced and the names of the steps it replaces, which disables them here, and
+\* adds its own New(x): its MutantStep(x) is StepsStep(x) \/ New(x), its Next
+\* StepsNext \/ \E x \in Ctx : New(x), so that TLC names every step after its own action.
+StepsStep(x) ==
     \/ FastPathCw(x) \/ PendingWaitCw(x) \/ FetchSetPendingCw(x) \/ ClearPendingCw(x)
     \/ PendingSpinCw(x) \/ QueueCw(x) \/ LinkPrevCw(x) \/ SpinLockedCw(x) \/ HeadWaitCw(x)
     \/ SetLockedCw(x) \/ UnlockCw(x) \/ FastPathQueueCw(x)
-    \/ Xchg(x) \/ XchgTailLocked(x) \/ Tct(x) \/ TryClearTailPass(x)
-    \/ PassStartSearch(x) \/ PassStartNoSearch(x) \/ Walk(x) \/ MoveLink(x) \/ MoveCut(x)
-    \/ MvTail(x) \/ Give(x) \/ Splice(x) \/ FlushGive(x) \/ PassGiveNext(x)
-StepsStep(x) == StepsStepWith(x, XchgTailEmpty, TryClearTailCas, WalkRead, MoveTail, PassGive,
-                              FlushSplice)
+    \/ XchgTailEmpty(x) \/ XchgTailLocked(x) \/ TryClearTailCas(x) \/ TryClearTailPass(x)
+    \/ PassStartSearch(x) \/ PassStartNoSearch(x) \/ WalkRead(x) \/ MoveLink(x) \/ MoveCut(x)
+    \/ MoveTail(x) \/ PassGive(x) \/ FlushSplice(x) \/ FlushGive(x) \/ PassGiveNext(x)
 
 StartCw(x)     == Start(x) /\ UNCHANGED cw
 InterruptCw(x) == Interrupt(x) /\ UNCHANGED cw
@@ -310,8 +323,6 @@ StepsNext ==
         \/ XchgTailEmpty(x) \/ XchgTailLocked(x) \/ TryClearTailCas(x) \/ TryClearTailPass(x)
         \/ PassStartSearch(x) \/ PassStartNoSearch(x) \/ WalkRead(x) \/ MoveLink(x) \/ MoveCut(x)
         \/ MoveTail(x) \/ PassGive(x) \/ FlushSplice(x) \/ FlushGive(x) \/ PassGiveNext(x)
-\* A mutant's Next with its step.
-StepsNextWith(S(_)) == \E c \in Cpus : \E x \in CtxOf(c) : StartCw(x) \/ InterruptCw(x) \/ S(x)
 
 StepsSpec == StepsInit /\ [][StepsNext]_allvars /\ \A x \in Ctx : WF_allvars(StepsStep(x))
 \* "prob" with a fair coin, as CNA's FairSpec.

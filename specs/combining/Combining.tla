@@ -74,8 +74,13 @@ EXTENDS Naturals, FiniteSets
 CONSTANTS
     N,      \* number of threads (each submits requests forever)
     Batch,  \* 0: unbounded, as posted; B > 0: at most B requests per tenure
-    Bound   \* the B of BoundedCombining checked by a model (see batch)
+    Bound,  \* the B of BoundedCombining checked by a model (see batch)
+    Replaced \* names of actions a mutant replaces ({} natively)
+ActionNames == { "AliInit", "AliXchg", "AliLink", "AliWait", "AliReturn", "AliReadTail",
+                 "AliWaitNext", "AliFn", "AliComplete", "AliCmpxchg", "AliLastComplete",
+                 "AliHandoff" }
 ASSUME NAssumption     == N \in Nat /\ N >= 1
+ASSUME ReplacedAssumption == Replaced \subseteq ActionNames
 ASSUME BatchAssumption == Batch \in Nat
 ASSUME BoundAssumption == Bound \in Nat
 
@@ -158,6 +163,7 @@ BecomeHolder(t) ==
 \* result) filled in. The node is private until the xchg publishes it.
 \* Not fair: a thread may never submit again.
 AliInit(t) ==
+    /\ "AliInit" \notin Replaced
     /\ pc[t] \in IdlePCs
     /\ next' = [next EXCEPT ![t] = Nil]
     /\ locked' = [locked EXCEPT ![t] = 1]
@@ -169,6 +175,7 @@ AliInit(t) ==
 
 \* old = xchg(&lock->lock_p, ali); NULL: we are the holder.
 AliXchg(t) ==
+    /\ "AliXchg" \notin Replaced
     /\ pc[t] = "xchg"
     /\ tail' = t
     /\ IF tail = Nil
@@ -182,6 +189,7 @@ AliXchg(t) ==
 
 \* WRITE_ONCE(old->next, ali);
 AliLink(t) ==
+    /\ "AliLink" \notin Replaced
     /\ pc[t] = "link"
     /\ next' = [next EXCEPT ![old[t]] = t]
     /\ pc' = [pc EXCEPT ![t] = "wait"]
@@ -191,6 +199,7 @@ AliLink(t) ==
 \* while (READ_ONCE(ali->locked)) cpu_relax();  An await: 0 means our request
 \* ran; 2 (combining-batch only) means we are the holder now.
 AliWait(t) ==
+    /\ "AliWait" \notin Replaced
     /\ pc[t] = "wait"
     /\ locked[t] # 1
     /\ IF locked[t] = 0
@@ -204,6 +213,7 @@ AliWait(t) ==
 \* The holder's locals are dead after it (reset, so that idle threads that
 \* differ only in stale locals are one state).
 AliReturn(t) ==
+    /\ "AliReturn" \notin Replaced
     /\ pc[t] = "ret"
     /\ got' = [got EXCEPT ![t] = res[t]]
     /\ pc' = [pc EXCEPT ![t] = "done"]
@@ -218,6 +228,7 @@ AliReturn(t) ==
 (***************************************************************************)
 \* old = READ_ONCE(lock->lock_p); if (old == ali) goto end;
 AliReadTail(t) ==
+    /\ "AliReadTail" \notin Replaced
     /\ pc[t] = "read_tail"
     /\ old' = [old EXCEPT ![t] = tail]
     /\ pc' = [pc EXCEPT ![t] = IF tail = cur[t] THEN "in_fn" ELSE "wait_next"]
@@ -226,6 +237,7 @@ AliReadTail(t) ==
 \* while (!(next = READ_ONCE(ali->next))) cpu_relax();
 \* In the walk, the call follows; after a failed cmpxchg, the completion.
 AliWaitNext(t) ==
+    /\ "AliWaitNext" \notin Replaced
     /\ pc[t] \in { "wait_next", "end_wait_next" }
     /\ next[cur[t]] # Nil
     /\ nxt' = [nxt EXCEPT ![t] = next[cur[t]]]
@@ -235,6 +247,7 @@ AliWaitNext(t) ==
 \* ali->fn(ali->para) returns: the request's effect, its result in its node.
 \* Then the walk completes it, or, at the snapshot's last node, the cmpxchg.
 AliFn(t) ==
+    /\ "AliFn" \notin Replaced
     /\ pc[t] = "in_fn"
     /\ res' = [res EXCEPT ![cur[t]] = TRUE]
     /\ runs' = [runs EXCEPT ![cur[t]] = IF @ >= 2 THEN 2 ELSE @ + 1]
@@ -247,6 +260,7 @@ AliFn(t) ==
 \* node from here on. combining-batch: after Batch requests, the next node is
 \* made the holder instead of being run.
 AliComplete(t) ==
+    /\ "AliComplete" \notin Replaced
     /\ pc[t] = "complete"
     /\ locked' = [locked EXCEPT ![cur[t]] = 0]
     /\ cur' = [cur EXCEPT ![t] = nxt[t]]
@@ -259,6 +273,7 @@ AliComplete(t) ==
 \* cmpxchg(&lock->lock_p, ali, NULL): the last request of the snapshot has run;
 \* if the tail moved, the tail returned is the next snapshot.
 AliCmpxchg(t) ==
+    /\ "AliCmpxchg" \notin Replaced
     /\ pc[t] = "cmpxchg"
     /\ IF tail = cur[t]
        THEN /\ tail' = Nil
@@ -271,6 +286,7 @@ AliCmpxchg(t) ==
 
 \* ali->locked = 0; for the last node, after the tail is NULL again.
 AliLastComplete(t) ==
+    /\ "AliLastComplete" \notin Replaced
     /\ pc[t] = "last_complete"
     /\ locked' = [locked EXCEPT ![cur[t]] = 0]
     /\ pc' = [pc EXCEPT ![t] = "ret"]
@@ -278,14 +294,16 @@ AliLastComplete(t) ==
 
 \* combining-batch: next->locked = 2; the holder's tenure ends.
 AliHandoff(t) ==
+    /\ "AliHandoff" \notin Replaced
     /\ pc[t] = "handoff"
     /\ locked' = [locked EXCEPT ![cur[t]] = 2]
     /\ pc' = [pc EXCEPT ![t] = "ret"]
     /\ UNCHANGED << tail, next, res, old, cur, nxt, count, runs, got, batch >>
 
 (***************************************************************************)
-(* The specification. Mutants (mutants/Combining_...) replace one         *)
-(* action of LockStep.                                                     *)
+(* The specification. A mutant (mutants/Combining_...) sets Replaced to    *)
+(* the names of the actions it replaces, which disables them here, and    *)
+(* adds its own New(t): its MutantLockStep(t) is LockStep(t) \/ New(t).   *)
 (***************************************************************************)
 LockStep(t) ==
     \/ AliXchg(t) \/ AliLink(t) \/ AliWait(t) \/ AliReturn(t)

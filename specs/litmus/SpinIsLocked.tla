@@ -35,8 +35,11 @@
 (***************************************************************************)
 EXTENDS Naturals, Sequences, FiniteSets
 
-CONSTANT TakeKind           \* "store" or "xchg"
+CONSTANTS TakeKind,         \* "store" or "xchg"
+          Replaced          \* names of actions a mutant replaces ({} natively)
+ActionNames == { "Start", "Take", "IsLocked", "Unlock", "GiveUp" }
 ASSUME TakeKindAssumption == TakeKind \in {"store", "xchg"}
+ASSUME ReplacedAssumption == Replaced \subseteq ActionNames
 
 CPUs == {1, 2}
 Other(c) == 3 - c           \* the other CPU, and so the other lock
@@ -97,12 +100,14 @@ MemFlush(c) ==
 (***************************************************************************)
 \* A CPU leaves its non-critical code. Not fair: it may stay there.
 Start(c) ==
+    /\ "Start" \notin Replaced
     /\ pc[c] = "ncs"
     /\ pc' = [pc EXCEPT ![c] = "take"]
     /\ UNCHANGED << mem, buf >>
 
 \* spin_lock(own). Only CPU c takes lock c, so the take needs no test.
 Take(c) ==
+    /\ "Take" \notin Replaced
     /\ pc[c] = "take"
     /\ IF TakeKind = "store"
        THEN /\ Store(c, c, 1)
@@ -125,6 +130,7 @@ IsLockedMb(c) ==
 
 \* spin_unlock(own), leaving the region.
 Unlock(c) ==
+    /\ "Unlock" \notin Replaced
     /\ pc[c] = "cs"
     /\ Store(c, c, 0)
     /\ pc' = [pc EXCEPT ![c] = "ncs"]
@@ -132,15 +138,18 @@ Unlock(c) ==
 
 \* The other lock was held: spin_unlock(own) and try again later.
 GiveUp(c) ==
+    /\ "GiveUp" \notin Replaced
     /\ pc[c] = "give_up"
     /\ Store(c, c, 0)
     /\ pc' = [pc EXCEPT ![c] = "ncs"]
     /\ UNCHANGED mem
 
 (***************************************************************************)
-(* The specification. Mutants (mutants/) replace IsLocked.                *)
+(* The specification. A mutant (mutants/) sets Replaced to the names of   *)
+(* the actions it replaces, which disables them here, and adds its own     *)
+(* New(c): its MutantLockStep(c) is LockStep(c) \/ New(c).                 *)
 (***************************************************************************)
-IsLocked(c) == IsLockedMb(c)
+IsLocked(c) == "IsLocked" \notin Replaced /\ IsLockedMb(c)
 
 LockStep(c) == Take(c) \/ IsLocked(c) \/ Unlock(c) \/ GiveUp(c)
 

@@ -31,8 +31,12 @@
 (***************************************************************************)
 EXTENDS Naturals, FiniteSets
 
-CONSTANT N                  \* number of threads, each with one node
+CONSTANTS N,                \* number of threads, each with one node
+          Replaced          \* names of actions a mutant replaces ({} natively)
+ActionNames == { "InitLocked", "InitNext", "XchgTail", "LinkPrev", "SpinLocked",
+                 "UnlockReadNext", "UnlockCmpxchg", "UnlockWaitNext", "UnlockHandoff" }
 ASSUME NAssumption == N \in Nat /\ N >= 1
+ASSUME ReplacedAssumption == Replaced \subseteq ActionNames
 
 Threads == 1 .. N
 Nil     == 0                \* NULL: no node
@@ -104,6 +108,7 @@ EnterCS(t, aheadNow) ==
 \* A thread leaves its non-critical section and starts mcs_spin_lock:
 \* node->locked = 0. This step is not fair: a thread may never ask for the lock.
 InitLocked(t) ==
+    /\ "InitLocked" \notin Replaced
     /\ pc[t] = "ncs"
     /\ locked' = [locked EXCEPT ![t] = 0]
     /\ pc' = [pc EXCEPT ![t] = "init_next"]
@@ -111,6 +116,7 @@ InitLocked(t) ==
 
 \* node->next = NULL
 InitNext(t) ==
+    /\ "InitNext" \notin Replaced
     /\ pc[t] = "init_next"
     /\ next' = [next EXCEPT ![t] = Nil]
     /\ pc' = [pc EXCEPT ![t] = "xchg_tail"]
@@ -119,6 +125,7 @@ InitNext(t) ==
 \* prev = xchg(lock, node); if (likely(prev == NULL)) return;
 \* The doorway: from here on the thread's place in the queue is fixed.
 XchgTail(t) ==
+    /\ "XchgTail" \notin Replaced
     /\ pc[t] = "xchg_tail"
     /\ tail' = t
     /\ prev' = [prev EXCEPT ![t] = tail]
@@ -133,6 +140,7 @@ XchgTail(t) ==
 
 \* WRITE_ONCE(prev->next, node)
 LinkPrev(t) ==
+    /\ "LinkPrev" \notin Replaced
     /\ pc[t] = "link_prev"
     /\ next' = [next EXCEPT ![prev[t]] = t]
     /\ prev' = [prev EXCEPT ![t] = Nil]
@@ -142,6 +150,7 @@ LinkPrev(t) ==
 \* arch_mcs_spin_lock_contended: smp_cond_load_acquire(&node->locked, VAL).
 \* The spin is an await: the step is enabled once the predecessor stored 1.
 SpinLocked(t) ==
+    /\ "SpinLocked" \notin Replaced
     /\ pc[t] = "spin_locked"
     /\ locked[t] = 1
     /\ pc' = [pc EXCEPT ![t] = "cs"]
@@ -153,6 +162,7 @@ SpinLocked(t) ==
 (***************************************************************************)
 \* The critical section ends; next = READ_ONCE(node->next)
 UnlockReadNext(t) ==
+    /\ "UnlockReadNext" \notin Replaced
     /\ pc[t] = "cs"
     /\ succ' = [succ EXCEPT ![t] = next[t]]
     /\ pc' = [pc EXCEPT ![t] = IF next[t] = Nil THEN "unlock_cmpxchg"
@@ -161,6 +171,7 @@ UnlockReadNext(t) ==
 
 \* if (likely(cmpxchg_release(lock, node, NULL) == node)) return;
 UnlockCmpxchg(t) ==
+    /\ "UnlockCmpxchg" \notin Replaced
     /\ pc[t] = "unlock_cmpxchg"
     /\ IF tail = t
        THEN /\ tail' = Nil
@@ -172,6 +183,7 @@ UnlockCmpxchg(t) ==
 \* while (!(next = READ_ONCE(node->next))) cpu_relax();
 \* A successor swapped the tail but has not linked itself yet: wait for it.
 UnlockWaitNext(t) ==
+    /\ "UnlockWaitNext" \notin Replaced
     /\ pc[t] = "unlock_wait_next"
     /\ next[t] # Nil
     /\ succ' = [succ EXCEPT ![t] = next[t]]
@@ -180,6 +192,7 @@ UnlockWaitNext(t) ==
 
 \* arch_mcs_spin_unlock_contended: smp_store_release(&next->locked, 1)
 UnlockHandoff(t) ==
+    /\ "UnlockHandoff" \notin Replaced
     /\ pc[t] = "unlock_handoff"
     /\ locked' = [locked EXCEPT ![succ[t]] = 1]
     /\ succ' = [succ EXCEPT ![t] = Nil]
@@ -188,8 +201,9 @@ UnlockHandoff(t) ==
 
 (***************************************************************************)
 (* The specification. LockStep(t) is every step of thread t except        *)
-(* leaving the non-critical section; mutant specs (mutants/) reuse        *)
-(* these actions and replace one.                                          *)
+(* leaving the non-critical section. A mutant (mutants/) sets Replaced to *)
+(* the names of the actions it replaces, which disables them here, and    *)
+(* adds its own New(t): its MutantLockStep(t) is LockStep(t) \/ New(t).   *)
 (***************************************************************************)
 LockStep(t) ==
     \/ InitNext(t) \/ XchgTail(t) \/ LinkPrev(t) \/ SpinLocked(t)

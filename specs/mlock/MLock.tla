@@ -41,8 +41,11 @@
 (***************************************************************************)
 EXTENDS Naturals, FiniteSets
 
-CONSTANT N                  \* number of threads
+CONSTANTS N,                \* number of threads
+          Replaced          \* names of actions a mutant replaces ({} natively)
+ActionNames == { "MpLockInitNode", "MpLockSwap", "MpLockSpin", "MpUnlockCas", "MpUnlockRelease" }
 ASSUME NAssumption == N \in Nat /\ N >= 1
+ASSUME ReplacedAssumption == Replaced \subseteq ActionNames
 
 Threads == 1 .. N
 Nodes   == 1 .. (N + 1)     \* node t starts as thread t's; node N + 1 as the lock's
@@ -60,7 +63,7 @@ VARIABLES
 vars == << tail, locked, node, pred, pc, ahead, bypass >>
 
 \* CLH over the same constant and variables: the acquisition and the start.
-C == INSTANCE CLH
+C == INSTANCE CLH WITH Replaced <- {}
 
 (***************************************************************************)
 (* Program counter values: CLH's, and the release after a failed cas.      *)
@@ -94,11 +97,11 @@ Init == C!Init
 (* __mp_lock: CLH's acquisition (CLH.tla, clh_lock).                       *)
 (***************************************************************************)
 \* me->node->locked = 1. Not fair: a thread may never ask for the lock.
-MpLockInitNode(t) == C!ClhInitNode(t)
+MpLockInitNode(t) == "MpLockInitNode" \notin Replaced /\ C!ClhInitNode(t)
 \* pred = xchg(&mpl->tail, me->node). The doorway.
-MpLockSwap(t) == C!ClhSwapTail(t)
+MpLockSwap(t) == "MpLockSwap" \notin Replaced /\ C!ClhSwapTail(t)
 \* while (load_acquire(&pred->locked)) cpu_relax();  an await.
-MpLockSpin(t) == C!ClhSpinPred(t)
+MpLockSpin(t) == "MpLockSpin" \notin Replaced /\ C!ClhSpinPred(t)
 
 (***************************************************************************)
 (* __mp_unlock                                                             *)
@@ -108,6 +111,7 @@ MpLockSpin(t) == C!ClhSpinPred(t)
 \* nobody) becomes the lock's again and the thread keeps its own node. Else a
 \* successor is spinning on our node: release it (MpUnlockRelease).
 MpUnlockCas(t) ==
+    /\ "MpUnlockCas" \notin Replaced
     /\ pc[t] = "cs"
     /\ IF tail = node[t]
        THEN /\ tail' = pred[t]
@@ -119,6 +123,7 @@ MpUnlockCas(t) ==
 
 \* store_release(&me->node->locked, 0); me->node = pred;  (CLH's release)
 MpUnlockRelease(t) ==
+    /\ "MpUnlockRelease" \notin Replaced
     /\ pc[t] = "unlock_release"
     /\ locked' = [locked EXCEPT ![node[t]] = 0]
     /\ node' = [node EXCEPT ![t] = pred[t]]
@@ -128,8 +133,9 @@ MpUnlockRelease(t) ==
 
 (***************************************************************************)
 (* The specification. LockStep(t) is every step of thread t except         *)
-(* leaving the non-critical section; mutant specs (mutants/) reuse         *)
-(* these actions and replace one.                                          *)
+(* leaving the non-critical section. A mutant (mutants/) sets Replaced to  *)
+(* the names of the actions it replaces, which disables them here, and     *)
+(* adds its own New(t): its MutantLockStep(t) is LockStep(t) \/ New(t).    *)
 (***************************************************************************)
 LockStep(t) == MpLockSwap(t) \/ MpLockSpin(t) \/ MpUnlockCas(t) \/ MpUnlockRelease(t)
 

@@ -65,7 +65,9 @@ ASSUME Assumptions ==
     /\ IrqCpus \subseteq 1 .. N
     /\ Crossed \in BOOLEAN
     /\ IrqAnywhere \in BOOLEAN
-    /\ Replaced \subseteq ActionNames
+    \* These actions, or the steps of a spec over this one that its mutants replace by name
+    \* too (CNASteps' StepsActionNames, which it assumes).
+    /\ Replaced \subseteq STRING
     /\ BypassBound \in Nat
 Cpus     == 1 .. N
 Levels   == 0 .. NestDepth

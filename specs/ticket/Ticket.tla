@@ -42,8 +42,13 @@ EXTENDS Naturals, FiniteSets
 CONSTANTS
     N,      \* number of CPUs
     W,      \* counter width in bits: counters are taken mod 2^W
-    R       \* recursion bound: the deepest mplc_depth a CPU reaches
+    R,      \* recursion bound: the deepest mplc_depth a CPU reaches
+    Replaced  \* names of actions a mutant replaces ({} natively)
+\* The actions a mutant may replace; the last two are TicketTrylock's (it EXTENDS this).
+ActionNames == { "MpLockDepth", "MpLockTicket", "MpLockSpin", "MpUnlock", "MpUnlockStore",
+                 "ArchSpinTrylockRead", "ArchSpinTrylockCas" }
 ASSUME NAssumption == N \in Nat /\ N >= 1
+ASSUME ReplacedAssumption == Replaced \subseteq ActionNames
 ASSUME WAssumption == W \in Nat /\ W >= 1
 ASSUME RAssumption == R \in Nat /\ R >= 1
 
@@ -133,10 +138,12 @@ MpLockDepth(t) ==
        /\ reentries' = [reentries EXCEPT ![t] = @ + 1]
        /\ pc' = [pc EXCEPT ![t] = "nested_spin"]
     /\ UNCHANGED << users, serving, ticket, loaded, ahead, bypass >>
+    /\ "MpLockDepth" \notin Replaced
 
 \* cpu->mplc_ticket = atomic_inc_int_nv(&mpl->mpl_users)
 \* The doorway: from here on the CPU's place in line is fixed.
 MpLockTicket(t) ==
+    /\ "MpLockTicket" \notin Replaced
     /\ pc[t] = "take_ticket"
     /\ users' = Inc(users)
     /\ ticket' = [ticket EXCEPT ![t] = Inc(users)]
@@ -148,6 +155,7 @@ MpLockTicket(t) ==
 \* The spin is an await: enabled once mpl_ticket names the CPU's ticket.
 \* A nested call spins the same way; its own ticket is being served.
 MpLockSpin(t) ==
+    /\ "MpLockSpin" \notin Replaced
     /\ pc[t] \in { "spin", "nested_spin" }
     /\ serving = ticket[t]
     /\ pc' = [pc EXCEPT ![t] = "cs"]
@@ -162,6 +170,7 @@ MpLockSpin(t) ==
 \* A nested release only counts down; the outermost one leaves the critical
 \* section and reads mpl_ticket for its increment.
 MpUnlock(t) ==
+    /\ "MpUnlock" \notin Replaced
     /\ pc[t] = "cs"
     /\ depth' = [depth EXCEPT ![t] = @ - 1]
     /\ IF depth[t] = 1
@@ -172,6 +181,7 @@ MpUnlock(t) ==
 
 \* mpl->mpl_ticket++ (store): the next ticket is served.
 MpUnlockStore(t) ==
+    /\ "MpUnlockStore" \notin Replaced
     /\ pc[t] = "unlock_store"
     /\ serving' = Inc(loaded[t])
     /\ loaded' = [loaded EXCEPT ![t] = 0]     \* the local is dead from here
@@ -180,8 +190,9 @@ MpUnlockStore(t) ==
 
 (***************************************************************************)
 (* The specification. LockStep(t) is every step of CPU t except the calls *)
-(* of __mp_lock (MpLockDepth); mutant specs (mutants/) reuse these          *)
-(* actions and replace one.                                                *)
+(* of __mp_lock (MpLockDepth). A mutant (mutants/) sets Replaced to the    *)
+(* names of the actions it replaces, which disables them here, and adds    *)
+(* its own New(t): its MutantLockStep(t) is LockStep(t) \/ New(t).         *)
 (***************************************************************************)
 LockStep(t) ==
     \/ MpLockTicket(t) \/ MpLockSpin(t) \/ MpUnlock(t) \/ MpUnlockStore(t)

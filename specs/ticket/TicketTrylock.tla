@@ -86,6 +86,7 @@ TrylockGiveUp(t) ==
 \* taken returns 0 at once and changes nothing, a stutter, so only a load
 \* that finds it free is a step. A choice of the program: not fair.
 ArchSpinTrylockRead(t) ==
+    /\ "ArchSpinTrylockRead" \notin Replaced
     /\ pc[t] = "ncs"
     /\ LockWord.owner = LockWord.next
     /\ seen' = [seen EXCEPT ![t] = LockWord]
@@ -96,6 +97,7 @@ ArchSpinTrylockRead(t) ==
 \* found == old (the whole word, the CAS's own success test; Linux
 \* 202fb4ef81e3). The CAS writes only when the word is the one loaded.
 ArchSpinTrylockCas(t) ==
+    /\ "ArchSpinTrylockCas" \notin Replaced
     /\ pc[t] = "try_cas"
     /\ IF LockWord = seen[t]
        THEN /\ users' = Inc(users)              \* next + 1: the ticket seen[t].next is t's

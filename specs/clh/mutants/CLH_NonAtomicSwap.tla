@@ -31,9 +31,12 @@ ClhStoreTail(t) ==
     /\ ahead' = P!AheadAtDoorway(ahead, t, Waiting)
     /\ UNCHANGED << locked, node, pred, bypass >>
 
+MutantReplaced == {"ClhSwapTail"}
+ASSUME Replaced = MutantReplaced   \* the model sets Replaced <- MutantReplaced
+
 MutantLockStep(t) ==
+    \/ LockStep(t) /\ UNCHANGED loaded
     \/ ClhLoadTail(t) \/ ClhStoreTail(t)
-    \/ (ClhSpinPred(t) \/ ClhRelease(t)) /\ UNCHANGED loaded
 
 MutantSpec ==
     /\ Init /\ loaded = [t \in Threads |-> FALSE]

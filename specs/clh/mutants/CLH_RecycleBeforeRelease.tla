@@ -16,7 +16,10 @@ MutantRelease(t) ==
     /\ pc' = [pc EXCEPT ![t] = "ncs"]
     /\ UNCHANGED << tail, ahead, bypass >>
 
-MutantLockStep(t) == ClhSwapTail(t) \/ ClhSpinPred(t) \/ MutantRelease(t)
+MutantReplaced == {"ClhRelease"}
+ASSUME Replaced = MutantReplaced   \* the model sets Replaced <- MutantReplaced
+
+MutantLockStep(t) == LockStep(t) \/ MutantRelease(t)
 
 MutantSpec ==
     /\ Init

@@ -13,8 +13,13 @@ EXTENDS CNASteps
 
 TailOnlyWhenNew(sec, newSec, tailOther) == IF sec \in Nodes THEN STail[sec] ELSE tailOther
 \* MCS_NODE(me->locked)->tail = tail_other only when the queue was empty  (mutant)
-MoveTailKeep(x) == MoveTailWith(x, TailOnlyWhenNew)
-MutantStep(x) == StepsStepWith(x, XchgTailEmpty, TryClearTailCas, WalkRead, MoveTailKeep, PassGive, FlushSplice)
-MutantSpec == StepsInit /\ [][StepsNextWith(MutantStep)]_allvars
+MoveTailKeep(x) == Running(x) /\ MoveTailWith(x, TailOnlyWhenNew)
+
+MutantReplaced == CnaReplaced \cup {"MoveTail"}
+ASSUME Replaced = MutantReplaced   \* the model sets Replaced <- MutantReplaced
+
+MutantStep(x) == StepsStep(x) \/ MoveTailKeep(x)
+MutantNext == StepsNext \/ \E x \in Ctx : MoveTailKeep(x)
+MutantSpec == StepsInit /\ [][MutantNext]_allvars
               /\ \A x \in Ctx : WF_allvars(MutantStep(x))
 =============================================================================

@@ -11,8 +11,13 @@ EXTENDS CNASteps
 
 FirstNode(sec) == sec
 \* succ->next = next  (mutant: the first node, not succ->tail)
-FlushSpliceFirst(x) == FlushSpliceWith(x, FirstNode)
-MutantStep(x) == StepsStepWith(x, XchgTailEmpty, TryClearTailCas, WalkRead, MoveTail, PassGive, FlushSpliceFirst)
-MutantSpec == StepsInit /\ [][StepsNextWith(MutantStep)]_allvars
+FlushSpliceFirst(x) == Running(x) /\ FlushSpliceWith(x, FirstNode)
+
+MutantReplaced == CnaReplaced \cup {"FlushSplice"}
+ASSUME Replaced = MutantReplaced   \* the model sets Replaced <- MutantReplaced
+
+MutantStep(x) == StepsStep(x) \/ FlushSpliceFirst(x)
+MutantNext == StepsNext \/ \E x \in Ctx : FlushSpliceFirst(x)
+MutantSpec == StepsInit /\ [][MutantNext]_allvars
               /\ \A x \in Ctx : WF_allvars(MutantStep(x))
 =============================================================================

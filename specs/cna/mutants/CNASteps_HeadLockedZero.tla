@@ -9,8 +9,13 @@
 EXTENDS CNASteps
 
 \* old = xchg_tail(lock, tail)  (mutant: no node->locked = 1)
-XchgTailNoLocked(x) == XchgTailEmptyWith(x, FALSE)
-MutantStep(x) == StepsStepWith(x, XchgTailNoLocked, TryClearTailCas, WalkRead, MoveTail, PassGive, FlushSplice)
-MutantSpec == StepsInit /\ [][StepsNextWith(MutantStep)]_allvars
+XchgTailNoLocked(x) == Running(x) /\ XchgTailEmptyWith(x, FALSE)
+
+MutantReplaced == CnaReplaced \cup {"XchgTailEmpty"}
+ASSUME Replaced = MutantReplaced   \* the model sets Replaced <- MutantReplaced
+
+MutantStep(x) == StepsStep(x) \/ XchgTailNoLocked(x)
+MutantNext == StepsNext \/ \E x \in Ctx : XchgTailNoLocked(x)
+MutantSpec == StepsInit /\ [][MutantNext]_allvars
               /\ \A x \in Ctx : WF_allvars(MutantStep(x))
 =============================================================================

@@ -10,8 +10,13 @@ EXTENDS CNASteps
 
 NoSecondary(me) == 1
 \* atomic_try_cmpxchg_relaxed(&lock->val, &val, _Q_LOCKED_VAL)  (mutant: the secondary queue is ignored, as if locked were 1)
-TryClearTailLose(x) == TryClearTailCasWith(x, NoSecondary, SecondaryTail)
-MutantStep(x) == StepsStepWith(x, XchgTailEmpty, TryClearTailLose, WalkRead, MoveTail, PassGive, FlushSplice)
-MutantSpec == StepsInit /\ [][StepsNextWith(MutantStep)]_allvars
+TryClearTailLose(x) == Running(x) /\ TryClearTailCasWith(x, NoSecondary, SecondaryTail)
+
+MutantReplaced == CnaReplaced \cup {"TryClearTailCas"}
+ASSUME Replaced = MutantReplaced   \* the model sets Replaced <- MutantReplaced
+
+MutantStep(x) == StepsStep(x) \/ TryClearTailLose(x)
+MutantNext == StepsNext \/ \E x \in Ctx : TryClearTailLose(x)
+MutantSpec == StepsInit /\ [][MutantNext]_allvars
               /\ \A x \in Ctx : WF_allvars(MutantStep(x))
 =============================================================================

@@ -11,7 +11,8 @@
 EXTENDS CNASteps
 
 \* The natives CNA replaces; the mutant replaces no other native step (its change is a CNA step).
-MutantReplaced == {"XchgTail", "HeadCmpxchg", "McsHandoff"} \cup (IF PendingPath THEN {} ELSE {"FastPath"})
+
+MutantReplaced == CnaReplaced \cup {"MoveLink", "MoveCut"}
 ASSUME Replaced = MutantReplaced   \* the model sets Replaced <- MutantReplaced
 
 \* if (me->locked > 1) MCS_NODE(me->locked)->tail->next = head_other; else me->locked = head_other;
@@ -29,13 +30,7 @@ MoveLinkNoCut(x) ==
     /\ Keep /\ UNCHANGED vstate /\ NoAux
 
 \* StepsStep with MoveLink swapped for the mutant's (MoveCut is never reached).
-MutantStep(x) ==
-    \/ FastPathCw(x) \/ PendingWaitCw(x) \/ FetchSetPendingCw(x) \/ ClearPendingCw(x)
-    \/ PendingSpinCw(x) \/ QueueCw(x) \/ LinkPrevCw(x) \/ SpinLockedCw(x) \/ HeadWaitCw(x)
-    \/ SetLockedCw(x) \/ UnlockCw(x) \/ FastPathQueueCw(x)
-    \/ XchgTailEmpty(x) \/ XchgTailLocked(x) \/ TryClearTailCas(x) \/ TryClearTailPass(x)
-    \/ PassStartSearch(x) \/ PassStartNoSearch(x) \/ WalkRead(x) \/ MoveLinkNoCut(x)
-    \/ MoveTail(x) \/ PassGive(x) \/ FlushSplice(x) \/ FlushGive(x) \/ PassGiveNext(x)
-MutantNext == StepsNextWith(MutantStep)
+MutantStep(x) == StepsStep(x) \/ MoveLinkNoCut(x)
+MutantNext == StepsNext \/ \E x \in Ctx : MoveLinkNoCut(x)
 MutantSpec == StepsInit /\ [][MutantNext]_allvars /\ \A x \in Ctx : WF_allvars(MutantStep(x))
 =============================================================================

@@ -10,8 +10,13 @@ EXTENDS CNASteps
 
 One(val) == 1
 \* arch_mcs_spin_unlock_contended(&succ->locked, 1)  (mutant: not node->locked)
-PassGiveOne(x) == PassGiveWith(x, One)
-MutantStep(x) == StepsStepWith(x, XchgTailEmpty, TryClearTailCas, WalkRead, MoveTail, PassGiveOne, FlushSplice)
-MutantSpec == StepsInit /\ [][StepsNextWith(MutantStep)]_allvars
+PassGiveOne(x) == Running(x) /\ PassGiveWith(x, One)
+
+MutantReplaced == CnaReplaced \cup {"PassGive"}
+ASSUME Replaced = MutantReplaced   \* the model sets Replaced <- MutantReplaced
+
+MutantStep(x) == StepsStep(x) \/ PassGiveOne(x)
+MutantNext == StepsNext \/ \E x \in Ctx : PassGiveOne(x)
+MutantSpec == StepsInit /\ [][MutantNext]_allvars
               /\ \A x \in Ctx : WF_allvars(MutantStep(x))
 =============================================================================

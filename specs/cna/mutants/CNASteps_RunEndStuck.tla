@@ -12,8 +12,13 @@ EXTENDS CNASteps
 
 TailOtherStays(t, c) == t
 \* tail_other never advanced past head_other  (mutant)
-WalkReadStuck(x) == WalkReadWith(x, TailOtherStays)
-MutantStep(x) == StepsStepWith(x, XchgTailEmpty, TryClearTailCas, WalkReadStuck, MoveTail, PassGive, FlushSplice)
-MutantSpec == StepsInit /\ [][StepsNextWith(MutantStep)]_allvars
+WalkReadStuck(x) == Running(x) /\ WalkReadWith(x, TailOtherStays)
+
+MutantReplaced == CnaReplaced \cup {"WalkRead"}
+ASSUME Replaced = MutantReplaced   \* the model sets Replaced <- MutantReplaced
+
+MutantStep(x) == StepsStep(x) \/ WalkReadStuck(x)
+MutantNext == StepsNext \/ \E x \in Ctx : WalkReadStuck(x)
+MutantSpec == StepsInit /\ [][MutantNext]_allvars
               /\ \A x \in Ctx : WF_allvars(MutantStep(x))
 =============================================================================

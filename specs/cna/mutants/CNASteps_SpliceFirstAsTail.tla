@@ -12,8 +12,13 @@ EXTENDS CNASteps
 
 FirstAsTail(sec) == sec
 \* new = succ->encoded_tail + _Q_LOCKED_VAL  (mutant: the first node's encoding)
-TryClearTailFirst(x) == TryClearTailCasWith(x, HeadLocked, FirstAsTail)
-MutantStep(x) == StepsStepWith(x, XchgTailEmpty, TryClearTailFirst, WalkRead, MoveTail, PassGive, FlushSplice)
-MutantSpec == StepsInit /\ [][StepsNextWith(MutantStep)]_allvars
+TryClearTailFirst(x) == Running(x) /\ TryClearTailCasWith(x, HeadLocked, FirstAsTail)
+
+MutantReplaced == CnaReplaced \cup {"TryClearTailCas"}
+ASSUME Replaced = MutantReplaced   \* the model sets Replaced <- MutantReplaced
+
+MutantStep(x) == StepsStep(x) \/ TryClearTailFirst(x)
+MutantNext == StepsNext \/ \E x \in Ctx : TryClearTailFirst(x)
+MutantSpec == StepsInit /\ [][MutantNext]_allvars
               /\ \A x \in Ctx : WF_allvars(MutantStep(x))
 =============================================================================

@@ -11,8 +11,13 @@ EXTENDS CNASteps
 
 NoTail(sec) == Nil
 \* cmpxchg(val -> _Q_LOCKED_VAL), then the hand-off to the secondary head  (mutant)
-TryClearTailNoTail(x) == TryClearTailCasWith(x, HeadLocked, NoTail)
-MutantStep(x) == StepsStepWith(x, XchgTailEmpty, TryClearTailNoTail, WalkRead, MoveTail, PassGive, FlushSplice)
-MutantSpec == StepsInit /\ [][StepsNextWith(MutantStep)]_allvars
+TryClearTailNoTail(x) == Running(x) /\ TryClearTailCasWith(x, HeadLocked, NoTail)
+
+MutantReplaced == CnaReplaced \cup {"TryClearTailCas"}
+ASSUME Replaced = MutantReplaced   \* the model sets Replaced <- MutantReplaced
+
+MutantStep(x) == StepsStep(x) \/ TryClearTailNoTail(x)
+MutantNext == StepsNext \/ \E x \in Ctx : TryClearTailNoTail(x)
+MutantSpec == StepsInit /\ [][MutantNext]_allvars
               /\ \A x \in Ctx : WF_allvars(MutantStep(x))
 =============================================================================

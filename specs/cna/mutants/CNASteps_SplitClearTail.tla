@@ -16,7 +16,7 @@
 (***************************************************************************)
 EXTENDS CNASteps
 
-MutantReplaced == {"XchgTail", "HeadCmpxchg", "McsHandoff"} \cup (IF PendingPath THEN {} ELSE {"FastPath"})
+MutantReplaced == CnaReplaced \cup {"TryClearTailCas"}
 ASSUME Replaced = MutantReplaced   \* the model sets Replaced <- MutantReplaced
 
 MutantTypeOK ==
@@ -61,13 +61,7 @@ TctStore(x) ==
     /\ UNCHANGED << depth, irqUsed, cnt, prev >>
 
 \* StepsStep with cna_try_clear_tail's cmpxchg split into the read and the store.
-MutantStep(x) ==
-    \/ FastPathCw(x) \/ PendingWaitCw(x) \/ FetchSetPendingCw(x) \/ ClearPendingCw(x)
-    \/ PendingSpinCw(x) \/ QueueCw(x) \/ LinkPrevCw(x) \/ SpinLockedCw(x) \/ HeadWaitCw(x)
-    \/ SetLockedCw(x) \/ UnlockCw(x) \/ FastPathQueueCw(x)
-    \/ XchgTailEmpty(x) \/ XchgTailLocked(x) \/ TctRead(x) \/ TctStore(x) \/ TryClearTailPass(x)
-    \/ PassStartSearch(x) \/ PassStartNoSearch(x) \/ WalkRead(x) \/ MoveLink(x) \/ MoveCut(x)
-    \/ MoveTail(x) \/ PassGive(x) \/ FlushSplice(x) \/ FlushGive(x) \/ PassGiveNext(x)
-MutantNext == StepsNextWith(MutantStep)
+MutantStep(x) == StepsStep(x) \/ TctRead(x) \/ TctStore(x)
+MutantNext == StepsNext \/ \E x \in Ctx : (TctRead(x) \/ TctStore(x))
 MutantSpec == StepsInit /\ [][MutantNext]_allvars /\ \A x \in Ctx : WF_allvars(MutantStep(x))
 =============================================================================

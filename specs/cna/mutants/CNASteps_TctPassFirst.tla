@@ -11,7 +11,7 @@
 (***************************************************************************)
 EXTENDS CNASteps
 
-MutantReplaced == {"XchgTail", "HeadCmpxchg", "McsHandoff"} \cup (IF PendingPath THEN {} ELSE {"FastPath"})
+MutantReplaced == CnaReplaced \cup {"TryClearTailCas", "TryClearTailPass"}
 ASSUME Replaced = MutantReplaced   \* the model sets Replaced <- MutantReplaced
 
 \* (val & _Q_TAIL_MASK) == tail with node->locked > 1:
@@ -51,13 +51,7 @@ TctLateCas(x) ==
     /\ UNCHANGED << depth, irqUsed, cnt, prev >>
 
 \* StepsStep with cna_try_clear_tail's two steps swapped for the mutant's.
-MutantStep(x) ==
-    \/ FastPathCw(x) \/ PendingWaitCw(x) \/ FetchSetPendingCw(x) \/ ClearPendingCw(x)
-    \/ PendingSpinCw(x) \/ QueueCw(x) \/ LinkPrevCw(x) \/ SpinLockedCw(x) \/ HeadWaitCw(x)
-    \/ SetLockedCw(x) \/ UnlockCw(x) \/ FastPathQueueCw(x)
-    \/ XchgTailEmpty(x) \/ XchgTailLocked(x) \/ TctEarlyPass(x) \/ TctLateCas(x)
-    \/ PassStartSearch(x) \/ PassStartNoSearch(x) \/ WalkRead(x) \/ MoveLink(x) \/ MoveCut(x)
-    \/ MoveTail(x) \/ PassGive(x) \/ FlushSplice(x) \/ FlushGive(x) \/ PassGiveNext(x)
-MutantNext == StepsNextWith(MutantStep)
+MutantStep(x) == StepsStep(x) \/ TctEarlyPass(x) \/ TctLateCas(x)
+MutantNext == StepsNext \/ \E x \in Ctx : (TctEarlyPass(x) \/ TctLateCas(x))
 MutantSpec == StepsInit /\ [][MutantNext]_allvars /\ \A x \in Ctx : WF_allvars(MutantStep(x))
 =============================================================================

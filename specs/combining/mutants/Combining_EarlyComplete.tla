@@ -19,10 +19,10 @@ MutantWaitNext(t) ==
     /\ pc' = [pc EXCEPT ![t] = IF pc[t] = "wait_next" THEN "in_fn" ELSE "complete"]
     /\ UNCHANGED << tail, next, res, old, cur, count, runs, got, batch >>
 
-MutantLockStep(t) ==
-    \/ AliXchg(t) \/ AliLink(t) \/ AliWait(t) \/ AliReturn(t)
-    \/ AliReadTail(t) \/ MutantWaitNext(t) \/ AliFn(t) \/ AliComplete(t)
-    \/ AliCmpxchg(t) \/ AliLastComplete(t) \/ AliHandoff(t)
+MutantReplaced == {"AliWaitNext"}
+ASSUME Replaced = MutantReplaced   \* the model sets Replaced <- MutantReplaced
+
+MutantLockStep(t) == LockStep(t) \/ MutantWaitNext(t)
 
 MutantSpec ==
     /\ Init

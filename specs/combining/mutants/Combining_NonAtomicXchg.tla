@@ -32,11 +32,12 @@ AliStoreTail(t) ==
             /\ UNCHANGED << cur, count, batch >>
     /\ UNCHANGED << next, locked, res, old, nxt, runs, got >>
 
+MutantReplaced == {"AliXchg"}
+ASSUME Replaced = MutantReplaced   \* the model sets Replaced <- MutantReplaced
+
 MutantLockStep(t) ==
+    \/ LockStep(t) /\ UNCHANGED loaded
     \/ AliLoadTail(t) \/ AliStoreTail(t)
-    \/ (\/ AliLink(t) \/ AliWait(t) \/ AliReturn(t)
-        \/ AliReadTail(t) \/ AliWaitNext(t) \/ AliFn(t) \/ AliComplete(t)
-        \/ AliCmpxchg(t) \/ AliLastComplete(t) \/ AliHandoff(t)) /\ UNCHANGED loaded
 
 MutantSpec ==
     /\ Init /\ loaded = [t \in Threads |-> FALSE]

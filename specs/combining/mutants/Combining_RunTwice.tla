@@ -19,10 +19,10 @@ MutantCmpxchg(t) ==
             /\ UNCHANGED tail
     /\ UNCHANGED << next, locked, res, cur, nxt, count, runs, got, batch >>
 
-MutantLockStep(t) ==
-    \/ AliXchg(t) \/ AliLink(t) \/ AliWait(t) \/ AliReturn(t)
-    \/ AliReadTail(t) \/ AliWaitNext(t) \/ AliFn(t) \/ AliComplete(t)
-    \/ MutantCmpxchg(t) \/ AliLastComplete(t) \/ AliHandoff(t)
+MutantReplaced == {"AliCmpxchg"}
+ASSUME Replaced = MutantReplaced   \* the model sets Replaced <- MutantReplaced
+
+MutantLockStep(t) == LockStep(t) \/ MutantCmpxchg(t)
 
 MutantSpec ==
     /\ Init

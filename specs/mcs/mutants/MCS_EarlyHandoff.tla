@@ -31,12 +31,22 @@ LeaveAfterEarly(t) ==
     /\ early' = [early EXCEPT ![t] = FALSE]
     /\ UNCHANGED << tail, next, locked, prev, succ, ahead, bypass >>
 
+\* The critical section ends; next = READ_ONCE(node->next), for a thread that
+\* did not hand off early (UnlockReadNext, for it alone).
+UnlockReadNextUnlessEarly(t) ==
+    /\ pc[t] = "cs"
+    /\ ~early[t]
+    /\ succ' = [succ EXCEPT ![t] = next[t]]
+    /\ pc' = [pc EXCEPT ![t] = IF next[t] = Nil THEN "unlock_cmpxchg"
+                                                ELSE "unlock_handoff"]
+    /\ UNCHANGED << tail, next, locked, prev, ahead, bypass, early >>
+
+MutantReplaced == {"UnlockReadNext"}
+ASSUME Replaced = MutantReplaced   \* the model sets Replaced <- MutantReplaced
+
 MutantLockStep(t) ==
-    \/ EarlyHandoff(t) \/ LeaveAfterEarly(t)
-    \/ (~early[t] /\ UnlockReadNext(t) /\ UNCHANGED early)
-    \/ (\/ InitNext(t) \/ XchgTail(t) \/ LinkPrev(t) \/ SpinLocked(t)
-        \/ UnlockCmpxchg(t) \/ UnlockWaitNext(t) \/ UnlockHandoff(t))
-       /\ UNCHANGED early
+    \/ LockStep(t) /\ UNCHANGED early
+    \/ EarlyHandoff(t) \/ LeaveAfterEarly(t) \/ UnlockReadNextUnlessEarly(t)
 
 MutantSpec ==
     /\ Init /\ early = [t \in Threads |-> FALSE]

@@ -26,9 +26,10 @@ UnlockCmpxchgToTail(t) ==
             /\ UNCHANGED tail
     /\ UNCHANGED << next, locked, prev, ahead, bypass >>
 
-MutantLockStep(t) ==
-    \/ InitNext(t) \/ XchgTail(t) \/ LinkPrev(t) \/ SpinLocked(t)
-    \/ UnlockReadNext(t) \/ UnlockCmpxchgToTail(t) \/ UnlockHandoff(t)
+MutantReplaced == {"UnlockCmpxchg", "UnlockWaitNext"}
+ASSUME Replaced = MutantReplaced   \* the model sets Replaced <- MutantReplaced
+
+MutantLockStep(t) == LockStep(t) \/ UnlockCmpxchgToTail(t)
 
 MutantSpec ==
     /\ Init

@@ -29,16 +29,23 @@ InitLockedLate(t) ==
     /\ initDone' = [initDone EXCEPT ![t] = TRUE]
     /\ UNCHANGED << tail, next, pc, prev, succ, ahead, bypass >>
 
+\* smp_cond_load_acquire(&node->locked, VAL), once the late store of 0 is done
+\* (SpinLocked, after InitLockedLate).
 SpinLockedAfterInit(t) ==
+    /\ pc[t] = "spin_locked"
     /\ initDone[t]
-    /\ SpinLocked(t)
+    /\ locked[t] = 1
+    /\ pc' = [pc EXCEPT ![t] = "cs"]
+    /\ EnterCS(t, ahead)
     /\ initDone' = [initDone EXCEPT ![t] = FALSE]
+    /\ UNCHANGED << tail, next, locked, prev, succ >>
+
+MutantReplaced == {"InitLocked", "SpinLocked"}
+ASSUME Replaced = MutantReplaced   \* the model sets Replaced <- MutantReplaced
 
 MutantLockStep(t) ==
+    \/ LockStep(t) /\ UNCHANGED initDone
     \/ InitLockedLate(t) \/ SpinLockedAfterInit(t)
-    \/ (\/ InitNext(t) \/ XchgTail(t) \/ LinkPrev(t) \/ UnlockReadNext(t)
-        \/ UnlockCmpxchg(t) \/ UnlockWaitNext(t) \/ UnlockHandoff(t))
-       /\ UNCHANGED initDone
 
 MutantSpec ==
     /\ Init /\ initDone = [t \in Threads |-> FALSE]

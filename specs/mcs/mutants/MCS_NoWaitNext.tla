@@ -19,9 +19,10 @@ UnlockCmpxchgNoWait(t) ==
     /\ pc' = [pc EXCEPT ![t] = "ncs"]
     /\ UNCHANGED << next, locked, prev, succ, ahead, bypass >>
 
-MutantLockStep(t) ==
-    \/ InitNext(t) \/ XchgTail(t) \/ LinkPrev(t) \/ SpinLocked(t)
-    \/ UnlockReadNext(t) \/ UnlockCmpxchgNoWait(t) \/ UnlockHandoff(t)
+MutantReplaced == {"UnlockCmpxchg", "UnlockWaitNext"}
+ASSUME Replaced = MutantReplaced   \* the model sets Replaced <- MutantReplaced
+
+MutantLockStep(t) == LockStep(t) \/ UnlockCmpxchgNoWait(t)
 
 MutantSpec ==
     /\ Init

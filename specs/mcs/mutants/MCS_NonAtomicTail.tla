@@ -35,12 +35,12 @@ StoreTail(t) ==
               /\ UNCHANGED bypass
     /\ UNCHANGED << next, locked, prev, succ >>
 
+MutantReplaced == {"XchgTail"}
+ASSUME Replaced = MutantReplaced   \* the model sets Replaced <- MutantReplaced
+
 MutantLockStep(t) ==
-    \/ (InitNext(t) /\ UNCHANGED loaded)
+    \/ LockStep(t) /\ UNCHANGED loaded
     \/ LoadTail(t) \/ StoreTail(t)
-    \/ (\/ LinkPrev(t) \/ SpinLocked(t) \/ UnlockReadNext(t)
-        \/ UnlockCmpxchg(t) \/ UnlockWaitNext(t) \/ UnlockHandoff(t))
-       /\ UNCHANGED loaded
 
 MutantSpec ==
     /\ Init /\ loaded = [t \in Threads |-> FALSE]

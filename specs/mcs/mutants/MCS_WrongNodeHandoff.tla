@@ -16,10 +16,10 @@ UnlockHandoffToSelf(t) ==
     /\ pc' = [pc EXCEPT ![t] = "ncs"]
     /\ UNCHANGED << tail, next, prev, ahead, bypass >>
 
-MutantLockStep(t) ==
-    \/ InitNext(t) \/ XchgTail(t) \/ LinkPrev(t) \/ SpinLocked(t)
-    \/ UnlockReadNext(t) \/ UnlockCmpxchg(t) \/ UnlockWaitNext(t)
-    \/ UnlockHandoffToSelf(t)
+MutantReplaced == {"UnlockHandoff"}
+ASSUME Replaced = MutantReplaced   \* the model sets Replaced <- MutantReplaced
+
+MutantLockStep(t) == LockStep(t) \/ UnlockHandoffToSelf(t)
 
 MutantSpec ==
     /\ Init

@@ -36,9 +36,12 @@ MpUnlockStore(t) ==
     /\ pc' = [pc EXCEPT ![t] = "ncs"]
     /\ UNCHANGED << locked, node, ahead, bypass >>
 
+MutantReplaced == {"MpUnlockCas"}
+ASSUME Replaced = MutantReplaced   \* the model sets Replaced <- MutantReplaced
+
 MutantLockStep(t) ==
+    \/ LockStep(t) /\ UNCHANGED checked
     \/ MpUnlockCheck(t) \/ MpUnlockStore(t)
-    \/ (MpLockSwap(t) \/ MpLockSpin(t) \/ MpUnlockRelease(t)) /\ UNCHANGED checked
 
 MutantSpec ==
     /\ Init /\ checked = [t \in Threads |-> FALSE]

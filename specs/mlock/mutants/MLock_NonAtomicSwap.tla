@@ -33,9 +33,12 @@ MpLockStoreTail(t) ==
     /\ ahead' = P!AheadAtDoorway(ahead, t, Waiting)
     /\ UNCHANGED << locked, node, pred, bypass >>
 
+MutantReplaced == {"MpLockSwap"}
+ASSUME Replaced = MutantReplaced   \* the model sets Replaced <- MutantReplaced
+
 MutantLockStep(t) ==
+    \/ LockStep(t) /\ UNCHANGED loaded
     \/ MpLockLoadTail(t) \/ MpLockStoreTail(t)
-    \/ (MpLockSpin(t) \/ MpUnlockCas(t) \/ MpUnlockRelease(t)) /\ UNCHANGED loaded
 
 MutantSpec ==
     /\ Init /\ loaded = [t \in Threads |-> FALSE]

@@ -21,7 +21,10 @@ MutantUnlockCas(t) ==
             /\ UNCHANGED << tail, pred, node >>
     /\ UNCHANGED << locked, ahead, bypass >>
 
-MutantLockStep(t) == MpLockSwap(t) \/ MpLockSpin(t) \/ MutantUnlockCas(t) \/ MpUnlockRelease(t)
+MutantReplaced == {"MpUnlockCas"}
+ASSUME Replaced = MutantReplaced   \* the model sets Replaced <- MutantReplaced
+
+MutantLockStep(t) == LockStep(t) \/ MutantUnlockCas(t)
 
 MutantSpec ==
     /\ Init

@@ -33,9 +33,12 @@ MpLockTicketStore(t) ==
     /\ ahead' = P!AheadAtDoorway(ahead, t, Waiting)
     /\ UNCHANGED << serving, depth, reentries, loaded, bypass >>
 
+MutantReplaced == {"MpLockTicket"}
+ASSUME Replaced = MutantReplaced   \* the model sets Replaced <- MutantReplaced
+
 MutantLockStep(t) ==
+    \/ LockStep(t) /\ UNCHANGED drawn
     \/ MpLockTicketLoad(t) \/ MpLockTicketStore(t)
-    \/ (MpLockSpin(t) \/ MpUnlock(t) \/ MpUnlockStore(t)) /\ UNCHANGED drawn
 
 MutantSpec ==
     /\ Init /\ drawn = [t \in Threads |-> M]

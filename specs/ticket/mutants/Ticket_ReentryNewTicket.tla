@@ -22,6 +22,9 @@ MutantLockDepth(t) ==
        /\ pc' = [pc EXCEPT ![t] = "take_ticket"]
     /\ UNCHANGED << users, serving, ticket, loaded, ahead, bypass >>
 
+MutantReplaced == {"MpLockDepth"}
+ASSUME Replaced = MutantReplaced   \* the model sets Replaced <- MutantReplaced
+
 MutantSpec ==
     /\ Init
     /\ [][\E t \in Threads : MutantLockDepth(t) \/ LockStep(t)]_vars

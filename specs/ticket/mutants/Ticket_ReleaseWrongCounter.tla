@@ -16,8 +16,10 @@ MutantUnlockStore(t) ==
     /\ pc' = [pc EXCEPT ![t] = "ncs"]
     /\ UNCHANGED << serving, ticket, depth, reentries, ahead, bypass >>
 
-MutantLockStep(t) ==
-    \/ MpLockTicket(t) \/ MpLockSpin(t) \/ MpUnlock(t) \/ MutantUnlockStore(t)
+MutantReplaced == {"MpUnlockStore"}
+ASSUME Replaced = MutantReplaced   \* the model sets Replaced <- MutantReplaced
+
+MutantLockStep(t) == LockStep(t) \/ MutantUnlockStore(t)
 
 MutantSpec ==
     /\ Init

@@ -29,9 +29,10 @@ MutantTrylockCas(t) ==
        ELSE TrylockGiveUp(t)
     /\ UNCHANGED << serving, loaded >>
 
-MutantLockStep(t) ==
-    \/ LockStep(t) /\ UNCHANGED seen
-    \/ MutantTrylockCas(t)
+MutantReplaced == {"ArchSpinTrylockCas"}
+ASSUME Replaced = MutantReplaced   \* the model sets Replaced <- MutantReplaced
+
+MutantLockStep(t) == TrylockLockStep(t) \/ MutantTrylockCas(t)
 
 MutantSpec ==
     /\ TrylockInit

@@ -35,7 +35,7 @@ class CombiningTraceMapTest {
                 i -> TraceRun.record(CombiningLock.Batched.class.getName(), THREADS, 5, i, i, 2000, 20), REPORTED, 300);
         Path root = ProjectRoot.find();
         TraceValidator validator = new TraceValidator(new TraceValidator.Target(root.resolve("specs/combining"), "Combining.tla",
-                "CombiningTrace", "Init", "ThreadNext(t)", List.of("N = " + THREADS, "Batch = 2", "Bound = 2")),
+                "CombiningTrace", "Init", "ThreadNext(t)", List.of("N = " + THREADS, "Batch = 2", "Bound = 2", "Replaced = {}")),
                 work, null);
         assertEquals(List.of(), TraceMapMutation.wrong(validator, prefixes, CombiningTraceMapTest::other));
     }
