@@ -137,6 +137,12 @@ allvars == << vars, pvvars >>
 PvReplaced == {"FastPath", "SpinLocked", "HeadWait", "Unlock"}
               \cup (IF Stealing THEN {"Queue"} ELSE {})
 
+\* PV's hooks, which a mutant may replace by name as QSpinlock's ActionNames (PVSteps lists
+\* its split steps apart and assumes Replaced within all three).
+PvActionNames == { "WaitNodeSpin", "WaitNodeHalt", "WaitNodeSleep", "WaitNodeWake", "WaitHeadTop",
+                   "WaitHeadSpin", "WaitHeadHash", "WaitHeadSlow", "WaitHeadSleep", "KickNode",
+                   "UnlockPv", "UnfairTrylockRead", "UnfairTrylockCas" }
+
 ASSUME PvAssumptions ==
     /\ Variant \in {"pv", "pv-wait-early", "pv-wait-early-merged"}
     /\ PvReplaced \subseteq Replaced
@@ -239,6 +245,7 @@ Phase(x, p) == pl.ph[x] = p
 \* wait-early check. cnt[x] is the kernel's `loop' (0: the loop's top).
 WaitNodeSpin(x) ==
     /\ Runs(x)
+    /\ "WaitNodeSpin" \notin Replaced
     /\ pc[x] = "spin_locked"
     /\ Phase(x, "start") \/ Phase(x, "spin")
     /\ LET me == node[x]
@@ -276,6 +283,7 @@ WaitNodeSpin(x) ==
 \* increment after the spin loop).
 WaitNodeHalt(x) ==
     /\ Runs(x)
+    /\ "WaitNodeHalt" \notin Replaced
     /\ pc[x] = "spin_locked" /\ Phase(x, "halt")
     /\ pvn' = [pvn EXCEPT !.st[node[x]] = "halted",
                           !.wh[x[1]] = WhRaised(@, IF pl.we[x] THEN 1 ELSE WaitInc)]
@@ -292,13 +300,14 @@ WaitNodeSleepWith(x, Recheck) ==
                                          /\ pvn.st[node[x]] = "halted"]
     /\ pl' = [pl EXCEPT !.ph[x] = "wake"]
     /\ QKeep /\ UNCHANGED << pvn, hsh >>
-WaitNodeSleep(x) == Runs(x) /\ WaitNodeSleepWith(x, TRUE)
+WaitNodeSleep(x) == Runs(x) /\ "WaitNodeSleep" \notin Replaced /\ WaitNodeSleepWith(x, TRUE)
 
 \* pv_wait_node: cmpxchg(&pn->state, vcpu_halted, vcpu_running): a vcpu_hashed that
 \* pv_kick_node stored stays, so that pv_wait_head_or_lock does not hash
 \* the lock again. Then the loop starts over.
 WaitNodeWake(x) ==
     /\ Runs(x)
+    /\ "WaitNodeWake" \notin Replaced
     /\ pc[x] = "spin_locked" /\ Phase(x, "wake")
     /\ pvn' = IF pvn.st[node[x]] = "halted" THEN [pvn EXCEPT !.st[node[x]] = "running"] ELSE pvn
     /\ pl' = [pl EXCEPT !.ph[x] = "start"]
@@ -319,6 +328,7 @@ WaitNodeWake(x) ==
 \* between commutes to one side of the pair.
 WaitHeadTop(x) ==
     /\ Runs(x)
+    /\ "WaitHeadTop" \notin Replaced
     /\ pc[x] = "head_wait" /\ (Phase(x, "start") \/ Phase(x, "top"))
     /\ LET entry == Phase(x, "start") IN
        /\ pvn' = [pvn EXCEPT !.st[node[x]] = "running",
@@ -345,6 +355,7 @@ GotLock(x, w) ==
 \* between them sees what it would see before the failed trylock.
 WaitHeadSpin(x) ==
     /\ Runs(x)
+    /\ "WaitHeadSpin" \notin Replaced
     /\ pc[x] = "head_wait" /\ Phase(x, "spin")
     /\ LET loop0 == IF cnt[x] = 0 THEN SpinThreshold ELSE cnt[x] IN
        IF L(x).locked = 0
@@ -362,6 +373,7 @@ WaitHeadSpin(x) ==
 \* pv_wait_head_or_lock: lp = pv_hash(lock, pn); the entry goes in before _Q_SLOW_VAL is set.
 WaitHeadHash(x) ==
     /\ Runs(x)
+    /\ "WaitHeadHash" \notin Replaced
     /\ pc[x] = "head_wait" /\ Phase(x, "hash")
     /\ AddEntry(node[x])
     /\ pl' = [pl EXCEPT !.ph[x] = "xchg", !.lp[x] = TRUE]
@@ -371,6 +383,7 @@ WaitHeadHash(x) ==
 \* it: WRITE_ONCE(lock->locked, _Q_LOCKED_VAL) and the entry is removed.
 WaitHeadSlow(x) ==
     /\ Runs(x)
+    /\ "WaitHeadSlow" \notin Replaced
     /\ pc[x] = "head_wait" /\ Phase(x, "xchg")
     /\ IF L(x).locked = 0
        THEN /\ GotLock(x, [L(x) EXCEPT !.locked = 1])
@@ -394,7 +407,7 @@ WaitHeadSleepCond(x, St, Halt) ==
     /\ pl' = [pl EXCEPT !.ph[x] = "top"]
     /\ QKeep /\ UNCHANGED hsh
 WaitHeadSleepWith(x, St) == WaitHeadSleepCond(x, St, L(x).locked = SlowVal)
-WaitHeadSleep(x) == Runs(x) /\ WaitHeadSleepWith(x, "hashed")
+WaitHeadSleep(x) == Runs(x) /\ "WaitHeadSleep" \notin Replaced /\ WaitHeadSleepWith(x, "hashed")
 
 (***************************************************************************)
 (* pv_kick_node(lock, next), by the holder after the hand-off:           *)
@@ -415,7 +428,7 @@ KickNodeWith(x, n) ==
     /\ pl' = [pl EXCEPT !.kt[x] = Nil]
     /\ UNCHANGED << nlocked, nnext, count, depth, irqUsed, pc, v, cnt, node, prev, vstate, hv >>
     /\ NoAux
-KickNode(x) == Runs(x) /\ KickNodeWith(x, pl.kt[x])
+KickNode(x) == Runs(x) /\ "KickNode" \notin Replaced /\ KickNodeWith(x, pl.kt[x])
 
 \* pv_unhash(lock) finds an entry of this lock. With one lock (NestDepth = 0)
 \* every entry is its; with interrupt nesting two locks can be hashed, and
@@ -429,6 +442,7 @@ HashedFor(n, Lk) == NestDepth = 0 \/ \E y \in Ctx : node[y] = n /\ LockOf(y) = L
 \* pv_kick(node->cpu). No entry would be the kernel's BUG(): no step.
 UnlockPv(x) ==
     /\ Runs(x)
+    /\ "UnlockPv" \notin Replaced
     /\ pc[x] = "cs" /\ pl.kt[x] = Nil /\ pl.sb[x[1]] = Nil
     /\ SetL(x, [L(x) EXCEPT !.locked = 0])
     /\ Goto(x, "ncs")
@@ -454,6 +468,7 @@ UnlockPv(x) ==
 \* turns that decide nothing (locked set, no pending, a tail) are a wait.
 UnfairTrylockRead(x) ==
     /\ Runs(x) /\ Stealing
+    /\ "UnfairTrylockRead" \notin Replaced
     /\ pc[x] = "queue" /\ (Phase(x, "start") \/ Phase(x, "steal"))
     /\ LET first  == Phase(x, "start")
            n      == EncodeTail(x[1], count[x[1]])
@@ -499,7 +514,7 @@ UnfairTrylockCasWith(x, Take) ==
             /\ UNCHANGED << lk, nlocked, nnext, count, node >>
             /\ NoAux
     /\ UNCHANGED << depth, irqUsed, cnt, prev, vstate, pvn, hsh, hv >>
-UnfairTrylockCas(x) == Runs(x) /\ UnfairTrylockCasWith(x, L(x).locked = 0)
+UnfairTrylockCas(x) == Runs(x) /\ "UnfairTrylockCas" \notin Replaced /\ UnfairTrylockCasWith(x, L(x).locked = 0)
 
 (***************************************************************************)
 (* The hypervisor.                                                          *)
@@ -534,15 +549,13 @@ PvNative(x) ==
          /\ UNCHANGED << pvn, hsh, hv >>
     ELSE UNCHANGED pvvars
 
-\* PV's hooks; a mutant swaps one of the two sleeps (PvHooksWith), or also
-\* pv_kick_node or the stealer's cmpxchg (PvHooksWith4).
-PvHooksWith4(x, NodeSleep(_), HeadSleep(_), Kick(_), StealCas(_)) ==
-    \/ WaitNodeSpin(x) \/ WaitNodeHalt(x) \/ NodeSleep(x) \/ WaitNodeWake(x)
-    \/ WaitHeadTop(x) \/ WaitHeadSpin(x) \/ WaitHeadHash(x) \/ WaitHeadSlow(x) \/ HeadSleep(x)
-    \/ Kick(x) \/ UnlockPv(x) \/ UnfairTrylockRead(x) \/ StealCas(x)
-PvHooksWith(x, NodeSleep(_), HeadSleep(_)) ==
-    PvHooksWith4(x, NodeSleep, HeadSleep, KickNode, UnfairTrylockCas)
-PvHooks(x) == PvHooksWith(x, WaitNodeSleep, WaitHeadSleep)
+\* PV's hooks. A mutant (mutants/PV_...) sets Replaced to PvReplaced and the names of the hooks
+\* it replaces, which disables them here, and adds its own New(x), each starting with Runs(x):
+\* its MutantStep(x) is PvStep(x) \/ New(x), its Next PvNext \/ \E x \in Ctx : New(x).
+PvHooks(x) ==
+    \/ WaitNodeSpin(x) \/ WaitNodeHalt(x) \/ WaitNodeSleep(x) \/ WaitNodeWake(x)
+    \/ WaitHeadTop(x) \/ WaitHeadSpin(x) \/ WaitHeadHash(x) \/ WaitHeadSlow(x) \/ WaitHeadSleep(x)
+    \/ KickNode(x) \/ UnlockPv(x) \/ UnfairTrylockRead(x) \/ UnfairTrylockCas(x)
 
 \* Every step of context x but Start; only a running vCPU takes one.
 PvStepWith(x, Hooks(_)) ==
@@ -564,11 +577,7 @@ InterruptPv(x) ==
     /\ hv' = [hv EXCEPT !.halted[x[1]] = FALSE]
     /\ UNCHANGED << pvn, hsh, pl >>
 
-\* A mutant's Next is PvNextWith(its step) (and its own additions), its
-\* fairness that of PvFairness with its step.
-PvNextWith(S(_)) == (\E x \in Ctx : PvStart(x) \/ InterruptPv(x) \/ S(x)) \/ Hypervisor
-
-\* PvNextWith(PvStep) written out so that TLC splits it into its actions and
+\* The Next of PvStep, written out so that TLC splits it into its actions and
 \* names each step of a counterexample and each line of -coverage by its own
 \* action: TLC splits through \/, \E and operators whose arguments are
 \* values, but neither through an operator passed as an argument nor through
@@ -586,7 +595,7 @@ McsHandoffPv(x)    == Runs(x) /\ McsHandoff(x) /\ PvNative(x)
 FastPathQueuePv(x) == Runs(x) /\ FastPathQueue(x) /\ UNCHANGED pvvars
 \* The rest of Step: the four PV replaces (disabled by Replaced) and the
 \* pending path, which nothing enters (FastPath is replaced, FastPathQueue
-\* goes to the queue); kept, so that PvNext is PvNextWith(PvStep) exactly.
+\* goes to the queue); kept, so that PvNext is exactly the Next of PvStep.
 \* Coverage shows it with no state.
 NativeRestPv(x) ==
     /\ Runs(x)

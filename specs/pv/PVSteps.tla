@@ -89,6 +89,15 @@
 (***************************************************************************)
 EXTENDS PV
 
+\* The split steps below that a mutant may replace by name, as QSpinlock's ActionNames.
+StepsActionNames == { "WaitNodeRecheck", "WaitNodePvWait", "WaitHeadStoreState", "WaitHeadPvWait",
+                      "KickCmpxchg", "KickSlowVal", "KickHash", "UnlockCmpxchg", "UnlockUnhash",
+                      "UnlockRelease", "UnlockKick", "WaitHeadEntry", "WaitHeadRunning",
+                      "WaitHeadSetPending", "TrylockClearPendingRead", "TrylockClearPendingCas",
+                      "WaitHeadClearPending", "WaitHeadXchg", "WaitHeadSlowLocked",
+                      "WaitHeadSlowUnhash", "WaitHeadGotLock" }
+ASSUME StepsReplacedAssumption == Replaced \subseteq ActionNames \cup PvActionNames \cup StepsActionNames
+
 \* pv_wait_node: if (!READ_ONCE(node->locked)), after the halted store. Recheck = FALSE: the
 \* read is left out and pv_wait always follows (mutant PVSteps_NoRecheck).
 WaitNodeRecheckWith(x, Recheck) ==
@@ -96,12 +105,13 @@ WaitNodeRecheckWith(x, Recheck) ==
     /\ pc[x] = "spin_locked" /\ Phase(x, "wait")
     /\ pl' = [pl EXCEPT !.ph[x] = IF ~Recheck \/ nlocked[node[x]] = 0 THEN "pvwait" ELSE "wake"]
     /\ QKeep /\ UNCHANGED << pvn, hsh, hv >>
-WaitNodeRecheck(x) == Runs(x) /\ WaitNodeRecheckWith(x, TRUE)
+WaitNodeRecheck(x) == Runs(x) /\ "WaitNodeRecheck" \notin Replaced /\ WaitNodeRecheckWith(x, TRUE)
 
 \* pv_wait(&pn->state, vcpu_halted): the vCPU halts if its node's state is still vcpu_halted
 \* (pv_kick_node's cmpxchg may have made it vcpu_hashed).
 WaitNodePvWait(x) ==
     /\ Runs(x)
+    /\ "WaitNodePvWait" \notin Replaced
     /\ pc[x] = "spin_locked" /\ Phase(x, "pvwait")
     /\ hv' = [hv EXCEPT !.halted[x[1]] = pvn.st[node[x]] = "halted"]
     /\ pl' = [pl EXCEPT !.ph[x] = "wake"]
@@ -117,7 +127,7 @@ WaitHeadStoreStateWith(x, St) ==
                           !.wh[x[1]] = WhRaised(@, WaitInc)]
     /\ pl' = [pl EXCEPT !.ph[x] = "headwait"]
     /\ QKeep /\ UNCHANGED << hsh, hv >>
-WaitHeadStoreState(x) == Runs(x) /\ WaitHeadStoreStateWith(x, "hashed")
+WaitHeadStoreState(x) == Runs(x) /\ "WaitHeadStoreState" \notin Replaced /\ WaitHeadStoreStateWith(x, "hashed")
 
 \* pv_wait(&lock->locked, _Q_SLOW_VAL): the head halts if the locked byte is still _Q_SLOW_VAL
 \* (the unlock may have released the lock and kicked meanwhile).
@@ -127,7 +137,7 @@ WaitHeadPvWaitCond(x, Halt) ==
     /\ hv' = [hv EXCEPT !.halted[x[1]] = Halt]
     /\ pl' = [pl EXCEPT !.ph[x] = "top"]
     /\ QKeep /\ UNCHANGED << pvn, hsh >>
-WaitHeadPvWait(x) == Runs(x) /\ WaitHeadPvWaitCond(x, L(x).locked = SlowVal)
+WaitHeadPvWait(x) == Runs(x) /\ "WaitHeadPvWait" \notin Replaced /\ WaitHeadPvWaitCond(x, L(x).locked = SlowVal)
 
 \* pv_kick_node: smp_mb__before_atomic(); cmpxchg_relaxed(&pn->state, vcpu_halted,
 \* vcpu_hashed). A successor that is not vcpu_halted will see its locked: return.
@@ -141,11 +151,12 @@ KickCmpxchgOn(x, n) ==
        ELSE /\ pl' = [pl EXCEPT !.kt[x] = Nil]
             /\ UNCHANGED pvn
     /\ QKeep /\ UNCHANGED << hsh, hv >>
-KickCmpxchg(x) == Runs(x) /\ KickCmpxchgOn(x, pl.kt[x])
+KickCmpxchg(x) == Runs(x) /\ "KickCmpxchg" \notin Replaced /\ KickCmpxchgOn(x, pl.kt[x])
 
 \* pv_kick_node: WRITE_ONCE(lock->locked, _Q_SLOW_VAL).
 KickSlowVal(x) ==
     /\ Runs(x)
+    /\ "KickSlowVal" \notin Replaced
     /\ pc[x] = "cs" /\ Phase(x, "kickslow")
     /\ SetL(x, [L(x) EXCEPT !.locked = SlowVal])
     /\ pl' = [pl EXCEPT !.ph[x] = "kickhash"]
@@ -155,6 +166,7 @@ KickSlowVal(x) ==
 \* pv_kick_node: pv_hash(lock, pn); pv_kick_node returns.
 KickHash(x) ==
     /\ Runs(x)
+    /\ "KickHash" \notin Replaced
     /\ pc[x] = "cs" /\ Phase(x, "kickhash")
     /\ AddEntry(pl.kt[x])
     /\ pl' = [pl EXCEPT !.ph[x] = "start", !.kt[x] = Nil]
@@ -174,7 +186,7 @@ UnlockCmpxchgTo(x, Slow) ==
             /\ UNCHANGED pl
     /\ UNCHANGED << nlocked, nnext, count, depth, irqUsed, v, cnt, node, prev, vstate, pvn, hsh, hv >>
     /\ NoAux
-UnlockCmpxchg(x) == Runs(x) /\ UnlockCmpxchgTo(x, "unhash")
+UnlockCmpxchg(x) == Runs(x) /\ "UnlockCmpxchg" \notin Replaced /\ UnlockCmpxchgTo(x, "unhash")
 
 \* __pv_queued_spin_unlock_slowpath: node = pv_unhash(lock), which removes the entry it finds;
 \* After is the phase that follows.
@@ -185,7 +197,7 @@ UnlockUnhashThen(x, After) ==
                         /\ hsh' = [hsh EXCEPT ![n] = @ - 1]
                         /\ pl' = [pl EXCEPT !.ph[x] = After, !.kt[x] = n]
     /\ QKeep /\ UNCHANGED << pvn, hv >>
-UnlockUnhash(x) == Runs(x) /\ pc[x] = "cs" /\ UnlockUnhashThen(x, "release")
+UnlockUnhash(x) == Runs(x) /\ "UnlockUnhash" \notin Replaced /\ pc[x] = "cs" /\ UnlockUnhashThen(x, "release")
 
 \* smp_store_release(&lock->locked, 0): the lock is free and its owner back at ncs; After is the
 \* phase after it (the kick, or the unhash in the mutant).
@@ -197,11 +209,12 @@ UnlockReleaseThen(x, After) ==
     /\ pl' = [pl EXCEPT !.ph[x] = After]
     /\ UNCHANGED << nlocked, nnext, count, depth, irqUsed, v, cnt, node, prev, vstate, pvn, hsh, hv >>
     /\ NoAux
-UnlockRelease(x) == Runs(x) /\ UnlockReleaseThen(x, "kick")
+UnlockRelease(x) == Runs(x) /\ "UnlockRelease" \notin Replaced /\ UnlockReleaseThen(x, "kick")
 
 \* pv_kick(node->cpu): the vCPU of the node unhashed runs again.
 UnlockKick(x) ==
     /\ Runs(x)
+    /\ "UnlockKick" \notin Replaced
     /\ pc[x] = "ncs" /\ Phase(x, "kick")
     /\ hv' = [hv EXCEPT !.halted[NodeCpu(pl.kt[x])] = FALSE]
     /\ pl' = [pl EXCEPT !.ph[x] = "start", !.kt[x] = Nil]
@@ -215,6 +228,7 @@ UnlockKick(x) ==
 \* "pv-wait-early": the waithist pre-decrement (pn->waithist, this CPU's own field).
 WaitHeadEntry(x) ==
     /\ Runs(x)
+    /\ "WaitHeadEntry" \notin Replaced
     /\ pc[x] = "head_wait" /\ Phase(x, "start")
     /\ pvn' = [pvn EXCEPT !.wh[x[1]] = WhLowered(@)]
     /\ pl' = [pl EXCEPT !.ph[x] = "top", !.lp[x] = @ \/ pvn.st[node[x]] = "hashed"]
@@ -224,6 +238,7 @@ WaitHeadEntry(x) ==
 \* own step; without, nobody reads the pending bit and the model leaves it 0 (PV's header).
 WaitHeadRunning(x) ==
     /\ Runs(x)
+    /\ "WaitHeadRunning" \notin Replaced
     /\ pc[x] = "head_wait" /\ Phase(x, "top")
     /\ pvn' = [pvn EXCEPT !.st[node[x]] = "running"]
     /\ pl' = [pl EXCEPT !.ph[x] = IF Stealing THEN "setpending" ELSE "spin"]
@@ -232,6 +247,7 @@ WaitHeadRunning(x) ==
 \* set_pending(lock): atomic_or(_Q_PENDING_VAL, &lock->val) in the NR_CPUS >= 16K layout.
 WaitHeadSetPending(x) ==
     /\ Runs(x)
+    /\ "WaitHeadSetPending" \notin Replaced
     /\ pc[x] = "head_wait" /\ Phase(x, "setpending")
     /\ SetL(x, [L(x) EXCEPT !.pending = 1])
     /\ pl' = [pl EXCEPT !.ph[x] = "spin"]
@@ -254,6 +270,7 @@ TurnFails(x) ==
 \* the turn, else the cmpxchg follows with val as its old value (kept in v).
 TrylockClearPendingRead(x) ==
     /\ Runs(x)
+    /\ "TrylockClearPendingRead" \notin Replaced
     /\ pc[x] = "head_wait" /\ Phase(x, "spin")
     /\ IF L(x).locked # 0
        THEN TurnFails(x)
@@ -268,6 +285,7 @@ TrylockClearPendingRead(x) ==
 \* tests again: a set locked byte ends the turn, else another cmpxchg.
 TrylockClearPendingCas(x) ==
     /\ Runs(x)
+    /\ "TrylockClearPendingCas" \notin Replaced
     /\ pc[x] = "head_wait" /\ Phase(x, "tcpcas")
     /\ IF L(x) = v[x]
        THEN /\ SetL(x, [v[x] EXCEPT !.locked = 1, !.pending = 0])
@@ -285,6 +303,7 @@ TrylockClearPendingCas(x) ==
 \* clear_pending(lock): atomic_andnot(_Q_PENDING_VAL, &lock->val), after the last turn (Stealing).
 WaitHeadClearPending(x) ==
     /\ Runs(x)
+    /\ "WaitHeadClearPending" \notin Replaced
     /\ pc[x] = "head_wait" /\ Phase(x, "clearpending")
     /\ SetL(x, [L(x) EXCEPT !.pending = 0])
     /\ pl' = [pl EXCEPT !.ph[x] = AfterSpin(x)]
@@ -295,6 +314,7 @@ WaitHeadClearPending(x) ==
 \* 0 the lock is ours, and its two stores follow, else the sleep.
 WaitHeadXchg(x) ==
     /\ Runs(x)
+    /\ "WaitHeadXchg" \notin Replaced
     /\ pc[x] = "head_wait" /\ Phase(x, "xchg")
     /\ SetL(x, [L(x) EXCEPT !.locked = SlowVal])
     /\ pl' = [pl EXCEPT !.ph[x] = IF L(x).locked = 0 THEN "slowlocked" ELSE "sleep"]
@@ -304,6 +324,7 @@ WaitHeadXchg(x) ==
 \* WRITE_ONCE(lock->locked, _Q_LOCKED_VAL), the lock taken by the xchg.
 WaitHeadSlowLocked(x) ==
     /\ Runs(x)
+    /\ "WaitHeadSlowLocked" \notin Replaced
     /\ pc[x] = "head_wait" /\ Phase(x, "slowlocked")
     /\ SetL(x, [L(x) EXCEPT !.locked = 1])
     /\ pl' = [pl EXCEPT !.ph[x] = "slowunhash"]
@@ -313,6 +334,7 @@ WaitHeadSlowLocked(x) ==
 \* WRITE_ONCE of NULL to *lp: our own entry leaves the hash table; goto gotlock.
 WaitHeadSlowUnhash(x) ==
     /\ Runs(x)
+    /\ "WaitHeadSlowUnhash" \notin Replaced
     /\ pc[x] = "head_wait" /\ Phase(x, "slowunhash")
     /\ hsh' = [hsh EXCEPT ![node[x]] = @ - 1]
     /\ pl' = [pl EXCEPT !.ph[x] = "gotlock"]
@@ -323,6 +345,7 @@ WaitHeadSlowUnhash(x) ==
 \* already 1, and the spin count already 0), so its store of the word changes nothing.
 WaitHeadGotLock(x) ==
     /\ Runs(x)
+    /\ "WaitHeadGotLock" \notin Replaced
     /\ pc[x] = "head_wait" /\ Phase(x, "gotlock")
     /\ GotLock(x, [L(x) EXCEPT !.locked = 1])
     /\ UNCHANGED << nlocked, nnext, count, depth, irqUsed, node, prev, vstate, pvn, hsh, hv >>
@@ -337,27 +360,16 @@ HeadSteps(x) ==
 \* queued_spin_lock (PvStart), once this context's unlock has done its pv_kick: program order.
 StepsStart(x) == ~Phase(x, "kick") /\ ~Phase(x, "unhash") /\ PvStart(x)
 
-\* The split unlock's steps, Unhash and Release as given (a mutant swaps their order).
-UnlockStepsWith(x, Cmpxchg(_), Unhash(_), Rel(_)) ==
-    \/ Cmpxchg(x) \/ Unhash(x) \/ Rel(x) \/ UnlockKick(x)
-
-\* PV's hooks with the split steps; a mutant swaps the re-check, the head's state store or its
-\* pv_wait, pv_kick_node's cmpxchg, the stealer's cmpxchg, or the unlock's steps.
-StepsHooksAll(x, Recheck(_), HeadStore(_), HeadPvWait(_), Kick(_), StealCas(_),
-              Cmpxchg(_), Unhash(_), Rel(_)) ==
-    \/ WaitNodeSpin(x) \/ WaitNodeHalt(x) \/ Recheck(x) \/ WaitNodePvWait(x) \/ WaitNodeWake(x)
-    \/ HeadSteps(x) \/ WaitHeadHash(x) \/ HeadStore(x) \/ HeadPvWait(x)
-    \/ Kick(x) \/ KickSlowVal(x) \/ KickHash(x)
-    \/ UnlockStepsWith(x, Cmpxchg, Unhash, Rel)
-    \/ UnfairTrylockRead(x) \/ StealCas(x)
-StepsHooksWith5(x, Recheck(_), HeadStore(_), Cmpxchg(_), Unhash(_), Rel(_)) ==
-    StepsHooksAll(x, Recheck, HeadStore, WaitHeadPvWait, KickCmpxchg, UnfairTrylockCas,
-                  Cmpxchg, Unhash, Rel)
-StepsHooksWith(x, Recheck(_), HeadStore(_)) ==
-    StepsHooksWith5(x, Recheck, HeadStore, UnlockCmpxchg, UnlockUnhash, UnlockRelease)
-StepsHooks(x) == StepsHooksWith(x, WaitNodeRecheck, WaitHeadStoreState)
-\* A mutant's Next: PvNextWith with the guarded start.
-StepsNextWith(S(_)) == (\E x \in Ctx : StepsStart(x) \/ InterruptPv(x) \/ S(x)) \/ Hypervisor
+\* PV's hooks with the split steps. A mutant (mutants/PVSteps_...) sets Replaced to PvReplaced
+\* and the names of the steps it replaces, which disables them here, and adds its own New(x),
+\* each starting with Runs(x): its MutantStep(x) is StepsStep(x) \/ New(x), its Next
+\* StepsNext \/ \E x \in Ctx : New(x), so that TLC names every step after its own action.
+StepsHooks(x) ==
+    \/ WaitNodeSpin(x) \/ WaitNodeHalt(x) \/ WaitNodeRecheck(x) \/ WaitNodePvWait(x) \/ WaitNodeWake(x)
+    \/ HeadSteps(x) \/ WaitHeadHash(x) \/ WaitHeadStoreState(x) \/ WaitHeadPvWait(x)
+    \/ KickCmpxchg(x) \/ KickSlowVal(x) \/ KickHash(x)
+    \/ UnlockCmpxchg(x) \/ UnlockUnhash(x) \/ UnlockRelease(x) \/ UnlockKick(x)
+    \/ UnfairTrylockRead(x) \/ UnfairTrylockCas(x)
 StepsStep(x) == PvStepWith(x, StepsHooks)
 
 \* StepsStep's Next written out action by action, as PvNext is (TLC names each step).

@@ -11,9 +11,12 @@
 EXTENDS PVSteps
 \* WRITE_ONCE(pn->state, vcpu_halted) before pv_wait(&lock->locked, _Q_SLOW_VAL)  (mutant)
 WaitHeadStoreHalted(x) == Runs(x) /\ WaitHeadStoreStateWith(x, "halted")
-MutantHooks(x) == StepsHooksWith(x, WaitNodeRecheck, WaitHeadStoreHalted)
-MutantStep(x)  == PvStepWith(x, MutantHooks)
-MutantSpec == PvInit /\ [][StepsNextWith(MutantStep)]_allvars
+MutantReplaced == PvReplaced \cup {"WaitHeadStoreState"}
+ASSUME Replaced = MutantReplaced   \* the model sets Replaced <- MutantReplaced
+
+MutantStep(x)  == StepsStep(x) \/ WaitHeadStoreHalted(x)
+MutantNext == StepsNext \/ \E x \in Ctx : WaitHeadStoreHalted(x)
+MutantSpec == PvInit /\ [][MutantNext]_allvars
               /\ \A x \in Ctx : SF_allvars(MutantStep(x))
               /\ \A c \in Cpus : WF_allvars(Resched(c))
 =============================================================================

@@ -10,10 +10,13 @@
 (***************************************************************************)
 EXTENDS PVSteps
 \* if (!wait_early && !READ_ONCE(node->locked)) ... pv_wait  (mutant: the early wait skips the read)
-WaitNodeEarlyNoRecheck(x) == WaitNodeRecheckWith(x, ~pl.we[x])
-MutantHooks(x) == StepsHooksWith(x, WaitNodeEarlyNoRecheck, WaitHeadStoreState)
-MutantStep(x)  == PvStepWith(x, MutantHooks)
-MutantSpec == PvInit /\ [][StepsNextWith(MutantStep)]_allvars
+WaitNodeEarlyNoRecheck(x) == Runs(x) /\ WaitNodeRecheckWith(x, ~pl.we[x])
+MutantReplaced == PvReplaced \cup {"WaitNodeRecheck"}
+ASSUME Replaced = MutantReplaced   \* the model sets Replaced <- MutantReplaced
+
+MutantStep(x)  == StepsStep(x) \/ WaitNodeEarlyNoRecheck(x)
+MutantNext == StepsNext \/ \E x \in Ctx : WaitNodeEarlyNoRecheck(x)
+MutantSpec == PvInit /\ [][MutantNext]_allvars
               /\ \A x \in Ctx : SF_allvars(MutantStep(x))
               /\ \A c \in Cpus : WF_allvars(Resched(c))
 =============================================================================

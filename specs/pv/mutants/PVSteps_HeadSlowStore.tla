@@ -12,7 +12,7 @@
 (***************************************************************************)
 EXTENDS PVSteps
 
-MutantReplaced == PvReplaced
+MutantReplaced == PvReplaced \cup {"WaitHeadXchg", "WaitHeadSlowLocked"}
 ASSUME Replaced = MutantReplaced   \* the model sets Replaced <- MutantReplaced
 
 \* READ_ONCE(l->locked) where the kernel has the xchg  (mutant)
@@ -41,19 +41,9 @@ WaitHeadSlowStore(x) ==
     /\ NoAux
 
 \* PVSteps' hooks with WaitHeadXchg swapped for the three steps above.
-MutantHooks(x) ==
-    \/ WaitNodeSpin(x) \/ WaitNodeHalt(x) \/ WaitNodeRecheck(x) \/ WaitNodePvWait(x) \/ WaitNodeWake(x)
-    \/ WaitHeadEntry(x) \/ WaitHeadRunning(x) \/ WaitHeadSetPending(x)
-    \/ TrylockClearPendingRead(x) \/ TrylockClearPendingCas(x) \/ WaitHeadClearPending(x)
-    \/ WaitHeadSlowRead(x) \/ WaitHeadSlowTake(x) \/ WaitHeadSlowStore(x)
-    \/ WaitHeadSlowUnhash(x) \/ WaitHeadGotLock(x)
-    \/ WaitHeadHash(x) \/ WaitHeadStoreState(x) \/ WaitHeadPvWait(x)
-    \/ KickCmpxchg(x) \/ KickSlowVal(x) \/ KickHash(x)
-    \/ UnlockCmpxchg(x) \/ UnlockUnhash(x) \/ UnlockRelease(x) \/ UnlockKick(x)
-    \/ UnfairTrylockRead(x) \/ UnfairTrylockCas(x)
-MutantStep(x) == PvStepWith(x, MutantHooks)
+MutantStep(x) == StepsStep(x) \/ WaitHeadSlowRead(x) \/ WaitHeadSlowTake(x) \/ WaitHeadSlowStore(x)
 
-MutantNext == StepsNextWith(MutantStep)
+MutantNext == StepsNext \/ \E x \in Ctx : (WaitHeadSlowRead(x) \/ WaitHeadSlowTake(x) \/ WaitHeadSlowStore(x))
 MutantSpec ==
     /\ PvInit /\ [][MutantNext]_allvars
     /\ IF Preemption THEN \A x \in Ctx : SF_allvars(MutantStep(x))

@@ -15,12 +15,13 @@ EXTENDS PVSteps
 
 \* pv_wait(&lock->locked, ...) halting while locked != 0  (mutant)
 WaitHeadPvWaitLocked(x) == Runs(x) /\ WaitHeadPvWaitCond(x, L(x).locked # 0)
-MutantHooks(x) == StepsHooksAll(x, WaitNodeRecheck, WaitHeadStoreState, WaitHeadPvWaitLocked,
-                                KickCmpxchg, UnfairTrylockCas,
-                                UnlockCmpxchg, UnlockUnhash, UnlockRelease)
-MutantStep(x)  == PvStepWith(x, MutantHooks)
+MutantReplaced == PvReplaced \cup {"WaitHeadPvWait"}
+ASSUME Replaced = MutantReplaced   \* the model sets Replaced <- MutantReplaced
 
-MutantSpec == PvInit /\ [][StepsNextWith(MutantStep)]_allvars
+MutantStep(x)  == StepsStep(x) \/ WaitHeadPvWaitLocked(x)
+MutantNext == StepsNext \/ \E x \in Ctx : WaitHeadPvWaitLocked(x)
+
+MutantSpec == PvInit /\ [][MutantNext]_allvars
               /\ \A x \in Ctx : SF_allvars(MutantStep(x))
               /\ \A c \in Cpus : WF_allvars(Resched(c))
 =============================================================================

@@ -49,7 +49,8 @@ Drain(c) ==
     /\ NoAux
 
 MutantStep(x) == StepsStep(x) \/ McsHandoffBuffered(x)
-MutantSpec == PvInit /\ [][StepsNextWith(MutantStep) \/ \E c \in Cpus : Drain(c)]_allvars
+MutantNext == StepsNext \/ \E x \in Ctx : McsHandoffBuffered(x)
+MutantSpec == PvInit /\ [][MutantNext \/ \E c \in Cpus : Drain(c)]_allvars
               /\ \A x \in Ctx : SF_allvars(MutantStep(x))
               /\ \A c \in Cpus : WF_allvars(Resched(c)) /\ WF_allvars(Drain(c))
 =============================================================================

@@ -11,7 +11,7 @@
 (***************************************************************************)
 EXTENDS PVSteps
 
-MutantReplaced == PvReplaced
+MutantReplaced == PvReplaced \cup {"KickSlowVal"}
 ASSUME Replaced = MutantReplaced   \* the model sets Replaced <- MutantReplaced
 
 \* atomic_set(&lock->val, _Q_SLOW_VAL): tail and pending cleared too  (mutant)
@@ -24,15 +24,9 @@ KickSlowValWord(x) ==
     /\ NoAux
 
 \* PVSteps' hooks with KickSlowVal swapped for the whole-word store.
-MutantHooks(x) ==
-    \/ WaitNodeSpin(x) \/ WaitNodeHalt(x) \/ WaitNodeRecheck(x) \/ WaitNodePvWait(x) \/ WaitNodeWake(x)
-    \/ HeadSteps(x) \/ WaitHeadHash(x) \/ WaitHeadStoreState(x) \/ WaitHeadPvWait(x)
-    \/ KickCmpxchg(x) \/ KickSlowValWord(x) \/ KickHash(x)
-    \/ UnlockCmpxchg(x) \/ UnlockUnhash(x) \/ UnlockRelease(x) \/ UnlockKick(x)
-    \/ UnfairTrylockRead(x) \/ UnfairTrylockCas(x)
-MutantStep(x) == PvStepWith(x, MutantHooks)
+MutantStep(x) == StepsStep(x) \/ KickSlowValWord(x)
 
-MutantNext == StepsNextWith(MutantStep)
+MutantNext == StepsNext \/ \E x \in Ctx : KickSlowValWord(x)
 MutantSpec ==
     /\ PvInit /\ [][MutantNext]_allvars
     /\ IF Preemption THEN \A x \in Ctx : SF_allvars(MutantStep(x))

@@ -13,12 +13,13 @@ EXTENDS PVSteps
 
 \* pv_kick_node(lock, decode_tail(tail)): its cmpxchg on the tail's node  (mutant)
 KickCmpxchgTail(x) == Runs(x) /\ KickCmpxchgOn(x, L(x).tail)
-MutantHooks(x) == StepsHooksAll(x, WaitNodeRecheck, WaitHeadStoreState, WaitHeadPvWait,
-                                KickCmpxchgTail, UnfairTrylockCas,
-                                UnlockCmpxchg, UnlockUnhash, UnlockRelease)
-MutantStep(x)  == PvStepWith(x, MutantHooks)
+MutantReplaced == PvReplaced \cup {"KickCmpxchg"}
+ASSUME Replaced = MutantReplaced   \* the model sets Replaced <- MutantReplaced
 
-MutantSpec == PvInit /\ [][StepsNextWith(MutantStep)]_allvars
+MutantStep(x)  == StepsStep(x) \/ KickCmpxchgTail(x)
+MutantNext == StepsNext \/ \E x \in Ctx : KickCmpxchgTail(x)
+
+MutantSpec == PvInit /\ [][MutantNext]_allvars
               /\ \A x \in Ctx : SF_allvars(MutantStep(x))
               /\ \A c \in Cpus : WF_allvars(Resched(c))
 =============================================================================

@@ -9,10 +9,13 @@
 (***************************************************************************)
 EXTENDS PVSteps
 \* pv_wait_node without if (!READ_ONCE(node->locked)): straight to pv_wait  (mutant)
-WaitNodeNoRecheck(x) == WaitNodeRecheckWith(x, FALSE)
-MutantHooks(x) == StepsHooksWith(x, WaitNodeNoRecheck, WaitHeadStoreState)
-MutantStep(x)  == PvStepWith(x, MutantHooks)
-MutantSpec == PvInit /\ [][StepsNextWith(MutantStep)]_allvars
+WaitNodeNoRecheck(x) == Runs(x) /\ WaitNodeRecheckWith(x, FALSE)
+MutantReplaced == PvReplaced \cup {"WaitNodeRecheck"}
+ASSUME Replaced = MutantReplaced   \* the model sets Replaced <- MutantReplaced
+
+MutantStep(x)  == StepsStep(x) \/ WaitNodeNoRecheck(x)
+MutantNext == StepsNext \/ \E x \in Ctx : WaitNodeNoRecheck(x)
+MutantSpec == PvInit /\ [][MutantNext]_allvars
               /\ \A x \in Ctx : SF_allvars(MutantStep(x))
               /\ \A c \in Cpus : WF_allvars(Resched(c))
 =============================================================================

@@ -19,10 +19,12 @@ EXTENDS PVSteps
 CmpxchgToRelease(x)  == Runs(x) /\ UnlockCmpxchgTo(x, "release")
 ReleaseThenUnhash(x) == Runs(x) /\ UnlockReleaseThen(x, "unhash")
 UnhashThenKick(x)    == Runs(x) /\ pc[x] = "ncs" /\ UnlockUnhashThen(x, "kick")
-MutantHooks(x) == StepsHooksWith5(x, WaitNodeRecheck, WaitHeadStoreState,
-                                  CmpxchgToRelease, UnhashThenKick, ReleaseThenUnhash)
-MutantStep(x)  == PvStepWith(x, MutantHooks)
-MutantSpec == PvInit /\ [][StepsNextWith(MutantStep)]_allvars
+MutantReplaced == PvReplaced \cup {"UnlockCmpxchg", "UnlockUnhash", "UnlockRelease"}
+ASSUME Replaced = MutantReplaced   \* the model sets Replaced <- MutantReplaced
+
+MutantStep(x)  == StepsStep(x) \/ CmpxchgToRelease(x) \/ UnhashThenKick(x) \/ ReleaseThenUnhash(x)
+MutantNext == StepsNext \/ \E x \in Ctx : (CmpxchgToRelease(x) \/ UnhashThenKick(x) \/ ReleaseThenUnhash(x))
+MutantSpec == PvInit /\ [][MutantNext]_allvars
               /\ \A x \in Ctx : SF_allvars(MutantStep(x))
               /\ \A c \in Cpus : WF_allvars(Resched(c))
 =============================================================================

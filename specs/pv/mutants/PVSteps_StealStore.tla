@@ -13,12 +13,13 @@ EXTENDS PVSteps
 
 \* pv_hybrid_queued_unfair_trylock: WRITE_ONCE(lock->locked, _Q_LOCKED_VAL) after the read  (mutant)
 UnfairTrylockStore(x) == Runs(x) /\ UnfairTrylockCasWith(x, TRUE)
-MutantHooks(x) == StepsHooksAll(x, WaitNodeRecheck, WaitHeadStoreState, WaitHeadPvWait,
-                                KickCmpxchg, UnfairTrylockStore,
-                                UnlockCmpxchg, UnlockUnhash, UnlockRelease)
-MutantStep(x)  == PvStepWith(x, MutantHooks)
+MutantReplaced == PvReplaced \cup {"UnfairTrylockCas"}
+ASSUME Replaced = MutantReplaced   \* the model sets Replaced <- MutantReplaced
 
-MutantSpec == PvInit /\ [][StepsNextWith(MutantStep)]_allvars
+MutantStep(x)  == StepsStep(x) \/ UnfairTrylockStore(x)
+MutantNext == StepsNext \/ \E x \in Ctx : UnfairTrylockStore(x)
+
+MutantSpec == PvInit /\ [][MutantNext]_allvars
               /\ \A x \in Ctx : SF_allvars(MutantStep(x))
               /\ \A c \in Cpus : WF_allvars(Resched(c))
 =============================================================================

@@ -11,7 +11,7 @@
 (***************************************************************************)
 EXTENDS PVSteps
 
-MutantReplaced == PvReplaced
+MutantReplaced == PvReplaced \cup {"UnlockKick"}
 ASSUME Replaced = MutantReplaced   \* the model sets Replaced <- MutantReplaced
 
 \* if (READ_ONCE(node->state) == vcpu_halted) pv_kick(node->cpu);  (mutant)
@@ -25,15 +25,9 @@ UnlockKickIfHalted(x) ==
     /\ QKeep /\ UNCHANGED << pvn, hsh >>
 
 \* PVSteps' hooks with UnlockKick swapped for the guarded kick.
-MutantHooks(x) ==
-    \/ WaitNodeSpin(x) \/ WaitNodeHalt(x) \/ WaitNodeRecheck(x) \/ WaitNodePvWait(x) \/ WaitNodeWake(x)
-    \/ HeadSteps(x) \/ WaitHeadHash(x) \/ WaitHeadStoreState(x) \/ WaitHeadPvWait(x)
-    \/ KickCmpxchg(x) \/ KickSlowVal(x) \/ KickHash(x)
-    \/ UnlockCmpxchg(x) \/ UnlockUnhash(x) \/ UnlockRelease(x) \/ UnlockKickIfHalted(x)
-    \/ UnfairTrylockRead(x) \/ UnfairTrylockCas(x)
-MutantStep(x) == PvStepWith(x, MutantHooks)
+MutantStep(x) == StepsStep(x) \/ UnlockKickIfHalted(x)
 
-MutantNext == StepsNextWith(MutantStep)
+MutantNext == StepsNext \/ \E x \in Ctx : UnlockKickIfHalted(x)
 MutantSpec ==
     /\ PvInit /\ [][MutantNext]_allvars
     /\ IF Preemption THEN \A x \in Ctx : SF_allvars(MutantStep(x))

@@ -12,7 +12,7 @@
 (***************************************************************************)
 EXTENDS PVSteps
 
-MutantReplaced == PvReplaced
+MutantReplaced == PvReplaced \cup {"WaitNodeWake"}
 ASSUME Replaced = MutantReplaced   \* the model sets Replaced <- MutantReplaced
 
 \* WRITE_ONCE(pn->state, vcpu_running) after pv_wait  (mutant: not the cmpxchg from vcpu_halted)
@@ -24,15 +24,9 @@ WaitNodeWakeStore(x) ==
     /\ QKeep /\ UNCHANGED << hsh, hv >>
 
 \* PVSteps' hooks with WaitNodeWake swapped for the store.
-MutantHooks(x) ==
-    \/ WaitNodeSpin(x) \/ WaitNodeHalt(x) \/ WaitNodeRecheck(x) \/ WaitNodePvWait(x) \/ WaitNodeWakeStore(x)
-    \/ HeadSteps(x) \/ WaitHeadHash(x) \/ WaitHeadStoreState(x) \/ WaitHeadPvWait(x)
-    \/ KickCmpxchg(x) \/ KickSlowVal(x) \/ KickHash(x)
-    \/ UnlockCmpxchg(x) \/ UnlockUnhash(x) \/ UnlockRelease(x) \/ UnlockKick(x)
-    \/ UnfairTrylockRead(x) \/ UnfairTrylockCas(x)
-MutantStep(x) == PvStepWith(x, MutantHooks)
+MutantStep(x) == StepsStep(x) \/ WaitNodeWakeStore(x)
 
-MutantNext == StepsNextWith(MutantStep)
+MutantNext == StepsNext \/ \E x \in Ctx : WaitNodeWakeStore(x)
 MutantSpec ==
     /\ PvInit /\ [][MutantNext]_allvars
     /\ IF Preemption THEN \A x \in Ctx : SF_allvars(MutantStep(x))

@@ -12,11 +12,16 @@
 (***************************************************************************)
 EXTENDS PV
 
-MutantReplaced == PvReplaced
+MutantReplaced == PvReplaced \cup {"WaitNodeHalt"}
 ASSUME Replaced = MutantReplaced   \* the model sets Replaced <- MutantReplaced
 
 \* The halt sequence after a long spin, as in PV.
-WaitNodeHaltLong(x) == ~pl.we[x] /\ WaitNodeHalt(x)
+WaitNodeHaltLong(x) ==
+    /\ Runs(x)
+    /\ pc[x] = "spin_locked" /\ Phase(x, "halt") /\ ~pl.we[x]
+    /\ pvn' = [pvn EXCEPT !.st[node[x]] = "halted", !.wh[x[1]] = WhRaised(@, WaitInc)]
+    /\ pl' = [pl EXCEPT !.ph[x] = "wait"]
+    /\ QKeep /\ UNCHANGED << hsh, hv >>
 
 \* After a short (early) spin: waithist += 1, then pv_wait(&node->locked, 0), which halts
 \* if node->locked is still 0 (KVM checks and halts in one step); no vcpu_halted store  (mutant).
@@ -29,14 +34,9 @@ WaitNodeEarlyOnLocked(x) ==
     /\ QKeep /\ UNCHANGED hsh
 
 \* PV's hooks with WaitNodeHalt split into the two paths.
-MutantHooks(x) ==
-    \/ WaitNodeSpin(x) \/ WaitNodeHaltLong(x) \/ WaitNodeEarlyOnLocked(x)
-    \/ WaitNodeSleep(x) \/ WaitNodeWake(x)
-    \/ WaitHeadTop(x) \/ WaitHeadSpin(x) \/ WaitHeadHash(x) \/ WaitHeadSlow(x) \/ WaitHeadSleep(x)
-    \/ KickNode(x) \/ UnlockPv(x) \/ UnfairTrylockRead(x) \/ UnfairTrylockCas(x)
-MutantStep(x) == PvStepWith(x, MutantHooks)
+MutantStep(x) == PvStep(x) \/ WaitNodeHaltLong(x) \/ WaitNodeEarlyOnLocked(x)
 
-MutantNext == PvNextWith(MutantStep)
+MutantNext == PvNext \/ \E x \in Ctx : (WaitNodeHaltLong(x) \/ WaitNodeEarlyOnLocked(x))
 MutantSpec ==
     /\ PvInit /\ [][MutantNext]_allvars
     /\ IF Preemption THEN \A x \in Ctx : SF_allvars(MutantStep(x))

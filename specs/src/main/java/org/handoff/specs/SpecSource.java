@@ -459,7 +459,7 @@ public final class SpecSource {
                 return true;
             }
         }
-        // a wrapper that only supplies arguments to a composite (PvHooks == PvHooksWith(x, ...))
+        // a wrapper that only supplies arguments to a composite (Step(x) == StepWith(x, Hook))
         if (f.primed().isEmpty() && !f.unchanged()) {
             for (String c : f.calls()) {
                 if (composite(c, seen)) {

@@ -402,7 +402,8 @@ public record TlcTrace(List<Step> steps, Integer backTo, Step loop, boolean stut
             }
             Choice c = choose(trusted, candidates, changes, actors, before);
             if (!trusted && (c == null || !c.full) && !candidates.equals(spec.allLeafActions())) {
-                // The definition passes actions as arguments (PvNextWith(S(_))): look at every action.
+                // The definition passes actions as arguments (a trace map's
+                // CnaStepsTraceStepWith(t, e, MutantStep)): look at every action.
                 Choice wider = choose(false, spec.allLeafActions(), changes, actors, before);
                 if (wider != null && (c == null || wider.full)) {
                     c = wider;

@@ -118,11 +118,14 @@ class TlcTraceTest {
      * disjunction of hooks, whose actions a counterexample then names instead of the wrapper.
      */
     @Test
-    void theSpecSourceReadsSanysTree() {
+    void theSpecSourceReadsSanysTree(@org.junit.jupiter.api.io.TempDir Path dir) throws IOException {
         Path lib = SPECS.getParent();
-        SpecSource steps = SpecSource.load(SPECS.resolve("pv/PVSteps.tla"), Specs.library(lib));
-        assertTrue(steps.definition("StepsHooksAll") != null, "its parameters run over two lines");
-        assertTrue(steps.isComposite("StepsHooksAll"));
+        java.nio.file.Files.writeString(dir.resolve("TwoLines.tla"), String.join("\n",
+                "---- MODULE TwoLines ----", "EXTENDS Naturals", "VARIABLE v", "A(x) == v' = x", "B(x) == v' = x + 1",
+                "Both(x,", "     y) == A(x) \\/ B(y)", "===="));
+        SpecSource two = SpecSource.load(dir.resolve("TwoLines.tla"), Specs.library(lib));
+        assertTrue(two.definition("Both") != null, "its parameters run over two lines");
+        assertTrue(two.isComposite("Both"));
         SpecSource pv = SpecSource.load(SPECS.resolve("pv/PV.tla"), Specs.library(lib));
         // WaitHeadSleep(x) == Runs(x) /\ WaitHeadSleepWith(x, "hashed"), which calls
         // WaitHeadSleepCond(x, St, L(x).locked = SlowVal): the guards are the condition's
@@ -130,7 +133,7 @@ class TlcTraceTest {
         SpecSource trace = SpecSource.load(SPECS.resolve("clh/trace/CLHTrace.tla"), Specs.library(lib));
         assertFalse(trace.isAction("ActionPC"), "[ClhInitNode |-> ...] names fields, it calls no action");
         SpecSource mutant = SpecSource.load(SPECS.resolve("pv/mutants/PVSteps_HeadWaitLocked.tla"), Specs.library(lib));
-        assertTrue(mutant.isComposite("MutantHooks"));
+        assertTrue(mutant.isComposite("MutantStep"));
         assertTrue(mutant.leafActions("MutantStep").contains("WaitHeadPvWaitLocked"), mutant.leafActions("MutantStep").toString());
     }
 
