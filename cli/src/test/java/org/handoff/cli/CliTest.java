@@ -108,15 +108,15 @@ class CliTest {
         assertOneLineError(run("tlc", bad.toString()), "Bad.tla:3:", "parse error");
 
         Path cfg = dir.resolve("unknown-constant.cfg");
-        Files.writeString(cfg, "CONSTANT N = 2\nCONSTANT Procs = 3\nSPECIFICATION Spec\n");
+        Files.writeString(cfg, "CONSTANT N = 2\nCONSTANT Replaced = {}\nCONSTANT Procs = 3\nSPECIFICATION Spec\n");
         assertOneLineError(run("tlc", "MCS", "--config", cfg.toString()), "unknown-constant.cfg", "Procs");
 
         Path zero = dir.resolve("zero.cfg");
-        Files.writeString(zero, "CONSTANT N = 0\nSPECIFICATION Spec\nINVARIANT MutualExclusion\n");
+        Files.writeString(zero, "CONSTANT N = 0\nCONSTANT Replaced = {}\nSPECIFICATION Spec\nINVARIANT MutualExclusion\n");
         assertOneLineError(run("tlc", "MCS", "--config", zero.toString()), "MCS.tla:", "assumption is false");
 
         Path unknownInv = dir.resolve("unknown-invariant.cfg");
-        Files.writeString(unknownInv, "CONSTANT N = 2\nSPECIFICATION Spec\nINVARIANT NoSuchInvariant\n");
+        Files.writeString(unknownInv, "CONSTANT N = 2\nCONSTANT Replaced = {}\nSPECIFICATION Spec\nINVARIANT NoSuchInvariant\n");
         assertOneLineError(run("tlc", "MCS", "--config", unknownInv.toString()), "NoSuchInvariant");
     }
 
