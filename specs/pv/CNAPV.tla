@@ -47,7 +47,7 @@ VARIABLES pvn, hsh, hv, pl                                    \* PV's, as in PV.
 
 PVH == INSTANCE PV WITH Variant <- "pv", Stealing <- FALSE, WaitEarlyInputs <- "read"   \* v1 posts no stealing
 
-CnaPvReplaced == {"XchgTail", "HeadCmpxchg", "McsHandoff"} \cup PVH!PvReplaced
+CnaPvReplaced == CnaReplaced \cup PVH!PvReplaced
 \* No interrupt nesting here: the composition takes neither PV's nor CNA's interrupt step.
 ASSUME PendingPath = FALSE /\ Variant = "v1" /\ Replaced = CnaPvReplaced /\ NestDepth = 0
 

@@ -12,7 +12,7 @@
 (***************************************************************************)
 EXTENDS CNA
 
-MutantReplaced == {"XchgTail", "HeadCmpxchg", "McsHandoff"} \cup (IF PendingPath THEN {} ELSE {"FastPath"})
+MutantReplaced == CnaReplaced
 ASSUME Replaced = MutantReplaced   \* the model sets Replaced <- MutantReplaced
 
 \* The last waiter with a secondary queue skips the cmpxchg (mutant); else as CNA.

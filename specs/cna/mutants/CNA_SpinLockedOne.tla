@@ -10,8 +10,7 @@
 EXTENDS CNA
 
 \* The natives CNA replaces, and the MCS wait.
-MutantReplaced == {"XchgTail", "HeadCmpxchg", "McsHandoff", "SpinLocked"}
-                  \cup (IF PendingPath THEN {} ELSE {"FastPath"})
+MutantReplaced == CnaReplaced \cup {"SpinLocked"}
 ASSUME Replaced = MutantReplaced   \* the model sets Replaced <- MutantReplaced
 
 \* arch_mcs_spin_lock_contended(&node->locked), waiting for the value 1 (mutant)

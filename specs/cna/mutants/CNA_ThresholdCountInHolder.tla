@@ -11,7 +11,7 @@
 (***************************************************************************)
 EXTENDS CNA
 
-MutantReplaced == {"XchgTail", "HeadCmpxchg", "McsHandoff"} \cup (IF PendingPath THEN {} ELSE {"FastPath"})
+MutantReplaced == CnaReplaced
 ASSUME Replaced = MutantReplaced   \* the model sets Replaced <- MutantReplaced
 
 \* CNA's PassLockHooked with the v1 hooks, the count the successor gets changed.

@@ -66,7 +66,7 @@ class MutationIdiomTest {
 
     /** The text of the definition of {@code name} in {@code text}: its head line and the indented lines after it. */
     static String body(String text, String name) {
-        Matcher m = Pattern.compile("^" + Pattern.quote(name) + "\\([^)]*\\)\\s*==.*$", Pattern.MULTILINE).matcher(text);
+        Matcher m = Pattern.compile("^" + Pattern.quote(name) + "(\\([^)]*\\))?\\s*==.*$", Pattern.MULTILINE).matcher(text);
         if (!m.find()) {
             return null;
         }
@@ -165,8 +165,8 @@ class MutationIdiomTest {
             try (Stream<Path> s = Files.list(dir)) {
                 for (Path m : s.filter(p -> p.toString().endsWith(".tla")).sorted().toList()) {
                     String text = read(m);
-                    Matcher r = Pattern.compile("^MutantReplaced\\s*==(.*)$", Pattern.MULTILINE).matcher(text);
-                    if (!r.find()) {
+                    String r = body(text, "MutantReplaced"); // with its continuation lines
+                    if (r == null) {
                         continue;
                     }
                     replacing++;
@@ -174,7 +174,7 @@ class MutationIdiomTest {
                             .matcher(text).find(),
                             m.getFileName() + " sets MutantReplaced but does not assume the model puts it in Replaced");
                     Set<String> replaced = new LinkedHashSet<>();
-                    Matcher n = NAME.matcher(r.group(1));
+                    Matcher n = NAME.matcher(r.substring(r.indexOf("==")));
                     while (n.find()) {
                         replaced.add(n.group(1));
                     }

@@ -9,12 +9,14 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import org.handoff.core.ProjectRoot;
 import org.handoff.core.Specs;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Counterexamples read into steps: values and their entry-by-entry changes, and each step named by
@@ -118,16 +120,16 @@ class TlcTraceTest {
      * disjunction of hooks, whose actions a counterexample then names instead of the wrapper.
      */
     @Test
-    void theSpecSourceReadsSanysTree(@org.junit.jupiter.api.io.TempDir Path dir) throws IOException {
+    void theSpecSourceReadsSanysTree(@TempDir Path dir) throws IOException {
         Path lib = SPECS.getParent();
-        java.nio.file.Files.writeString(dir.resolve("TwoLines.tla"), String.join("\n",
+        Files.writeString(dir.resolve("TwoLines.tla"), String.join("\n",
                 "---- MODULE TwoLines ----", "EXTENDS Naturals", "VARIABLE v", "A(x) == v' = x", "B(x) == v' = x + 1",
                 "Both(x,", "     y) == A(x) \\/ B(y)", "===="));
         SpecSource two = SpecSource.load(dir.resolve("TwoLines.tla"), Specs.library(lib));
         assertTrue(two.definition("Both") != null, "its parameters run over two lines");
         assertTrue(two.isComposite("Both"));
         SpecSource pv = SpecSource.load(SPECS.resolve("pv/PV.tla"), Specs.library(lib));
-        // WaitHeadSleep(x) == Runs(x) /\ WaitHeadSleepWith(x, "hashed"), which calls
+        // WaitHeadSleep(x) == Runs(x) /\ ... /\ WaitHeadSleepWith(x, "hashed"), which calls
         // WaitHeadSleepCond(x, St, L(x).locked = SlowVal): the guards are the condition's
         assertEquals("head_wait", pv.pcGuard("WaitHeadSleep"));
         SpecSource trace = SpecSource.load(SPECS.resolve("clh/trace/CLHTrace.tla"), Specs.library(lib));
