@@ -4,6 +4,7 @@ import java.lang.reflect.Constructor;
 import java.util.function.BiFunction;
 import java.util.function.Consumer;
 import java.util.function.Function;
+import org.handoff.models.HandoffLock;
 import org.handoff.models.Ports;
 import org.handoff.models.SpinPolicy;
 import org.handoff.models.qspinlock.QSpinLock;
@@ -73,6 +74,23 @@ public final class LockChoice {
                     + " its bad outcome; it belongs to " + other.getSimpleName());
         }
         return mode;
+    }
+
+    /**
+     * The port of the entry's variant, for a shape test that every family shares
+     * ({@link org.handoff.litmus.shapes}): the class the runner names in {@value #PREFIX}{@code <test
+     * class>}, made with a {@link SpinPolicy} and the entry's settings applied. Such a test has no
+     * lock of its own to fall back on, so without the property it stops before its first sample with
+     * an {@link IllegalStateException} naming the property.
+     */
+    @SuppressWarnings({"unchecked", "rawtypes"})
+    public static Function<SpinPolicy, HandoffLock<Object>> port(Class<?> test) {
+        if (System.getProperty(PREFIX + test.getName(), "").isBlank()) {
+            throw new IllegalStateException(test.getSimpleName() + " runs the port named by -D" + PREFIX
+                    + test.getName() + "=<port class>, which the runner sets from the entry's variant");
+        }
+        Function f = withPolicy(test, HandoffLock.class, HandoffLock.class);
+        return f;
     }
 
     /**

@@ -23,7 +23,14 @@ class JcstressHookNamesTest {
     private static List<String> missing(List<Check> checks) throws ReflectiveOperationException {
         for (Check c : checks) {
             if (!c.hooks().isEmpty()) {
-                JcstressRunner.load(c.check(), JcstressHookNamesTest.class.getClassLoader()).getDeclaredConstructor().newInstance();
+                ClassLoader loader = JcstressHookNamesTest.class.getClassLoader();
+                Class<?> test = JcstressRunner.load(c.check(), loader);
+                if (c.port() != null) {
+                    // The port's own step counters; a shared shape needs its lock named, as the runner does.
+                    Class.forName(c.port(), true, loader);
+                    System.getProperties().putIfAbsent(LockChoice.PREFIX + test.getName(), c.port());
+                }
+                test.getDeclaredConstructor().newInstance();
             }
         }
         Set<String> counted = HookCounter.snapshot().keySet();

@@ -33,14 +33,14 @@ class JcstressVacuityTest {
         Path root = ProjectRoot.find();
         List<Check> cna = Manifest.load(root).select(List.of("cna"), Level.JCSTRESS, "quick");
         List<Check> two = cna.stream().filter(c -> c.variant().equals("cna-v1"))
-                .filter(c -> c.check().endsWith(".CnaMutualExclusion") || c.check().endsWith(".CnaSecondaryQueue"))
+                .filter(c -> c.check().endsWith(".shapes.MutualExclusion") || c.check().endsWith(".CnaSecondaryQueue"))
                 .map(c -> c.withParam("hooks", List.of("cna_pass_lock", "find_successor:move"))).toList();
         assertEquals(2, two.size());
         List<Verdict> vs = new JcstressRunner().runAll(two, new RunContext(root, work, null), v -> { });
-        Verdict mutex = vs.get(two.get(0).check().endsWith(".CnaMutualExclusion") ? 0 : 1);
-        Verdict queue = vs.get(two.get(0).check().endsWith(".CnaMutualExclusion") ? 1 : 0);
+        Verdict mutex = vs.get(two.get(0).check().endsWith(".shapes.MutualExclusion") ? 0 : 1);
+        Verdict queue = vs.get(two.get(0).check().endsWith(".shapes.MutualExclusion") ? 1 : 0);
         assertEquals(Outcome.VACUOUS, mutex.actual(), mutex.detail());
-        assertTrue(mutex.detail().startsWith("the port's step find_successor:move never ran in the jcstress forks of CnaMutualExclusion"),
+        assertTrue(mutex.detail().startsWith("the port's step find_successor:move never ran in the jcstress forks of MutualExclusion"),
                 mutex.detail());
         assertTrue(mutex.coverage().getOrDefault("cna_pass_lock", 0L) > 0, "its hand-offs ran: " + mutex.coverage());
         assertEquals(Outcome.PASS, queue.actual(), queue.detail());

@@ -14,12 +14,12 @@ import org.openjdk.jcstress.annotations.State;
 import org.openjdk.jcstress.infra.results.III_Result;
 
 /**
- * {@link TicketMutualExclusion} with recursion: every acquisition is a nested pair of
+ * The counting of {@link org.handoff.litmus.shapes.MutualExclusion} with recursion: every acquisition is a nested pair of
  * {@code __mp_lock} calls and every release a nested pair of {@code __mp_unlock} calls
  * ({@link Nested}), as the kernel lock is taken again by code that already holds it. The inner call
  * must return at once and only the outer release may pass the lock on.
  *
- * <p>The JMM allows only {@code 8, 8, 0}, for the reasons given there; x86 shows only that. A
+ * <p>The JMM allows only {@code 8, 8, 0}, for the reasons given in the package-info; x86 shows only that. A
  * release passed on at the inner {@code __mp_unlock} would show as a lost increment; an inner
  * {@code __mp_lock} that waits would show as a stranded thread.
  *
