@@ -7,8 +7,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
 import org.handoff.models.Contention;
+import org.handoff.models.OneThreadTrace;
 import org.handoff.models.SpinPolicy;
-import org.handoff.models.trace.TraceRecorder;
 import org.junit.jupiter.api.Test;
 
 /** Smoke tests of the port on real threads; the litmus and Lincheck modules do the real checking. */
@@ -57,30 +57,17 @@ class ClhLockTest {
         assertEquals("plain-release", new ClhMutants.PlainRelease(SpinPolicy.FOREVER).variant());
     }
 
-    /** The events of two acquisitions by one traced thread (spec thread 1 of 1: the lock's node is node 2). */
-    private static List<String> traceOfTwoAcquisitions(ClhLock lock) {
-        TraceRecorder rec = new TraceRecorder(1, 0, 1, Long.MAX_VALUE);
-        lock.traceTo(rec);
-        ClhLock.Me me = lock.newContext();
-        rec.register(1, me);
-        for (int i = 0; i < 2; i++) {
-            lock.lock(me);
-            lock.unlock(me);
-        }
-        return rec.events().stream().map(TraceRecorder.Event::line).toList();
-    }
-
     @Test
     void tracedStepsNameNodesAsTheSpecDoesAsTheyMigrate() {
         assertEquals(List.of(
                 "1 1 ClhInitNode node=1", "2 1 ClhSwapTail pred=2", "3 1 ClhSpinPred pred=2",
                 "4 1 ClhRelease node=1 locked=0 next=2",
                 "5 1 ClhInitNode node=2", "6 1 ClhSwapTail pred=1", "7 1 ClhSpinPred pred=1",
-                "8 1 ClhRelease node=2 locked=0 next=1"), traceOfTwoAcquisitions(new ClhLock()));
+                "8 1 ClhRelease node=2 locked=0 next=1"), OneThreadTrace.of(new ClhLock(), 2, 1));
         // The trace shows a release that keeps its node, or clears the wrong flag.
         assertEquals("4 1 ClhRelease node=1 locked=0 next=1",
-                traceOfTwoAcquisitions(new ClhMutants.OwnNodeReuse(SpinPolicy.bounded(1_000))).get(3));
+                OneThreadTrace.of(new ClhMutants.OwnNodeReuse(SpinPolicy.bounded(1_000)), 2, 1).get(3));
         assertEquals("4 1 ClhRelease node=1 locked=1 next=2",
-                traceOfTwoAcquisitions(new ClhMutants.RecycleBeforeRelease(SpinPolicy.bounded(1_000))).get(3));
+                OneThreadTrace.of(new ClhMutants.RecycleBeforeRelease(SpinPolicy.bounded(1_000)), 2, 1).get(3));
     }
 }

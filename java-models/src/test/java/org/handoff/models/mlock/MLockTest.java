@@ -5,8 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertSame;
 
 import java.util.List;
 import org.handoff.models.Contention;
+import org.handoff.models.OneThreadTrace;
 import org.handoff.models.SpinPolicy;
-import org.handoff.models.trace.TraceRecorder;
 import org.junit.jupiter.api.Test;
 
 /** Smoke tests of the port on real threads; the litmus and Lincheck modules do the real checking. */
@@ -30,28 +30,15 @@ class MLockTest {
         }
     }
 
-    /** The events of two acquisitions by one traced thread (spec thread 1 of 1: the lock's node is node 2). */
-    private static List<String> traceOfTwoAcquisitions(MLock lock) {
-        TraceRecorder rec = new TraceRecorder(1, 0, 1, Long.MAX_VALUE);
-        lock.traceTo(rec);
-        MLock.Me me = lock.newContext();
-        rec.register(1, me);
-        for (int i = 0; i < 2; i++) {
-            lock.lock(me);
-            lock.unlock(me);
-        }
-        return rec.events().stream().map(TraceRecorder.Event::line).toList();
-    }
-
     @Test
     void tracedStepsNameNodesAsTheSpecDoes() {
         assertEquals(List.of(
                 "1 1 MpLockInitNode node=1", "2 1 MpLockSwap pred=2", "3 1 MpLockSpin pred=2",
                 "4 1 MpUnlockCas ok=true tail=2 node=1",
                 "5 1 MpLockInitNode node=1", "6 1 MpLockSwap pred=2", "7 1 MpLockSpin pred=2",
-                "8 1 MpUnlockCas ok=true tail=2 node=1"), traceOfTwoAcquisitions(new MLock()));
+                "8 1 MpUnlockCas ok=true tail=2 node=1"), OneThreadTrace.of(new MLock(), 2, 1));
         // The trace shows an uncontended release that takes the lock's node.
         assertEquals("4 1 MpUnlockCas ok=true tail=2 node=2",
-                traceOfTwoAcquisitions(new MLockMutants.SwapAfterCas(SpinPolicy.bounded(1_000))).get(3));
+                OneThreadTrace.of(new MLockMutants.SwapAfterCas(SpinPolicy.bounded(1_000)), 2, 1).get(3));
     }
 }

@@ -7,8 +7,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.ArrayList;
 import java.util.List;
+import org.handoff.models.OneThreadTrace;
 import org.handoff.models.SpinPolicy;
-import org.handoff.models.trace.TraceRecorder;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -99,34 +99,19 @@ class TicketLockTest {
         assertEquals("ticket-w2", new TicketLock.Width2(SpinPolicy.FOREVER).variant());
     }
 
-    /** The events of three nested acquisitions (two calls each) by one traced CPU. */
-    private static List<String> traceOfNestedAcquisitions(TicketLock lock) {
-        TraceRecorder rec = new TraceRecorder(1, 0, 1, Long.MAX_VALUE);
-        lock.traceTo(rec);
-        TicketLock.Cpu cpu = lock.newContext();
-        rec.register(1, cpu);
-        for (int i = 0; i < 3; i++) {
-            lock.lock(cpu);
-            lock.lock(cpu);
-            lock.unlock(cpu);
-            lock.unlock(cpu);
-        }
-        return rec.events().stream().map(TraceRecorder.Event::line).toList();
-    }
-
     @Test
     void tracedStepsRecordTheCountersAsThePortHoldsThem() {
-        List<String> w32 = traceOfNestedAcquisitions(new TicketLock());
+        List<String> w32 = OneThreadTrace.of(new TicketLock(), 3, 2);
         assertEquals(List.of("1 1 MpLockDepth depth=1", "2 1 MpLockTicket ticket=1", "3 1 MpLockSpin ticket=1",
                 "4 1 MpLockDepth depth=2", "5 1 MpLockSpin ticket=1", "6 1 MpUnlock depth=1",
                 "7 1 MpUnlock depth=0 loaded=1", "8 1 MpUnlockStore serving=2"), w32.subList(0, 8));
         assertEquals("18 1 MpLockTicket ticket=3", w32.get(17));
         // Two-bit counters wrap: the third ticket drawn is 3, the store after it serves 0.
-        List<String> w2 = traceOfNestedAcquisitions(new TicketLock.Width2(SpinPolicy.FOREVER));
+        List<String> w2 = OneThreadTrace.of(new TicketLock.Width2(SpinPolicy.FOREVER), 3, 2);
         assertEquals("18 1 MpLockTicket ticket=3", w2.get(17));
         assertEquals("24 1 MpUnlockStore serving=0", w2.get(23));
         // The trace shows a release that leaves the served ticket where it was.
         assertEquals("8 1 MpUnlockStore serving=1",
-                traceOfNestedAcquisitions(new TicketMutants.ReleaseWrongCounter(SpinPolicy.bounded(1_000))).get(7));
+                OneThreadTrace.of(new TicketMutants.ReleaseWrongCounter(SpinPolicy.bounded(1_000)), 3, 2).get(7));
     }
 }
