@@ -44,7 +44,7 @@ final class CheckCommand implements Callable<Integer> {
     List<String> levels = new ArrayList<>();
 
     @Option(names = "--check", paramLabel = "NAME", description = {"Only checks whose model, test or variant name is NAME " +
-            "(e.g. MCS_N3, non-atomic-tail, McsTermination); repeatable."})
+            "(e.g. MCS_N3, non-atomic-tail, McsMutualExclusion); repeatable."})
     List<String> only = new ArrayList<>();
 
     @Option(names = "--memory-model", paramLabel = "M", description = {"Only TLC models under this memory model: SC, TSO "

@@ -84,7 +84,7 @@ class CliTest {
         Run r = run("list");
         assertEquals(0, r.code(), r.err());
         assertTrue(r.out().contains("mcs") && r.out().contains("MCS_N3") && r.out().contains("non-atomic-tail")
-                && r.out().contains("McsTermination"), r.out());
+                && r.out().contains("McsMutualExclusion"), r.out());
     }
 
     @Test

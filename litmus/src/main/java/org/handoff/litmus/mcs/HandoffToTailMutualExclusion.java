@@ -1,14 +1,13 @@
 package org.handoff.litmus.mcs;
 
 import org.handoff.litmus.LockHarness;
+import org.handoff.litmus.LongIncrementOutcomes;
 import org.handoff.models.mcs.McsLock;
 import org.handoff.models.SpinPolicy;
 import org.handoff.models.mcs.McsMutants;
 import org.openjdk.jcstress.annotations.Actor;
 import org.openjdk.jcstress.annotations.Arbiter;
-import org.openjdk.jcstress.annotations.Expect;
 import org.openjdk.jcstress.annotations.JCStressTest;
-import org.openjdk.jcstress.annotations.Outcome;
 import org.openjdk.jcstress.annotations.State;
 import org.openjdk.jcstress.infra.results.III_Result;
 
@@ -35,16 +34,8 @@ import org.openjdk.jcstress.infra.results.III_Result;
  */
 
 @JCStressTest
-@Outcome(id = "32, 32, 0", expect = Expect.ACCEPTABLE,
-        desc = "All 32 entries counted; no wait gave up.")
-@Outcome(id = "(([0-9]|[12][0-9]|3[01]), \\d+|32, ([0-9]|[12][0-9]|3[01])), [02]", expect = Expect.FORBIDDEN,
-        desc = "MutualExclusion: an increment was lost: two threads were inside at once.")
-@Outcome(id = "32, 32, [12]", expect = Expect.FORBIDDEN,
-        desc = "DeadlockFreedom: a thread was stranded: one of its waits could never succeed.")
-@Outcome(id = "(([0-9]|[12][0-9]|3[01]), \\d+|32, ([0-9]|[12][0-9]|3[01])), 1", expect = Expect.FORBIDDEN,
-        desc = "DeadlockFreedom: a stranded thread entered without the lock; the lost increment follows from that.")
 @State
-public class HandoffToTailMutualExclusion {
+public class HandoffToTailMutualExclusion extends LongIncrementOutcomes {
     private final LockHarness<McsLock.Node> h = LockHarness.of(HeldBackLink::new);
 
     @Actor

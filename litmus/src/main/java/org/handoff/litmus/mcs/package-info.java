@@ -28,5 +28,18 @@
  * {@code litmus/target/jcstress/jcstress.log}):
  * {@code mvn -B verify -pl litmus -Dhandoff.check=McsMutualExclusion}, or {@code -Dhandoff.check=late-init}
  * for one variant's entries.
+ *
+ * <h2>The shared termination shape on MCS's ports</h2>
+ * {@link org.handoff.litmus.shapes.Termination} runs the variant's port: the actor queues behind
+ * the holder or arrives after the release. Every interleaving ends: if the actor has not queued
+ * yet, the release frees the lock; if it has swapped the tail but not linked, the release waits for
+ * the link and hands off; if it is linked, the release hands off. The JMM guarantees the actor
+ * eventually sees the hand-off (the release store and the acquire spin are to the same variable),
+ * and x86 delivers it within microseconds. Seeded bug run on it: {@code wrong-node-handoff}
+ * ({@link org.handoff.models.mcs.McsMutants.WrongNodeHandoff}), the release storing 1 into the
+ * releasing node's own {@code locked} instead of the successor's. Whenever the waiter has queued
+ * before the release, it is never handed the lock and spins forever ({@code STALE}); only a waiter
+ * that arrives after the release (and finds the queue empty) terminates. No reordering is
+ * involved: x86 shows it and every memory model allows it.
  */
 package org.handoff.litmus.mcs;

@@ -35,6 +35,16 @@
  * stranded-wait rules see only waits that can never end.
  * </ul>
  *
+ * <h2>The shared termination shape on qspinlock's ports</h2>
+ * {@link org.handoff.litmus.shapes.Termination} runs the variant's port on the pending path: an
+ * actor that arrives before the release finds the word at 0,0,1, sets pending and waits for the
+ * locked byte to clear; the release clears it, and the JMM guarantees the spinning read eventually
+ * sees it (same variable). An actor that arrives after takes the fast path. Seeded bug run on it:
+ * {@code pending-wait-word} ({@link org.handoff.models.qspinlock.QSpinLockMutants.PendingWaitWord}),
+ * the pending owner waiting for the whole word to be 0, which its own pending bit prevents. Whenever
+ * the actor finds the lock held it sets pending and spins forever ({@code STALE}); only an actor
+ * that arrives after the release terminates. No reordering is involved.
+ *
  * <p>To run one test by hand, see {@code org.handoff.litmus.mcs} (package-info), with
  * {@code -t '^org\.handoff\.litmus\.qspinlock\.QSpinLockStagedQueue$'}, or through the build:
  * {@code mvn -B verify -pl litmus -Dhandoff.check=QSpinLockStagedQueue}.
