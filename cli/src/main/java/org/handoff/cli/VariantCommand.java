@@ -427,14 +427,26 @@ final class VariantCommand implements Runnable {
             for (int i = from; i < end; i++) {
                 String line = lines[i];
                 if (i >= start) {
-                    Matcher mm = names.matcher(line);
-                    line = mm.replaceAll(r -> prefix + r.group(1));
+                    line = renameOutsideStrings(line, names, prefix);
                 }
                 sb.append(line).append('\n');
             }
         }
         sb.append("\n").append("=".repeat(77)).append("\n");
         return sb.toString();
+    }
+
+    /**
+     * {@code line} with every name {@code names} matches prefixed, except inside string literals: a
+     * copied action's guard ({@code "WaitNodeSpin" \notin Replaced}) keeps the name the copy stands in
+     * for, so that a model's {@code Replaced} takes the copy out as it would the hook.
+     */
+    static String renameOutsideStrings(String line, Pattern names, String prefix) {
+        String[] parts = line.split("\"", -1);
+        for (int k = 0; k < parts.length; k += 2) { // even parts lie outside quotes
+            parts[k] = names.matcher(parts[k]).replaceAll(r -> prefix + r.group(1));
+        }
+        return String.join("\"", parts);
     }
 
     /** A boxed comment, its paragraphs wrapped at word boundaries to the box's width. */

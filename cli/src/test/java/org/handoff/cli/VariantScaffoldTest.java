@@ -230,7 +230,7 @@ class VariantScaffoldTest {
         assertTrue(cfg.contains("SPECIFICATION PvSpec") && cfg.contains("    KickNode <- MineKickNode\n")
                 && cfg.contains("    WaitNodeSpin <- MineWaitNodeSpin\n"), cfg);
         assertTrue(Files.readString(root.resolve("specs/pv/PV_Mine.tla")).contains(
-                "MineWaitNodeSleep(x) == Runs(x) /\\ \"MineWaitNodeSleep\" \\notin Replaced /\\ WaitNodeSleepWith(x, TRUE)"));
+                "MineWaitNodeSleep(x) == Runs(x) /\\ \"WaitNodeSleep\" \\notin Replaced /\\ WaitNodeSleepWith(x, TRUE)"));
         new TlcRunner().preflight(tlc, new RunContext(root, work, null));
 
         Check b = base.stream().filter(c -> c.check().equals("PV_WaitEarlyMerged_N2_wWaitsEarlyPrevHalted")).findFirst()
