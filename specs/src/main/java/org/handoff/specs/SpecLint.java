@@ -68,12 +68,6 @@ public final class SpecLint {
                     bad++;
                     continue;
                 }
-                String override = badOverride(cfg, root, e.getKey());
-                if (override != null) {
-                    System.out.println(MARK + config + ": " + override);
-                    bad++;
-                    continue;
-                }
                 String elsewhere = behaviourElsewhere(cfg, root, e.getKey());
                 if (elsewhere != null) {
                     System.out.println(MARK + config + ": " + elsewhere);
@@ -188,39 +182,6 @@ public final class SpecLint {
             throw new Problem(why);
         }
         return root;
-    }
-
-    /**
-     * Null when every substitution of the config that is not a constant's is a definition override
-     * TLC can make: {@code Intra <- ResetIntra} puts the variant's own operator in place of a
-     * definition of the family's spec (any action or hook), and the two take the same number of
-     * arguments; otherwise what is wrong with the first that is not.
-     */
-    private static String badOverride(TlcConfig cfg, ModuleNode root, Path spec) {
-        Set<String> constants = new HashSet<>();
-        for (tla2sany.semantic.OpDeclNode c : root.getConstantDecls()) {
-            constants.add(c.getName().toString());
-        }
-        Map<String, OpDefNode> defs = new LinkedHashMap<>();
-        for (OpDefNode d : root.getOpDefs()) {
-            defs.put(d.getName().toString(), d);
-        }
-        for (TlcConfig.Constant c : cfg.constants()) {
-            if (!c.substitution() || constants.contains(c.name())) {
-                continue;
-            }
-            OpDefNode lhs = defs.get(c.name());
-            OpDefNode rhs = defs.get(c.value());
-            if (lhs == null) {
-                return c.written() + ": " + c.name() + " is neither a constant nor a definition of " + spec.getFileName()
-                        + " or the modules it extends";
-            }
-            if (rhs != null && lhs.getArity() != rhs.getArity()) {
-                return c.written() + ": " + c.name() + " takes " + lhs.getArity() + " argument(s), " + c.value() + " takes "
-                        + rhs.getArity() + ", so " + c.value() + " cannot stand in for it";
-            }
-        }
-        return null;
     }
 
     private static String undefined(TlcConfig cfg, Set<String> defined) {

@@ -258,12 +258,20 @@ public final class Tlc {
                 continue;
             }
             if (c.substitution()) {
-                // a definition override (Intra <- ResetIntra): a variant's own operator in place of the family's
-                if (source.operators().contains(c.name())) {
-                    continue;
+                // a definition override (Intra <- ResetIntra): a variant's own operator in place of the family's,
+                // taking as many arguments
+                if (!source.operators().contains(c.name())) {
+                    throw new HandoffException(config + ": " + c.written() + ": " + c.name() + " is neither a constant nor a"
+                            + " definition of " + spec.getFileName() + " or the modules it extends");
                 }
-                throw new HandoffException(config + ": " + c.written() + ": " + c.name() + " is neither a constant nor a"
-                        + " definition of " + spec.getFileName() + " or the modules it extends");
+                SpecSource.Definition lhs = source.definition(c.name());
+                SpecSource.Definition rhs = source.definition(c.value());
+                if (lhs != null && rhs != null && lhs.params().size() != rhs.params().size()) {
+                    throw new HandoffException(config + ": " + c.written() + ": " + c.name() + " takes " + lhs.params().size()
+                            + " argument(s), " + c.value() + " takes " + rhs.params().size() + ", so " + c.value()
+                            + " cannot stand in for it");
+                }
+                continue;
             }
             throw new HandoffException(config + ": CONSTANT " + c.name() + " is not declared by " + spec.getFileName()
                     + " (declared: " + (declared.isEmpty() ? "none" : String.join(", ", declared)) + ")");

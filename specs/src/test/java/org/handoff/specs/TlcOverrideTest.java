@@ -72,6 +72,14 @@ class TlcOverrideTest {
     }
 
     @Test
+    void aSingleRunRefusesAnOverrideOfAnotherArityToo() {
+        // handoff tlc runs one model without the lint: the same one line, before TLC starts.
+        HandoffException e = assertThrows(HandoffException.class, () -> run("CNA_Override_Arity.cfg"));
+        assertTrue(e.getMessage().contains("Intra <- Zero: Intra takes 1 argument(s), Zero takes 0"), e.getMessage());
+        assertFalse(e.getMessage().contains("\n"), e.getMessage());
+    }
+
+    @Test
     void anOverrideOfAnotherArityIsOneLineBeforeTlcRuns() throws Exception {
         Path spec = res("CNA_Override.tla");
         List<Path[]> models = List.of(new Path[] {spec, res("CNA_Override_Arity.cfg")}, new Path[] {spec,
