@@ -74,6 +74,8 @@ public final class SpecSource {
     private final Map<String, Kernel> headerKernels = new HashMap<>();
     private final Map<String, Set<String>> mayPrime = new HashMap<>();
     private final Map<String, List<Guard>> guards = new HashMap<>();
+    private final Map<String, Set<String>> stringSets = new HashMap<>();
+    private final Map<String, Set<String>> replacedGuards = new HashMap<>();
     /** Whether SANY parsed the spec; the constants and the names a config may override, from its root module. */
     private boolean parsed;
     private final Set<String> constants = new LinkedHashSet<>();
@@ -147,6 +149,12 @@ public final class SpecSource {
             }
             for (String d : s.defs.keySet()) {
                 s.guards.put(d, s.collectGuards(d));
+                OpDefNode n = s.nodes.get(d);
+                Set<String> set = n.getParams().length == 0 ? SpecReplaced.stringSet(n.getBody()) : null;
+                if (set != null) {
+                    s.stringSets.put(d, Collections.unmodifiableSet(set));
+                }
+                s.replacedGuards.put(d, Collections.unmodifiableSet(SpecReplaced.guards(n)));
             }
             // Nothing refers to SANY's tree any more: let it go (a check keeps one source per spec).
             s.nodes.clear();
@@ -537,6 +545,25 @@ public final class SpecSource {
             }
         }
         return null;
+    }
+
+    /**
+     * The strings of a definition that is a set of strings ({@code {"A", "B"}}, or a union of such
+     * sets and of definitions that are ones): a spec's {@code ActionNames}, a mutant's
+     * {@code MutantReplaced}; null for any other definition.
+     */
+    public Set<String> stringSet(String name) {
+        return stringSets.get(name);
+    }
+
+    /**
+     * The action names a definition tests against the constant {@code Replaced} among its
+     * conjuncts, which a model's {@code Replaced} takes it out by: {@code "N" \notin Replaced}, or
+     * qspinlock's {@code Active(x, "N")} (the mutation idiom, docs/adding-a-family.md). Empty for a
+     * definition that tests none.
+     */
+    public Set<String> replacedGuards(String name) {
+        return replacedGuards.getOrDefault(name, Set.of());
     }
 
     /**

@@ -10,7 +10,6 @@ import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
-import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
 import org.handoff.core.ProjectRoot;
@@ -25,74 +24,63 @@ import org.junit.jupiter.api.Test;
  * {@code Replaced}, and adds its own actions to the spec's steps. Two mistakes of that idiom pass
  * TLC without a word, so they are checked here: a base action that forgets its guard cannot be
  * replaced (the mutant's model then runs the original beside the replacement), and a mutant that
- * calls an action it replaced calls a step that is never enabled.
+ * calls an action it replaced calls a step that is never enabled. The sets and the guards are read
+ * from SANY's tree ({@link SpecSource#stringSet}, {@link SpecSource#replacedGuards}), so a guard left
+ * only in a comment counts as missing, and a set built as a union ({@code CnaReplaced \cup {...}})
+ * has all its names.
  */
 class MutationIdiomTest {
     private static final Path ROOT = ProjectRoot.find();
-    private static final Pattern ACTION_NAMES = Pattern.compile("^\\w*ActionNames\\s*==\\s*\\{([^}]*)}", Pattern.MULTILINE);
-    private static final Pattern NAME = Pattern.compile("\"([A-Za-z0-9_]+)\"");
 
-    /** The spec modules (not mutants, not traces) that declare ActionNames, with the names. */
-    private static List<Path> bases() throws IOException {
-        List<Path> out = new ArrayList<>();
-        for (Path family : Specs.families(ROOT)) {
-            try (Stream<Path> s = Files.list(family)) {
-                s.filter(p -> p.toString().endsWith(".tla")).sorted().forEach(out::add);
-            }
+    /** The spec modules of a family folder: its own {@code .tla} files, not its mutants or traces. */
+    private static List<Path> specs(Path family) throws IOException {
+        try (Stream<Path> s = Files.list(family)) {
+            return s.filter(p -> p.toString().endsWith(".tla")).sorted().toList();
         }
-        out.removeIf(p -> !ACTION_NAMES.matcher(read(p)).find());
-        return out;
     }
 
-    private static Set<String> actionNames(String text) {
-        Matcher m = ACTION_NAMES.matcher(text);
+    private static SpecSource load(Path spec) {
+        SpecSource src = SpecSource.load(spec, Specs.library(ROOT));
+        assertTrue(src.parsed(), spec + " does not parse");
+        return src;
+    }
+
+    /** The names of every {@code *ActionNames} set the spec sees (its own and those of the specs it extends). */
+    static Set<String> actionNames(SpecSource src) {
         Set<String> names = new LinkedHashSet<>();
-        while (m.find()) {
-            Matcher n = NAME.matcher(m.group(1));
-            while (n.find()) {
-                names.add(n.group(1));
+        for (SpecSource.Definition d : src.definitions()) {
+            Set<String> set = d.name().endsWith("ActionNames") ? src.stringSet(d.name()) : null;
+            if (set != null) {
+                names.addAll(set);
             }
         }
         return names;
     }
 
-    private static String read(Path p) {
-        try {
-            return Files.readString(p);
-        } catch (IOException e) {
-            throw new IllegalStateException(e);
+    /** Whether the spec's own module (not one it extends) declares an {@code *ActionNames} set. */
+    private static boolean declaresActionNames(SpecSource src) {
+        for (SpecSource.Definition d : src.definitions()) {
+            if (d.module().equals(src.rootModule()) && d.name().endsWith("ActionNames") && src.stringSet(d.name()) != null) {
+                return true;
+            }
         }
-    }
-
-    /** The text of the definition of {@code name} in {@code text}: its head line and the indented lines after it. */
-    static String body(String text, String name) {
-        Matcher m = Pattern.compile("^" + Pattern.quote(name) + "(\\([^)]*\\))?\\s*==.*$", Pattern.MULTILINE).matcher(text);
-        if (!m.find()) {
-            return null;
-        }
-        StringBuilder sb = new StringBuilder(m.group());
-        String[] rest = text.substring(m.end()).split("\n", -1);
-        for (int i = 1; i < rest.length && !rest[i].isEmpty() && Character.isWhitespace(rest[i].charAt(0)); i++) {
-            sb.append('\n').append(rest[i]);
-        }
-        return sb.toString();
+        return false;
     }
 
     /**
-     * The guard problems of one base spec: each name of its ActionNames must be a definition, in it or
-     * in {@code others} (the family's specs that extend it: TicketTrylock's trylock), that tests it.
+     * The guard problems the spec shows: each name of an ActionNames set it sees that it defines
+     * (there or in a module it extends) must be a definition that tests that name against
+     * {@code Replaced}. The names it does not define go to {@code undefined}: a spec that extends
+     * it may (TicketTrylock's trylock is in Ticket's set).
      */
-    static List<String> unguarded(String module, String text, List<String> others) {
+    static List<String> unguarded(SpecSource src, Set<String> undefined) {
         List<String> problems = new ArrayList<>();
-        for (String a : actionNames(text)) {
-            String b = body(text, a);
-            for (int i = 0; b == null && i < others.size(); i++) {
-                b = body(others.get(i), a);
-            }
-            if (b == null) {
-                problems.add(module + ": ActionNames names " + a + ", which it does not define");
-            } else if (!b.contains("\"" + a + "\" \\notin Replaced") && !b.contains("Active(x, \"" + a + "\")")) {
-                problems.add(module + ": " + a + " is in ActionNames but is not disabled when Replaced names it");
+        for (String a : actionNames(src)) {
+            SpecSource.Definition d = src.definition(a);
+            if (d == null) {
+                undefined.add(a);
+            } else if (!src.replacedGuards(a).contains(a)) {
+                problems.add(d.module() + ".tla: " + a + " is in ActionNames but is not disabled when Replaced names it");
             }
         }
         return problems;
@@ -100,34 +88,70 @@ class MutationIdiomTest {
 
     @Test
     void everyReplaceableActionIsDisabledByItsName() throws IOException {
-        List<Path> bases = bases();
+        Set<String> modules = new LinkedHashSet<>();
+        Set<String> problems = new LinkedHashSet<>();
+        for (Path family : Specs.families(ROOT)) {
+            Set<String> undefined = new LinkedHashSet<>();
+            Set<String> defined = new LinkedHashSet<>();
+            for (Path p : specs(family)) {
+                SpecSource src = load(p);
+                if (declaresActionNames(src)) {
+                    modules.add(p.getFileName().toString());
+                }
+                Set<String> missing = new LinkedHashSet<>();
+                problems.addAll(unguarded(src, missing));
+                undefined.addAll(missing);
+                Set<String> here = new LinkedHashSet<>(actionNames(src));
+                here.removeAll(missing);
+                defined.addAll(here);
+            }
+            undefined.removeAll(defined);
+            undefined.forEach(a -> problems.add(family.getFileName() + ": ActionNames names " + a
+                    + ", which no spec of the family defines"));
+        }
         // Every family with mutants: qspinlock (and CNA, PV over it), MCS, CLH, M-lock, ticket,
         // combining, and the spin_is_locked litmus.
-        Set<String> modules = new LinkedHashSet<>();
-        bases.forEach(p -> modules.add(p.getFileName().toString()));
         for (String m : List.of("QSpinlock.tla", "CNASteps.tla", "PV.tla", "PVSteps.tla", "MCS.tla", "CLH.tla",
                 "MLock.tla", "Ticket.tla", "Combining.tla", "SpinIsLocked.tla")) {
             assertTrue(modules.contains(m), m + " declares no ActionNames: " + modules);
         }
-        List<String> problems = new ArrayList<>();
-        for (Path p : bases) {
-            List<String> others = new ArrayList<>();
-            try (Stream<Path> s = Files.list(p.getParent())) {
-                s.filter(q -> q.toString().endsWith(".tla") && !q.equals(p)).sorted().forEach(q -> others.add(read(q)));
+        assertEquals(List.of(), new ArrayList<>(problems));
+    }
+
+    /** {@code body} run on a copy of {@code spec} (a family spec) edited by {@code edit}, in a scratch folder. */
+    private static <T> T onSeededCopy(Path spec, java.util.function.UnaryOperator<String> edit,
+            java.util.function.Function<SpecSource, T> body) throws IOException {
+        Path dir = Files.createTempDirectory("idiom");
+        try {
+            String text = Files.readString(spec);
+            String seeded = edit.apply(text);
+            assertTrue(!seeded.equals(text), "the seeded mistake did not apply");
+            Files.writeString(dir.resolve(spec.getFileName()), seeded);
+            return body.apply(load(dir.resolve(spec.getFileName())));
+        } finally {
+            try (Stream<Path> s = Files.walk(dir)) {
+                s.sorted(java.util.Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
             }
-            problems.addAll(unguarded(p.getFileName().toString(), read(p), others));
         }
-        assertEquals(List.of(), problems);
     }
 
     @Test
-    void aMissingGuardIsFound() {
-        // A seeded mistake: MCS's UnlockHandoff without its guard.
-        String mcs = read(ROOT.resolve("specs/mcs/MCS.tla"));
-        String seeded = mcs.replace("    /\\ \"UnlockHandoff\" \\notin Replaced\n", "");
-        assertTrue(!seeded.equals(mcs), "the seeded mistake did not apply");
-        assertEquals(List.of("MCS.tla: UnlockHandoff is in ActionNames but is not disabled when Replaced names it"),
-                unguarded("MCS.tla", seeded, List.of()));
+    void aMissingGuardIsFound() throws IOException {
+        // A seeded mistake: MCS's UnlockHandoff without its guard, read by SANY (comments play no part:
+        // the guard left in a comment is still missing).
+        List<String> problems = onSeededCopy(ROOT.resolve("specs/mcs/MCS.tla"),
+                t -> t.replace("    /\\ \"UnlockHandoff\" \\notin Replaced\n", "    \\* /\\ \"UnlockHandoff\" \\notin Replaced\n"),
+                src -> unguarded(src, new LinkedHashSet<>()));
+        assertEquals(List.of("MCS.tla: UnlockHandoff is in ActionNames but is not disabled when Replaced names it"), problems);
+    }
+
+    @Test
+    void aSetReadThroughAUnionHasEveryName() {
+        // CNA's mutants replace CNA's own replacements too: MutantReplaced == CnaReplaced \cup {...}.
+        SpecSource src = load(ROOT.resolve("specs/cna/mutants/CNASteps_SpliceNoTail.tla"));
+        Set<String> replaced = src.stringSet("MutantReplaced");
+        assertTrue(replaced != null && replaced.containsAll(src.stringSet("CnaReplaced")) && replaced.size()
+                > src.stringSet("CnaReplaced").size(), String.valueOf(replaced));
     }
 
     /**
@@ -152,10 +176,6 @@ class MutationIdiomTest {
     @Test
     void noMutantCallsAnActionItReplaces() throws IOException {
         List<String> problems = new ArrayList<>();
-        Set<String> declared = new LinkedHashSet<>();
-        for (Path b : bases()) {
-            declared.addAll(actionNames(read(b)));
-        }
         int replacing = 0;
         for (Path family : Specs.families(ROOT)) {
             Path dir = family.resolve("mutants");
@@ -164,27 +184,23 @@ class MutationIdiomTest {
             }
             try (Stream<Path> s = Files.list(dir)) {
                 for (Path m : s.filter(p -> p.toString().endsWith(".tla")).sorted().toList()) {
-                    String text = read(m);
-                    String r = body(text, "MutantReplaced"); // with its continuation lines
-                    if (r == null) {
+                    SpecSource src = load(m);
+                    SpecSource.Definition def = src.definition("MutantReplaced");
+                    if (def == null || !def.module().equals(src.rootModule())) {
                         continue;
                     }
                     replacing++;
+                    Set<String> replaced = src.stringSet("MutantReplaced");
+                    assertTrue(replaced != null, m.getFileName() + ": MutantReplaced is not a set of action names");
                     assertTrue(Pattern.compile("^ASSUME Replaced (=|\\\\in) .*MutantReplaced", Pattern.MULTILINE)
-                            .matcher(text).find(),
+                            .matcher(Files.readString(m)).find(),
                             m.getFileName() + " sets MutantReplaced but does not assume the model puts it in Replaced");
-                    Set<String> replaced = new LinkedHashSet<>();
-                    Matcher n = NAME.matcher(r.substring(r.indexOf("==")));
-                    while (n.find()) {
-                        replaced.add(n.group(1));
-                    }
+                    Set<String> declared = actionNames(src);
                     for (String a : replaced) {
                         if (!declared.contains(a)) {
-                            problems.add(m.getFileName() + ": replaces " + a + ", which no spec lists in its ActionNames");
+                            problems.add(m.getFileName() + ": replaces " + a + ", which no spec it extends lists in its ActionNames");
                         }
                     }
-                    SpecSource src = SpecSource.load(m, Specs.library(ROOT));
-                    assertTrue(src.parsed(), m + " does not parse");
                     problems.addAll(callsOfReplaced(src, replaced));
                 }
             }
@@ -197,23 +213,12 @@ class MutationIdiomTest {
     @Test
     void aMutantCallingWhatItReplacesIsFound() throws IOException {
         // A seeded mistake: MCS_LateInit's spin written as the replaced SpinLocked plus a test.
-        Path dir = Files.createTempDirectory("idiom");
-        try {
-            String late = read(ROOT.resolve("specs/mcs/mutants/MCS_LateInit.tla"));
-            String seeded = late.replaceFirst("(?s)SpinLockedAfterInit\\(t\\) ==.*?\n\n",
-                    "SpinLockedAfterInit(t) ==\n    /\\\\ initDone[t]\n    /\\\\ SpinLocked(t)\n"
-                            + "    /\\\\ initDone' = [initDone EXCEPT ![t] = FALSE]\n\n");
-            assertTrue(!seeded.equals(late), "the seeded mistake did not apply");
-            Files.writeString(dir.resolve("MCS_LateInit.tla"), seeded);
-            Files.copy(ROOT.resolve("specs/mcs/MCS.tla"), dir.resolve("MCS.tla"));
-            SpecSource src = SpecSource.load(dir.resolve("MCS_LateInit.tla"), Specs.library(ROOT));
-            assertTrue(src.parsed());
-            assertEquals(List.of("MCS_LateInit: SpinLockedAfterInit calls SpinLocked, which it replaces (never enabled)"),
-                    callsOfReplaced(src, Set.of("InitLocked", "SpinLocked")));
-        } finally {
-            try (Stream<Path> s = Files.walk(dir)) {
-                s.sorted(java.util.Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
-            }
-        }
+        List<String> problems = onSeededCopy(ROOT.resolve("specs/mcs/mutants/MCS_LateInit.tla"),
+                t -> t.replaceFirst("(?s)SpinLockedAfterInit\\(t\\) ==.*?\n\n",
+                        "SpinLockedAfterInit(t) ==\n    /\\\\ initDone[t]\n    /\\\\ SpinLocked(t)\n"
+                                + "    /\\\\ initDone' = [initDone EXCEPT ![t] = FALSE]\n\n"),
+                src -> callsOfReplaced(src, src.stringSet("MutantReplaced")));
+        assertEquals(List.of("MCS_LateInit: SpinLockedAfterInit calls SpinLocked, which it replaces (never enabled)"),
+                problems);
     }
 }
