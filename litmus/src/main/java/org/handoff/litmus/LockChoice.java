@@ -85,11 +85,7 @@ public final class LockChoice {
      */
     @SuppressWarnings({"unchecked", "rawtypes"})
     public static Function<SpinPolicy, HandoffLock<Object>> port(Class<?> test) {
-        if (System.getProperty(PREFIX + test.getName(), "").isBlank()) {
-            throw new IllegalStateException(test.getSimpleName() + " runs the port named by -D" + PREFIX
-                    + test.getName() + "=<port class>, which the runner sets from the entry's variant");
-        }
-        Function f = withPolicy(test, HandoffLock.class, HandoffLock.class);
+        Function f = withPolicy(test, HandoffLock.class, null);
         return f;
     }
 
@@ -119,12 +115,17 @@ public final class LockChoice {
     /**
      * The constructor of the lock chosen for {@code test} (a subclass of {@code base}, default
      * {@code dflt}) that takes {@code parameters}; an {@link IllegalStateException} naming the
-     * class and the property when it is not there.
+     * class and the property when it is not there, or when no lock is chosen and there is no
+     * default ({@code dflt} null: a shared shape, {@link #port}).
      */
     private static <T> Constructor<? extends T> constructor(Class<?> test, Class<T> base, Class<? extends T> dflt,
             Class<?>... parameters) {
         String property = PREFIX + test.getName();
         String name = System.getProperty(property);
+        if ((name == null || name.isBlank()) && dflt == null) {
+            throw new IllegalStateException(test.getSimpleName() + " runs the port named by -D" + property
+                    + "=<port class>, which the runner sets from the entry's variant");
+        }
         try {
             Class<? extends T> type = name == null || name.isBlank() ? dflt : Ports.load(name, base, test.getClassLoader());
             return Ports.constructor(type, false, parameters);

@@ -25,12 +25,22 @@ class JcstressHookNamesTest {
             if (!c.hooks().isEmpty()) {
                 ClassLoader loader = JcstressHookNamesTest.class.getClassLoader();
                 Class<?> test = JcstressRunner.load(c.check(), loader);
+                String property = LockChoice.PREFIX + test.getName();
+                boolean named = c.port() != null && System.getProperty(property) == null;
                 if (c.port() != null) {
                     // The port's own step counters; a shared shape needs its lock named, as the runner does.
                     Class.forName(c.port(), true, loader);
-                    System.getProperties().putIfAbsent(LockChoice.PREFIX + test.getName(), c.port());
                 }
-                test.getDeclaredConstructor().newInstance();
+                if (named) {
+                    System.setProperty(property, c.port());
+                }
+                try {
+                    test.getDeclaredConstructor().newInstance();
+                } finally {
+                    if (named) {
+                        System.clearProperty(property); // read once, when the test class is initialised
+                    }
+                }
             }
         }
         Set<String> counted = HookCounter.snapshot().keySet();
