@@ -548,9 +548,9 @@ public final class SpecSource {
     }
 
     /**
-     * The strings of a definition that is a set of strings ({@code {"A", "B"}}, or a union of such
-     * sets and of definitions that are ones): a spec's {@code ActionNames}, a mutant's
-     * {@code MutantReplaced}; null for any other definition.
+     * The strings of a definition that is a set of strings ({@code {"A", "B"}}, a union of such sets
+     * and of definitions that are ones, or an IF between two: the names either branch holds): a
+     * spec's {@code ActionNames}, a mutant's {@code MutantReplaced}; null for any other definition.
      */
     public Set<String> stringSet(String name) {
         return stringSets.get(name);
