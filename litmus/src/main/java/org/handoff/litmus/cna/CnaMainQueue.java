@@ -10,9 +10,7 @@ import org.handoff.models.qspinlock.QSpinLock;
 import org.handoff.models.qspinlock.SlowpathHooks;
 import org.openjdk.jcstress.annotations.Actor;
 import org.openjdk.jcstress.annotations.Arbiter;
-import org.openjdk.jcstress.annotations.Expect;
 import org.openjdk.jcstress.annotations.JCStressTest;
-import org.openjdk.jcstress.annotations.Outcome;
 import org.openjdk.jcstress.annotations.State;
 import org.openjdk.jcstress.infra.results.IIIII_Result;
 
@@ -42,16 +40,8 @@ import org.openjdk.jcstress.infra.results.IIIII_Result;
  * {@code -jvmArgs -Dhandoff.litmus.lock.org.handoff.litmus.cna.CnaMainQueue=CLASS} for another lock.
  */
 @JCStressTest
-@Outcome(id = "1, 1, 0, 0, 0", expect = Expect.ACCEPTABLE,
-        desc = "Actor 1 (the head's node) entered first; actor 0 found both its writes.")
-@Outcome(id = "0, 0, 1, 1, 0", expect = Expect.ACCEPTABLE_INTERESTING,
-        desc = "Actor 0 (remote) entered first: the head did not search for a local waiter.")
-@Outcome(id = "\\d+, \\d+, \\d+, \\d+, [12]", expect = Expect.FORBIDDEN,
-        desc = "DeadlockFreedom: a thread was stranded: one of its waits could never succeed.")
-@Outcome(expect = Expect.FORBIDDEN,
-        desc = "HandoffVisibility: the second holder missed a write of the first (stale or partial values).")
 @State
-public class CnaMainQueue {
+public class CnaMainQueue extends StagedQueueOutcomes {
     private static final BiFunction<SpinPolicy, SlowpathHooks, CnaLock> LOCK =
             LockChoice.withHooks(CnaMainQueue.class, CnaLock.class);
     private final LockHarness<QCpu> h = LockHarness.of(
