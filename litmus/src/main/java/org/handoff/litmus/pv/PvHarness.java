@@ -3,7 +3,7 @@ package org.handoff.litmus.pv;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Function;
 import org.handoff.litmus.LockHarness;
-import org.handoff.models.HandoffLock;
+import org.handoff.litmus.ForwardingLock;
 import org.handoff.models.SpinPolicy;
 import org.handoff.models.pv.CnaPvLock;
 import org.handoff.models.pv.Paravirt;
@@ -53,31 +53,9 @@ public final class PvHarness {
     }
 
     /** The lock, held {@value #HOLD_SPINS} spin-wait hints longer before each unlock. */
-    private static final class Held implements HandoffLock<QCpu> {
-        private final QSpinLock lock;
-
+    private static final class Held extends ForwardingLock<QCpu> {
         Held(QSpinLock lock) {
-            this.lock = lock;
-        }
-
-        @Override
-        public String family() {
-            return lock.family();
-        }
-
-        @Override
-        public String variant() {
-            return lock.variant();
-        }
-
-        @Override
-        public QCpu newContext() {
-            return lock.newContext();
-        }
-
-        @Override
-        public void lock(QCpu cpu) {
-            lock.lock(cpu);
+            super(lock);
         }
 
         @Override
@@ -85,7 +63,7 @@ public final class PvHarness {
             for (int i = 0; i < HOLD_SPINS; i++) {
                 Thread.onSpinWait();
             }
-            lock.unlock(cpu);
+            port.unlock(cpu);
         }
     }
 

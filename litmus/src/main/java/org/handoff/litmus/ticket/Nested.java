@@ -1,6 +1,6 @@
 package org.handoff.litmus.ticket;
 
-import org.handoff.models.HandoffLock;
+import org.handoff.litmus.ForwardingLock;
 import org.handoff.models.ticket.TicketLock;
 
 /**
@@ -8,37 +8,20 @@ import org.handoff.models.ticket.TicketLock;
  * {@code unlock} two {@code __mp_unlock} calls on the same CPU, so the harness's critical section
  * runs at depth 2 and the lock must be passed on by the outer release only.
  */
-final class Nested implements HandoffLock<TicketLock.Cpu> {
-    private final TicketLock lock;
-
+final class Nested extends ForwardingLock<TicketLock.Cpu> {
     Nested(TicketLock lock) {
-        this.lock = lock;
-    }
-
-    @Override
-    public String family() {
-        return lock.family();
-    }
-
-    @Override
-    public String variant() {
-        return lock.variant();
-    }
-
-    @Override
-    public TicketLock.Cpu newContext() {
-        return lock.newContext();
+        super(lock);
     }
 
     @Override
     public void lock(TicketLock.Cpu cpu) {
-        lock.lock(cpu);
-        lock.lock(cpu);
+        port.lock(cpu);
+        port.lock(cpu);
     }
 
     @Override
     public void unlock(TicketLock.Cpu cpu) {
-        lock.unlock(cpu);
-        lock.unlock(cpu);
+        port.unlock(cpu);
+        port.unlock(cpu);
     }
 }
