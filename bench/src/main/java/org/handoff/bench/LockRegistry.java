@@ -125,19 +125,19 @@ public final class LockRegistry {
 
     /**
      * The port of class {@code className} under {@code variant}'s name, built with its public
-     * {@code (SpinPolicy)} constructor (every level builds ports that way), or {@code (SpinPolicy, int)}
-     * with the batch limit for a batched combining lock; a CNA port gets the settings' topology and seed.
+     * {@code (SpinPolicy)} constructor (every level builds ports that way); a batched combining lock
+     * then gets the settings' batch limit, a CNA port their topology and seed.
      */
     private static BenchLock port(String variant, String className, Settings s) {
         ClassLoader loader = LockRegistry.class.getClassLoader();
         Class<?> type = Ports.load(className, Object.class, loader);
-        if (CombiningLock.Batched.class.isAssignableFrom(type)) {
-            return BenchLock.combining(variant, s.spin(), Ports.make(Ports.constructor(
-                    type.asSubclass(CombiningLock.class), false, SpinPolicy.class, int.class), s.policy(), s.batch()));
-        }
         if (CombiningLock.class.isAssignableFrom(type)) {
-            return BenchLock.combining(variant, s.spin(), Ports.make(Ports.constructor(
-                    type.asSubclass(CombiningLock.class), false, SpinPolicy.class), s.policy()));
+            CombiningLock lock = Ports.make(Ports.constructor(type.asSubclass(CombiningLock.class), false,
+                    SpinPolicy.class), s.policy());
+            if (lock instanceof CombiningLock.Batched batched) {
+                batched.batch(s.batch());
+            }
+            return BenchLock.combining(variant, s.spin(), lock);
         }
         HandoffLock<?> lock = Ports.make(Ports.constructor(Ports.load(className, HandoffLock.class, loader), false,
                 SpinPolicy.class), s.policy());

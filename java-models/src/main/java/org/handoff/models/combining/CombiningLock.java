@@ -79,8 +79,8 @@ public class CombiningLock implements HandoffPort, Traceable {
     /** Counts the holder's stops at the batch limit ({@link HookCounter}; the manifest's {@code variantHooks}). */
     static final HookCounter BATCH_CUT = HookCounter.of("ali_spin_lock:batch-cut");
 
-    /** The batch limit: 0 for none (as posted). */
-    protected final int batch;
+    /** The batch limit: 0 for none (as posted); {@link Batched#batch} sets it before first use. */
+    protected int batch;
     /** The most requests one holder has run in one tenure (written only by holders). */
     private volatile int largestTenure;
 
@@ -330,15 +330,26 @@ public class CombiningLock implements HandoffPort, Traceable {
         mem.setReleaseInt(LOCKED, next, COMBINE);
     }
 
-    /** combining-batch with a batch limit of 2, or the one given to {@link #Batched(SpinPolicy, int)}, for the tests. */
+    /**
+     * combining-batch with a batch limit of 2, or the one {@link #batch(int)} sets (a manifest entry's
+     * {@code configure: batch=1}).
+     */
     public static class Batched extends CombiningLock {
         /** Batch limit 2 (the spec's {@code Batch = 2}) with the given spin policy. */
         public Batched(SpinPolicy spin) {
             super(spin, 2);
         }
 
-        public Batched(SpinPolicy spin, int batch) {
-            super(spin, batch);
+        /**
+         * Sets the batch limit, at least 1 so that the lock stays {@code combining-batch}; call it
+         * before the lock is used: holders read the limit without synchronisation.
+         */
+        public Batched batch(int limit) {
+            if (limit < 1) {
+                throw new IllegalArgumentException("the batch limit of combining-batch must be at least 1, not " + limit);
+            }
+            this.batch = limit;
+            return this;
         }
     }
 }

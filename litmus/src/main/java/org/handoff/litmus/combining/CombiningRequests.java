@@ -24,6 +24,12 @@ import org.openjdk.jcstress.infra.results.IIIII_Result;
  *     release store after the request's writes and its result, read by the submitter's acquire
  *     spin, so the submitter sees its result; the holder reads the other's request through the
  *     acquire read of the link. x86 shows only these too.
+ * <li>{@code combining-batch} with a batch limit of 1 ({@code configure: batch=1}): a holder runs
+ *     its own request and, when the other has queued, hands the holder role on
+ *     ({@code next->locked = 2}), so the second request runs on its own submitter's thread; the
+ *     variant's checks require that hand-off ({@code ali_spin_lock:batch-cut}). Only the two acceptable
+ *     outcomes: the hand-off is a release store read by the next holder's acquire spin, so the first
+ *     request's writes happen-before the second's. x86 shows only these too.
  * <li>{@code early-complete} ({@link CombiningMutants.EarlyComplete}, the completion flag set
  *     before the request runs): a submitter that returns with the empty result slot
  *     ({@code -2147483648}, ResultVisible) or with a result not its own. Sequential consistency
