@@ -1,5 +1,6 @@
 package org.handoff.litmus.litmus;
 
+import java.util.function.IntPredicate;
 import java.util.function.Supplier;
 import org.handoff.litmus.LockChoice;
 import org.handoff.models.litmus.CrossedLocking;
@@ -7,17 +8,24 @@ import org.handoff.models.litmus.CrossedLocking.Read;
 import org.handoff.models.litmus.CrossedLocking.Take;
 
 /**
- * The state of one crossed-locking litmus sample: a fresh {@link CrossedLocking} in the modes of
- * the cell the entry's variant names ({@link CrossedLocking#cell}). CPU 0 takes lock A and reads
- * whether lock B is held; CPU 1 takes B and reads A. The store-buffering shape (SB): {@code 0, 0}
- * means each CPU read the other's lock before the other's take reached it, and both went on into
- * the region the pattern is meant to make exclusive.
+ * The state of one crossed-locking litmus sample. CPU 0 takes lock A and reads whether lock B is
+ * held; CPU 1 takes B and reads A. The store-buffering shape (SB): {@code 0, 0} means each CPU read
+ * the other's lock before the other's take reached it, and both went on into the region the
+ * pattern is meant to make exclusive. The entry's variant names the locks:
+ * <ul>
+ * <li>a cell of the mode matrix, {@code <take>-take-<read>-read}: a fresh {@link CrossedLocking}
+ *     in those modes ({@link CrossedLocking#cell});
+ * <li>{@code qspinlock-unfenced} or {@code qspinlock-fenced}: two qspinlock ports, the check
+ *     {@code queued_spin_is_locked} without or with the caller's {@code smp_mb()}
+ *     ({@link QSpinLockCrossed}).
+ * </ul>
  *
- * <p>Whether the JMM allows {@code 0, 0} ({@link #jmmForbidsBothFree}) decides which of the two
- * tests runs a cell, since jcstress grades by annotations: {@link CrossedJmmAllows} marks it
- * {@code ACCEPTABLE_INTERESTING} (seeing it is no JVM bug, but still a MutualExclusion failure of
- * the pattern, which is how the runner counts it), {@link CrossedJmmForbids} marks it
- * {@code FORBIDDEN}. A cell named under the wrong test stops that test before its first sample.
+ * <p>Whether the JMM allows {@code 0, 0} ({@link #jmmForbidsBothFree}, {@link QSpinLockCrossed})
+ * decides which of the two tests runs a variant, since jcstress grades by annotations:
+ * {@link CrossedJmmAllows} marks it {@code ACCEPTABLE_INTERESTING} (seeing it is no JVM bug, but
+ * still a MutualExclusion failure of the pattern, which is how the runner counts it),
+ * {@link CrossedJmmForbids} marks it {@code FORBIDDEN}. A variant named under the wrong test stops
+ * that test before its first sample.
  */
 final class Crossed {
     static final String ONE_SAW_HELD = "At least one CPU saw the other's lock held: the crossed check excluded.";
@@ -26,23 +34,37 @@ final class Crossed {
     static final String BOTH_FREE_FORBIDDEN = "MutualExclusion: both CPUs saw the other's lock free (store buffering);"
             + " the JMM forbids this in these modes.";
 
-    private final CrossedLocking lock;
+    /** CPU {@code cpu}'s step: take its own lock, then whether the other's was held. */
+    private final IntPredicate takeThenCheck;
 
-    private Crossed(CrossedLocking lock) {
-        this.lock = lock;
+    private Crossed(IntPredicate takeThenCheck) {
+        this.takeThenCheck = takeThenCheck;
+    }
+
+    /** A variant's samples, and whether the JMM allows {@code 0, 0} in it. */
+    private record Variant(boolean jmmAllows, Supplier<Crossed> samples) {
     }
 
     /**
-     * The samples of the cell the runner named for {@code test} ({@link LockChoice#mode}): the
-     * name is a cell, and the JMM allows {@code 0, 0} there exactly when {@code allows}.
+     * The samples of the variant the runner named for {@code test} ({@link LockChoice#mode}): the
+     * JMM allows {@code 0, 0} there exactly when {@code allows}.
      */
     static Supplier<Crossed> cell(Class<?> test, boolean allows) {
-        CrossedLocking cell = LockChoice.mode(test, CrossedLocking::cell,
-                c -> !jmmForbidsBothFree(c.takeMode(), c.readMode()), allows,
-                allows ? CrossedJmmForbids.class : CrossedJmmAllows.class);
+        return LockChoice.mode(test, Crossed::variant, Variant::jmmAllows, allows,
+                allows ? CrossedJmmForbids.class : CrossedJmmAllows.class).samples();
+    }
+
+    private static Variant variant(String name) {
+        if (name.startsWith("qspinlock-")) {
+            Boolean fenced = QSpinLockCrossed.fenced(name);
+            return fenced == null ? null
+                    : new Variant(!fenced, () -> new Crossed(new QSpinLockCrossed(fenced)::takeThenCheck));
+        }
+        CrossedLocking cell = CrossedLocking.cell(name);
         Take take = cell.takeMode();
         Read read = cell.readMode();
-        return () -> new Crossed(new CrossedLocking(take, read));
+        return new Variant(!jmmForbidsBothFree(take, read),
+                () -> new Crossed(new CrossedLocking(take, read)::takeThenCheck));
     }
 
     /**
@@ -77,6 +99,6 @@ final class Crossed {
 
     /** CPU {@code cpu}'s crossed step: 1 when it saw the other CPU's lock held, 0 when free. */
     int cpu(int cpu) {
-        return lock.takeThenCheck(cpu) ? 1 : 0;
+        return takeThenCheck.test(cpu) ? 1 : 0;
     }
 }

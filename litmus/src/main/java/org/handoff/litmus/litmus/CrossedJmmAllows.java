@@ -12,9 +12,10 @@ import org.openjdk.jcstress.infra.results.II_Result;
  * The crossed-locking litmus ({@link Crossed}) in the cells of the mode matrix where the JMM
  * allows {@code 0, 0}: {@code plain-take-*-read} (every read), {@code opaque-take-*-read} and
  * {@code release-take-*-read} with a plain, opaque, acquire or volatile read, and
- * {@code cas-take-*-read} with a plain, opaque or acquire read. The entry's variant names the cell
- * ({@code <take>-take-<read>-read}); why the JMM allows it there is at
- * {@link Crossed#jmmForbidsBothFree}. {@code r1} is 1 when CPU 0 saw lock B held, {@code r2} when
+ * {@code cas-take-*-read} with a plain, opaque or acquire read, and {@code qspinlock-unfenced} (the
+ * qspinlock port's {@code queued_spin_is_locked} with no barrier, {@link QSpinLockCrossed}). The
+ * entry's variant names the cell ({@code <take>-take-<read>-read}); why the JMM allows it there is
+ * at {@link Crossed#jmmForbidsBothFree}. {@code r1} is 1 when CPU 0 saw lock B held, {@code r2} when
  * CPU 1 saw lock A held; {@code 0, 0} is both CPUs in the region meant to be exclusive.
  *
  * <p>Run one cell alone: {@code -t '^org\\.handoff\\.litmus\\.litmus\\.CrossedJmmAllows$'} with

@@ -11,8 +11,9 @@ import org.openjdk.jcstress.infra.results.II_Result;
 /**
  * The crossed-locking litmus ({@link Crossed}) in the cells of the mode matrix where the JMM
  * forbids {@code 0, 0}: {@code cas-take-volatile-read}, and {@code opaque-take-fenced-read},
- * {@code release-take-fenced-read} and {@code cas-take-fenced-read}. The entry's variant names the cell
- * ({@code <take>-take-<read>-read}); why the JMM forbids it there is at
+ * {@code release-take-fenced-read} and {@code cas-take-fenced-read}, and {@code qspinlock-fenced}
+ * (the qspinlock port with the caller's {@code smp_mb()}, {@link QSpinLockCrossed}). The entry's
+ * variant names the cell ({@code <take>-take-<read>-read}); why the JMM forbids it there is at
  * {@link Crossed#jmmForbidsBothFree}. {@code r1} is 1 when CPU 0 saw lock B held, {@code r2} when
  * CPU 1 saw lock A held; {@code 0, 0} is both CPUs in the region meant to be exclusive.
  *

@@ -1,7 +1,6 @@
 package org.handoff.litmus.litmus;
 
 import java.lang.invoke.VarHandle;
-import org.handoff.litmus.LockChoice;
 import org.handoff.models.qspinlock.QCpu;
 import org.handoff.models.qspinlock.QSpinLock;
 
@@ -16,12 +15,12 @@ import org.handoff.models.qspinlock.QSpinLock;
  *     compare-and-exchange, whose store orders nothing before later accesses: the JMM allows
  *     {@code 0, 0}, and so do POWER and arm64 (the LL/SC store can still be in flight). On x86 the
  *     compare-and-exchange is a {@code lock cmpxchg}, a full barrier, so x86 is not expected to show
- *     it. Run by {@link QSpinLockCrossedJmmAllows}.
+ *     it. Run by {@link CrossedJmmAllows}.
  * <li>{@code qspinlock-fenced}: the caller orders the check itself, as a caller must since the
  *     change, with {@code smp_mb()} ({@link VarHandle#fullFence()}) between its {@code spin_lock}
  *     and {@code spin_is_locked} (which is the pre-change powerpc helper, barrier included). The
  *     take's store and the read are at least opaque and the fence orders them: the JMM forbids
- *     {@code 0, 0}. Run by {@link QSpinLockCrossedJmmForbids}.
+ *     {@code 0, 0}. Run by {@link CrossedJmmForbids}.
  * </ul>
  */
 final class QSpinLockCrossed {
@@ -35,21 +34,21 @@ final class QSpinLockCrossed {
         this.fenced = fenced;
     }
 
-    /** Whether the variant the runner named for {@code test} fences ({@link LockChoice#mode}); the JMM {@code allows} 0, 0 in it or not. */
-    static boolean fenced(Class<?> test, boolean allows) {
-        return LockChoice.mode(test, v -> switch (v) {
+    /** Whether the variant {@code name} fences: true, false, or null when it is no variant of this shape. */
+    static Boolean fenced(String name) {
+        return switch (name) {
             case "qspinlock-fenced" -> Boolean.TRUE;
             case "qspinlock-unfenced" -> Boolean.FALSE;
             default -> null;
-        }, f -> !f, allows, allows ? QSpinLockCrossedJmmForbids.class : QSpinLockCrossedJmmAllows.class);
+        };
     }
 
-    /** CPU {@code cpu}'s step: take its own lock, then 1 when it saw the other's held. */
-    int cpu(int cpu) {
+    /** CPU {@code cpu}'s step: take its own lock, then whether it saw the other's held. */
+    boolean takeThenCheck(int cpu) {
         (cpu == 0 ? a : b).lock(cpu == 0 ? cpu0 : cpu1);
         if (fenced) {
             VarHandle.fullFence();
         }
-        return (cpu == 0 ? b : a).isLocked() ? 1 : 0;
+        return (cpu == 0 ? b : a).isLocked();
     }
 }

@@ -19,10 +19,10 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
 /**
- * The crossed-locking mode matrix runs as two jcstress tests, the cell chosen by the entry's
- * variant name: every cell is in the manifest once, under the test whose grading of {@code 0, 0}
- * is the JMM's answer for it, and a cell under the wrong test, a name that is no cell, or no name
- * at all stops the test before a sample.
+ * The crossed-locking mode matrix, and the qspinlock port fenced and unfenced, run as two jcstress
+ * tests, the cell chosen by the entry's variant name: every cell is in the manifest once, under the
+ * test whose grading of {@code 0, 0} is the JMM's answer for it, and a cell under the wrong test, a
+ * name that is no cell, or no name at all stops the test before a sample.
  */
 class CrossedCellsTest {
     private static final String ALLOWS = LockChoice.VARIANT + CrossedJmmAllows.class.getName();
@@ -39,13 +39,20 @@ class CrossedCellsTest {
             if (c.check().contains(".CrossedJmm")) {
                 String before = listed.put(c.variant(), c.check());
                 assertEquals(null, before, c.variant() + " is listed twice");
-                CrossedLocking cell = CrossedLocking.cell(c.variant());
-                String test = (Crossed.jmmForbidsBothFree(cell.takeMode(), cell.readMode()) ? CrossedJmmForbids.class
-                        : CrossedJmmAllows.class).getName();
+                Boolean fenced = QSpinLockCrossed.fenced(c.variant());
+                boolean forbids;
+                if (fenced != null) {
+                    forbids = fenced; // the qspinlock port: only the caller's smp_mb() orders take and check
+                } else {
+                    CrossedLocking cell = CrossedLocking.cell(c.variant());
+                    forbids = Crossed.jmmForbidsBothFree(cell.takeMode(), cell.readMode());
+                }
+                String test = (forbids ? CrossedJmmForbids.class : CrossedJmmAllows.class).getName();
                 assertEquals(test, c.check(), c.id());
             }
         }
-        assertEquals(Take.values().length * Read.values().length, listed.size(), "cells listed: " + listed.keySet());
+        // Every cell of the matrix, and the qspinlock port fenced and unfenced.
+        assertEquals(Take.values().length * Read.values().length + 2, listed.size(), "cells listed: " + listed.keySet());
     }
 
     @Test
@@ -67,6 +74,17 @@ class CrossedCellsTest {
         assertEquals(4, forbidden);
         assertTrue(Crossed.jmmForbidsBothFree(Take.CAS, Read.VOLATILE) && Crossed.jmmForbidsBothFree(Take.OPAQUE, Read.FENCED));
         assertTrue(!Crossed.jmmForbidsBothFree(Take.PLAIN, Read.FENCED) && !Crossed.jmmForbidsBothFree(Take.CAS, Read.ACQUIRE));
+    }
+
+    @Test
+    void theQSpinLockVariantRunsTwoQSpinLocks() {
+        System.setProperty(ALLOWS, "qspinlock-unfenced");
+        Crossed sample = Crossed.cell(CrossedJmmAllows.class, true).get();
+        assertEquals(0, sample.cpu(0), "CPU 0 alone sees lock B free");
+        assertEquals(1, sample.cpu(1), "CPU 1 then sees lock A held");
+        System.setProperty(ALLOWS, "qspinlock-spare");
+        assertEquals("'qspinlock-spare' is no variant CrossedJmmAllows runs",
+                assertThrows(IllegalStateException.class, () -> Crossed.cell(CrossedJmmAllows.class, true)).getMessage());
     }
 
     @Test
