@@ -50,8 +50,12 @@ public final class CrosscheckRunner implements LevelRunner {
     static final int FIRST_CHUNK = 10;
     /** How much larger each further chunk is than the one before, up to {@link #BATCH}. */
     static final int CHUNK_GROWTH = 10;
-    /** How long a wait may last before a run counts as stalled, by default (entry setting {@code stall}, ms). */
-    static final int STALL_MILLIS = 500;
+    /**
+     * How long a wait may last before a run counts as stalled, by default (entry setting {@code stall},
+     * ms). Generous, as a wall-clock bound must be: a holder descheduled on a loaded machine, or a GC
+     * pause of the recording JVM, is no lost waiter.
+     */
+    static final int STALL_MILLIS = 1000;
     /** How many rejected traces are diagnosed (each needs one more TLC run). */
     static final int DIAGNOSE = 1;
 
