@@ -21,6 +21,7 @@ import java.util.stream.Collectors;
 import org.handoff.core.Check;
 import org.handoff.core.HookCoverage;
 import org.handoff.core.JavaFork;
+import org.handoff.core.Jdk;
 import org.handoff.core.Level;
 import org.handoff.core.LevelRunner;
 import org.handoff.core.Outcome;
@@ -54,7 +55,8 @@ import org.handoff.models.HookCounter;
  * Tool failures never throw: they become an ERROR verdict. The exact command line goes to the log
  * first, so a failure can be replayed by hand.
  *
- * <p>The mode is jcstress's {@code sanity} preset (one fork per JVM configuration, one iteration,
+ * <p>The mode is jcstress's {@code sanity} preset (one fork per JVM configuration, two on a JDK
+ * that has one configuration only: {@link #forksPerConfiguration}; one iteration,
  * strides of one sample, so both actors start each sample together), with a longer iteration than
  * the preset's and split compilation off, under the parallel collector. A run that took fewer than
  * {@value #DEFAULT_MIN_SAMPLES} samples is repeated (see {@link #DEFAULT_MIN_SAMPLES}).
@@ -543,7 +545,23 @@ public final class JcstressRunner implements LevelRunner {
             jvmArgs += " -D" + e.getKey() + "=" + e.getValue();
         }
         args.addAll(List.of("-m", "sanity", "-time", timeMs, "-sc", "false", "-jvmArgs", jvmArgs));
+        int forks = forksPerConfiguration(Jdk.feature(JavaFork.jdk().version()));
+        if (forks > 1) {
+            args.addAll(List.of("-f", String.valueOf(forks)));
+        }
         return args;
+    }
+
+    /**
+     * Forks per JVM configuration for the forks' JDK, so that a test gets two forks on every JDK.
+     * Given {@code -jvmArgs}, jcstress 0.16 runs one configuration, doubled into
+     * {@code -XX:+UseBiasedLocking} and {@code -XX:-UseBiasedLocking} only where the JVM still has
+     * biased locking (up to JDK 17; the flag is gone from JDK 18). The sanity preset forks each
+     * configuration once, so without this a JDK 18+ run takes half the forks and samples of a JDK 17
+     * run, and a rare outcome is missed more often there.
+     */
+    static int forksPerConfiguration(int jdkFeature) {
+        return jdkFeature >= 18 ? 2 : 1;
     }
 
     /**

@@ -11,6 +11,8 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import org.handoff.core.Check;
+import org.handoff.core.JavaFork;
+import org.handoff.core.Jdk;
 import org.handoff.core.Level;
 import org.handoff.core.Outcome;
 import org.handoff.core.Property;
@@ -229,5 +231,17 @@ class JcstressOutputTest {
         assertEquals("^org\\.handoff\\.litmus\\.mcs\\.McsTermination$", args.get(args.indexOf("-t") + 1));
         assertEquals("sanity", args.get(args.indexOf("-m") + 1));
         assertEquals("300", args.get(args.indexOf("-time") + 1));
+    }
+
+    @Test
+    void everyJdkGivesATestTwoForks() {
+        // JDK 17 has biased locking: jcstress runs -jvmArgs twice (+/-UseBiasedLocking), one fork each.
+        assertEquals(1, JcstressRunner.forksPerConfiguration(17));
+        // From JDK 18 there is one configuration, so each configuration takes two forks.
+        assertEquals(2, JcstressRunner.forksPerConfiguration(18));
+        assertEquals(2, JcstressRunner.forksPerConfiguration(25));
+        List<String> args = JcstressRunner.arguments(MCS + "McsTermination", Path.of("/tmp/r"), "300");
+        int expected = JcstressRunner.forksPerConfiguration(Jdk.feature(JavaFork.jdk().version()));
+        assertEquals(expected > 1, args.contains("-f"), args.toString());
     }
 }
