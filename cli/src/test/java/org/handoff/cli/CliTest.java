@@ -203,9 +203,9 @@ class CliTest {
         assertTrue(ok.err().contains(Path.of(System.getProperty("java.home"), "bin", "java").toString()), ok.err());
     }
 
-    private static String[] concat(String[] a, String b) {
-        String[] out = java.util.Arrays.copyOf(a, a.length + 1);
-        out[a.length] = b;
+    private static String[] concat(String[] a, String... b) {
+        String[] out = java.util.Arrays.copyOf(a, a.length + b.length);
+        System.arraycopy(b, 0, out, a.length, b.length);
         return out;
     }
 
@@ -339,17 +339,21 @@ class CliTest {
 
     /**
      * A mutant reviewed as the variant, per memory model: PV's kick without smp_mb__before_atomic()
-     * loses NoLostWakeup under WMO and keeps it under TSO (the full profile has its TSO model).
+     * loses NoLostWakeup under WMO and keeps it under TSO (the full profile has its TSO model). The
+     * two-CPU models of each side only: the three-CPU ones add nothing to what the table shows.
      */
     @Test
     void reviewKeepsTheMemoryModelsApart() {
-        Run r = run("review", "pv", "--variant", "kick-no-barrier", "--level", "tlc", "--memory-model", "TSO", "--memory-model", "WMO",
-                "--profile", "full", "--fairness-acquisitions", "0");
+        String[] review = {"review", "pv", "--variant", "kick-no-barrier", "--level", "tlc", "--memory-model", "TSO",
+                "--memory-model", "WMO", "--profile", "full", "--fairness-acquisitions", "0"};
+        Run r = run(concat(review, "--check", "PVWeak_TSO", "--check", "PVWeak_WMO", "--check", "PVWeak_KickNoBarrier_TSO",
+                "--check", "PVWeak_KickNoBarrier_WMO"));
         assertEquals(Main.OK, r.code(), r.out() + r.err());
         assertTrue(r.out().contains("Conclusion: kick-no-barrier loses NoLostWakeup (tlc under WMO)"), r.out());
         assertTrue(r.out().matches("(?s).*\\ntlc WMO\\s+NoLostWakeup\\s+holds\\s+VIOLATED\\s+LOST\\s.*"), r.out());
         assertTrue(r.out().matches("(?s).*\\ntlc TSO\\s+NoLostWakeup\\s+holds\\s+holds\\s+same\\s.*"), r.out());
-        assertFalse(r.out().contains("PVWeak_SC"), "an SC model ran under --memory-model TSO/WMO: " + r.out());
+        // An SC model is outside --memory-model TSO/WMO even when named.
+        assertOneLineError(run(concat(review, "--check", "PVWeak_SC")), "--check PVWeak_SC: no check of pv or kick-no-barrier");
     }
 
     /**
