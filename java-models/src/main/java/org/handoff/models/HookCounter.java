@@ -113,14 +113,19 @@ public final class HookCounter {
         }
     }
 
-    /** The outermost class on this thread's stack that carries jcstress's @JCStressTest, or "". */
+    /**
+     * The jcstress test of the outermost frame on this thread's stack whose class carries jcstress's
+     * {@code @JCStressTest} or extends one that does (the nearest such class), or "".
+     */
     private static String jcstressTest() {
         return StackWalker.getInstance(StackWalker.Option.RETAIN_CLASS_REFERENCE).walk(frames -> {
             String found = "";
             for (StackWalker.StackFrame f : (Iterable<StackWalker.StackFrame>) frames::iterator) {
+                // The nearest: a lane of a test (a subclass under another name) is a test of its own.
                 for (Class<?> c = f.getDeclaringClass(); c != null; c = c.getSuperclass()) {
                     if (isJcstressTest(c)) {
                         found = c.getCanonicalName() != null ? c.getCanonicalName() : c.getName();
+                        break;
                     }
                 }
             }

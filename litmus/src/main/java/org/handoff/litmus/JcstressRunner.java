@@ -329,13 +329,20 @@ public final class JcstressRunner implements LevelRunner {
         List<Integer> pending = new ArrayList<>(indices);
         List<Integer> alone = new ArrayList<>();
         String cp = replayableClasspath(classpath);
+        Map<String, List<Lane>> lanes = lanes(checks, indices, cp);
         while (!pending.isEmpty()) {
-            // One invocation runs each test class once: a class named by two entries waits for the next.
+            // One invocation runs each test class once: an entry whose class, and each of its lanes,
+            // is taken by another entry waits for the next.
             List<Integer> batch = new ArrayList<>();
-            Set<String> names = new java.util.HashSet<>();
+            Map<Integer, Lane> lane = new LinkedHashMap<>();
+            Set<Lane> taken = new java.util.HashSet<>();
             for (int i : pending) {
-                if (names.add(checks.get(i).check())) {
-                    batch.add(i);
+                for (Lane l : lanes.get(checks.get(i).check())) {
+                    if (taken.add(l)) {
+                        batch.add(i);
+                        lane.put(i, l);
+                        break;
+                    }
                 }
             }
             pending.removeAll(batch);
@@ -344,9 +351,10 @@ public final class JcstressRunner implements LevelRunner {
             Path dir;
             try {
                 Path parent = Files.createDirectories(context.workDir().toAbsolutePath().resolve("jcstress"));
-                String first = simpleName(checks.get(batch.get(0)).check());
+                String first = simpleName(lane.get(batch.get(0)).test());
                 dir = Files.createTempDirectory(parent, batch.size() == 1 ? first + "-" : batch.size() + "-tests-");
-                List<String> args = arguments(names(checks, batch), dir, s.time(), true, locks(checks, batch));
+                List<String> args = arguments(batch.stream().map(i -> lane.get(i).test()).toList(), dir, s.time(), true,
+                        locks(checks, lane));
                 log.println("jcstress: cd " + quote(dir.toString()) + " && " + quote(JavaFork.javaExecutable())
                         + " -cp " + quote(cp) + " " + MAIN + " "
                         + args.stream().map(JcstressRunner::quote).collect(Collectors.joining(" ")));
@@ -374,7 +382,7 @@ public final class JcstressRunner implements LevelRunner {
             Map<String, Map<String, Long>> counted = hookCounts(dir.resolve(HOOKS_DIR));
             Map<Integer, JcstressOutput> parsed = new LinkedHashMap<>();
             for (int i : batch) {
-                parsed.put(i, JcstressOutput.parse(output, checks.get(i).check()));
+                parsed.put(i, JcstressOutput.parse(output, lane.get(i).test()));
             }
             List<Integer> reported = batch.stream().filter(i -> !parsed.get(i).forks().isEmpty()).toList();
             List<Integer> unclean = batch.stream().filter(i -> parsed.get(i).forks().stream()
@@ -386,19 +394,19 @@ public final class JcstressRunner implements LevelRunner {
             for (int i : batch) {
                 if (shared && !reported.contains(i)) {
                     log.println("jcstress: the run of " + batch.size() + " tests reported nothing for "
-                            + checks.get(i).check() + "; it runs again on its own");
+                            + lane.get(i).test() + "; it runs again on its own");
                     alone.add(i);
                     continue;
                 }
-                String test = checks.get(i).check();
+                String test = lane.get(i).test();
                 // A failing test makes the whole invocation exit non-zero; a clean test inherits that
                 // status only when no other test of the run explains it.
                 boolean explained = shared && !unclean.contains(i) && !unclean.isEmpty();
                 int exit = explained ? 0 : result.exitCode();
-                runs.computeIfAbsent(i, k -> new ArrayList<>()).add(new Run(output, exit, shared ? perTest : -1));
+                runs.computeIfAbsent(i, k -> new ArrayList<>()).add(new Run(output, exit, shared ? perTest : -1, test));
                 seconds.merge(i, share, Double::sum);
                 counted.getOrDefault(test, Map.of()).forEach((k, v) -> hooks.computeIfAbsent(i, x -> new LinkedHashMap<>()).merge(k, v, Long::sum));
-                long samples = sampledNormally(runs.get(i), test);
+                long samples = sampledNormally(runs.get(i), checks.get(i).check());
                 Verdict pooled = JcstressVerdicts.verdict(checks.get(i), runs.get(i), seconds.get(i));
                 String again = Settings.of(checks.get(i)).runAgain(checks.get(i), runs.get(i).size(), samples, pooled);
                 if (again != null) {
@@ -446,21 +454,59 @@ public final class JcstressRunner implements LevelRunner {
         done.accept(v);
     }
 
-    private static List<String> names(List<Check> checks, List<Integer> batch) {
-        return batch.stream().map(i -> checks.get(i).check()).toList();
+    /**
+     * A name under which jcstress runs a test class: {@code test} as jcstress names it (nesting with
+     * dots), {@code binary} as the JVM does ({@code Outer$Inner}), which keys the forks' properties.
+     */
+    record Lane(String test, String binary) {
+    }
+
+    /**
+     * For each test class of the entries {@code indices}, the names jcstress can run it under: the
+     * class itself, then its lanes, nested classes {@code Lane2}, {@code Lane3}, ... that extend it
+     * and add nothing but their name. jcstress runs a class once per invocation and the forks choose
+     * one port per class, so a shape with more entries than the others would take an invocation per
+     * entry, each paying jcstress's JVM probe; a lane takes one more of its entries per invocation.
+     */
+    static Map<String, List<Lane>> lanes(List<Check> checks, List<Integer> indices, String cp) {
+        Map<String, List<Lane>> out = new LinkedHashMap<>();
+        try (java.net.URLClassLoader loader = new java.net.URLClassLoader(urls(cp), null)) {
+            for (int i : indices) {
+                String test = checks.get(i).check();
+                out.computeIfAbsent(test, t -> lanes(t, loader));
+            }
+        } catch (IOException e) {
+            throw new org.handoff.core.HandoffException("cannot read the classpath: " + e.getMessage(), e);
+        }
+        return out;
+    }
+
+    static List<Lane> lanes(String test, ClassLoader loader) {
+        Class<?> base = load(test, loader);
+        List<Lane> out = new ArrayList<>(List.of(new Lane(test, base == null ? test : base.getName())));
+        for (int k = 2; base != null; k++) {
+            Class<?> lane = load(test + ".Lane" + k, loader);
+            if (lane == null || lane.getSuperclass() != base || lane.getEnclosingClass() != base) {
+                break;
+            }
+            out.add(new Lane(test + ".Lane" + k, lane.getName()));
+        }
+        return out;
     }
 
     /**
      * One jcstress run: its console output and exit status, and the number of results jcstress
-     * planned for each test ({@code plannedPerTest}, when the run held several tests; -1: as printed).
+     * planned for each test ({@code plannedPerTest}, when the run held several tests; -1: as printed),
+     * and the name the test ran under ({@code lane}, {@link #lanes}; null: its own).
      */
-    public record Run(String output, int exitCode, int plannedPerTest) {
+    public record Run(String output, int exitCode, int plannedPerTest, String lane) {
         public Run(String output, int exitCode) {
-            this(output, exitCode, -1);
+            this(output, exitCode, -1, null);
         }
 
+        /** The run's results for {@code test}, or for the lane of it that the run took, if it took one. */
         JcstressOutput parse(String test) {
-            JcstressOutput o = JcstressOutput.parse(output, test);
+            JcstressOutput o = JcstressOutput.parse(output, lane != null ? lane : test);
             return plannedPerTest < 0 ? o : new JcstressOutput(o.forks(), plannedPerTest, o.noMatchingTests());
         }
     }
@@ -472,7 +518,7 @@ public final class JcstressRunner implements LevelRunner {
     private static long sampledNormally(List<Run> runs, String test) {
         long samples = 0;
         for (Run r : runs) {
-            JcstressOutput out = JcstressOutput.parse(r.output(), test);
+            JcstressOutput out = r.parse(test);
             if (out.forks().isEmpty() || out.forks().stream().anyMatch(f -> !f.status().equals(JcstressOutput.OK)
                     && !f.status().equals(JcstressOutput.FAILED))) {
                 return -1;
@@ -495,20 +541,21 @@ public final class JcstressRunner implements LevelRunner {
     /**
      * The forks' system properties that choose each entry's lock for its test class
      * ({@link LockChoice}): the entry's variant name, and the variant's port ({@code lock}) and the
-     * entry's settings ({@code configure}) where it has them; a batch holds each test class once.
+     * entry's settings ({@code configure}) where it has them, keyed by the lane each entry runs in;
+     * a batch holds each lane once.
      */
-    private static Map<String, String> locks(List<Check> checks, List<Integer> batch) {
+    private static Map<String, String> locks(List<Check> checks, Map<Integer, Lane> batch) {
         Map<String, String> out = new LinkedHashMap<>();
-        for (int i : batch) {
+        batch.forEach((i, lane) -> {
             Check c = checks.get(i);
-            out.put(LockChoice.VARIANT + c.check(), c.variant());
+            out.put(LockChoice.VARIANT + lane.binary(), c.variant());
             if (c.port() != null) {
-                out.put(LockChoice.PREFIX + c.check(), c.port());
+                out.put(LockChoice.PREFIX + lane.binary(), c.port());
             }
             if (!settings(c).isEmpty()) {
-                out.put(LockChoice.CONFIGURE + c.check(), settings(c));
+                out.put(LockChoice.CONFIGURE + lane.binary(), settings(c));
             }
-        }
+        });
         return out;
     }
 

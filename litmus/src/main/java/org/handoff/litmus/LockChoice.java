@@ -89,6 +89,22 @@ public final class LockChoice {
         return f;
     }
 
+    private static final ClassValue<Function<SpinPolicy, HandoffLock<Object>>> PORTS = new ClassValue<>() {
+        @Override
+        protected Function<SpinPolicy, HandoffLock<Object>> computeValue(Class<?> test) {
+            return port(test);
+        }
+    };
+
+    /**
+     * {@link #port} of {@code test}, resolved once per test class and fork: for a shape whose body
+     * serves its lanes too (a nested subclass under another name, which the runner gives its own
+     * entry's port), so the lookup is by the running class, not a constant.
+     */
+    public static Function<SpinPolicy, HandoffLock<Object>> portOnce(Class<?> test) {
+        return PORTS.get(test);
+    }
+
     /**
      * The constructor {@code (SpinPolicy, SlowpathHooks)} of the qspinlock-family lock chosen for
      * {@code test} (a subclass of {@code base}, default {@code base} itself), as the factory the

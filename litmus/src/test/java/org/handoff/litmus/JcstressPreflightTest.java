@@ -48,6 +48,21 @@ class JcstressPreflightTest {
                 e.getMessage());
     }
 
+    /**
+     * A test's lanes, which let one jcstress run take more than one of its entries, are its nested
+     * subclasses named {@code Lane2}, {@code Lane3}, ...; their forks' properties are keyed by the
+     * binary name. A test without lanes runs under its own name only.
+     */
+    @Test
+    void aTestsLanesAreItsNestedSubclassesNamedLaneN() {
+        ClassLoader loader = JcstressPreflightTest.class.getClassLoader();
+        String shape = "org.handoff.litmus.shapes.MutualExclusion";
+        assertEquals(List.of(new JcstressRunner.Lane(shape, shape),
+                new JcstressRunner.Lane(shape + ".Lane2", shape + "$Lane2")), JcstressRunner.lanes(shape, loader));
+        assertEquals(List.of(new JcstressRunner.Lane("org.handoff.litmus.shapes.HandoffVisibility",
+                "org.handoff.litmus.shapes.HandoffVisibility")), JcstressRunner.lanes("org.handoff.litmus.shapes.HandoffVisibility", loader));
+    }
+
     /** The port registered for a shared test's variant must exist and answer to the entry's variant name. */
     @Test
     void aSharedTestsLockIsCheckedBeforeAnythingRuns() {

@@ -1,11 +1,8 @@
 package org.handoff.litmus.shapes;
 
-import java.util.function.Function;
 import org.handoff.litmus.IncrementOutcomes;
 import org.handoff.litmus.LockChoice;
 import org.handoff.litmus.LockHarness;
-import org.handoff.models.HandoffLock;
-import org.handoff.models.SpinPolicy;
 import org.openjdk.jcstress.annotations.Actor;
 import org.openjdk.jcstress.annotations.Arbiter;
 import org.openjdk.jcstress.annotations.JCStressTest;
@@ -24,10 +21,8 @@ import org.openjdk.jcstress.infra.results.III_Result;
 @JCStressTest
 @State
 public class MutualExclusion extends IncrementOutcomes {
-    /** The port of the entry's variant ({@link LockChoice#port}), found once per fork. */
-    private static final Function<SpinPolicy, HandoffLock<Object>> LOCK = LockChoice.port(MutualExclusion.class);
-
-    private final LockHarness<Object> h = LockHarness.of(LOCK);
+    /** The port of the entry's variant for this lane ({@link LockChoice#portOnce}), found once per fork. */
+    private final LockHarness<Object> h = LockHarness.of(LockChoice.portOnce(getClass()));
 
     @Actor
     public void actor1() {
@@ -42,5 +37,32 @@ public class MutualExclusion extends IncrementOutcomes {
     @Arbiter
     public void arbiter(III_Result r) {
         h.report(r);
+    }
+
+    /**
+     * The test under a second name, so that one jcstress run takes two of its entries: the shape
+     * has the most entries, and jcstress runs a class once per invocation with one port per class
+     * ({@link org.handoff.litmus.JcstressRunner#lanes}). It adds nothing but the name.
+     */
+    @JCStressTest
+    @State
+    public static class Lane2 extends MutualExclusion {
+        @Override
+        @Actor
+        public void actor1() {
+            super.actor1();
+        }
+
+        @Override
+        @Actor
+        public void actor2() {
+            super.actor2();
+        }
+
+        @Override
+        @Arbiter
+        public void arbiter(III_Result r) {
+            super.arbiter(r);
+        }
     }
 }
