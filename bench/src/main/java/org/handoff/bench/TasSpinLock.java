@@ -5,6 +5,7 @@ import java.lang.invoke.VarHandle;
 import org.handoff.models.HandoffLock;
 import org.handoff.models.SpinPolicy;
 import org.handoff.models.VarHandles;
+import org.handoff.models.Variant;
 
 /**
  * The simple spinlock of the comparisons: test-and-test-and-set on one word, an acquire
@@ -13,6 +14,7 @@ import org.handoff.models.VarHandles;
  * {@code spin_lock} is the qspinlock); it is the "plain spinlock" baseline of Peter Zijlstra's
  * reply to the combining lock.
  */
+@Variant("spinlock")
 public final class TasSpinLock implements HandoffLock<Void> {
     private static final VarHandle STATE =
             VarHandles.field(MethodHandles.lookup(), TasSpinLock.class, "state", int.class);
@@ -28,11 +30,6 @@ public final class TasSpinLock implements HandoffLock<Void> {
     @Override
     public String family() {
         return "bench";
-    }
-
-    @Override
-    public String variant() {
-        return "spinlock";
     }
 
     @Override

@@ -510,6 +510,7 @@ final class VariantCommand implements Runnable {
                 .append(base).append(".\n * Until it is edited it is {@link ").append(baseClass.getCanonicalName())
                 .append("}: each override below calls the\n * base's. Edit them to express the patch; the base's Javadoc names the kernel function each\n")
                 .append(" * models. Every level finds this class through the manifest's {@code ports}.\n */\n");
+        sb.append("@").append(org.handoff.models.Variant.class.getCanonicalName()).append("(\"").append(name).append("\")\n");
         sb.append("public class ").append(className).append(" extends ").append(baseClass.getCanonicalName()).append(" {\n");
         List<Constructor<?>> constructors = new ArrayList<>(List.of(baseClass.getDeclaredConstructors()));
         constructors.sort(java.util.Comparator.<Constructor<?>>comparingInt(k -> Modifier.isPublic(k.getModifiers()) ? 0 : 1)
@@ -522,7 +523,6 @@ final class VariantCommand implements Runnable {
             sb.append("    ").append(Modifier.isPublic(mod) ? "public " : "protected ").append(className).append('(')
                     .append(parameters(k)).append(") {\n        super(").append(arguments(k)).append(");\n    }\n\n");
         }
-        sb.append("    @Override\n    public String variant() {\n        return \"").append(name).append("\";\n    }\n");
         overrides(sb, baseClass, base, hooks, "    ");
         return sb.append("}\n").toString();
     }
@@ -607,12 +607,12 @@ final class VariantCommand implements Runnable {
                 .append("}), whose overrides call the hook set's. Edit them to express the patch; the hook\n")
                 .append(" * set's Javadoc names the kernel function each models. Every level finds this class through\n")
                 .append(" * the manifest's {@code ports}.\n */\n");
+        sb.append("@").append(org.handoff.models.Variant.class.getCanonicalName()).append("(\"").append(name).append("\")\n");
         sb.append("public class ").append(className).append(" extends ").append(port.getCanonicalName()).append(" {\n");
         sb.append("    public ").append(className).append('(').append(spin).append(" spin) {\n        this(spin, null);\n    }\n\n");
         sb.append("    /** With an observer of the doorway steps (the fairness harness; null for none). */\n");
         sb.append("    protected ").append(className).append('(').append(spin).append(" spin, ")
                 .append(observer.getCanonicalName()).append(" doorways) {\n        super(spin, new Hooks(), doorways);\n    }\n\n");
-        sb.append("    @Override\n    public String variant() {\n        return \"").append(name).append("\";\n    }\n\n");
         sb.append("    /** ").append(name).append("'s hook set: ").append(base).append("'s, to edit. */\n");
         sb.append("    public static class Hooks extends ").append(hookSet.getCanonicalName()).append(" {\n");
         sb.append("        public Hooks() {\n            super(").append(argument).append(");\n        }\n");

@@ -115,13 +115,20 @@ public record Check(String family, String variant, boolean mutant, Level level, 
 
     /**
      * The rule that a Java class registered for this entry answers to the entry's variant name:
-     * {@code lock} is the class, {@code portVariant} what its {@code variant()} returns. Anything
-     * else is one line naming the entry.
+     * {@code lock} is the class, {@code portVariant} asks it for its {@code variant()} (its
+     * {@code @Variant}, or a name it computes). Another name, or a class that names none, is one
+     * line naming the entry.
      */
-    public void requirePortVariant(String lock, String portVariant) {
-        if (!portVariant.equals(variant)) {
+    public void requirePortVariant(String lock, java.util.function.Supplier<String> portVariant) {
+        String named;
+        try {
+            named = portVariant.get();
+        } catch (RuntimeException e) {
+            throw new HandoffException("manifest entry " + id() + ": " + e.getMessage());
+        }
+        if (!variant.equals(named)) {
             throw new HandoffException("manifest entry " + id() + ": lock " + lock + " says its variant is '"
-                    + portVariant + "', not '" + variant + "' (its variant() must return the manifest's name)");
+                    + named + "', not '" + variant + "' (its @Variant must be the manifest's name)");
         }
     }
 

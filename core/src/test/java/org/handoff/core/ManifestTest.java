@@ -218,4 +218,18 @@ class ManifestTest {
         HandoffException e = assertThrows(HandoffException.class, () -> Manifest.load(root));
         assertTrue(e.getMessage().contains("registered twice"), e.getMessage());
     }
+
+    /** A registered class answers to the entry's variant name; another name, or none, is one line. */
+    @Test
+    void aPortAnswersToItsEntrysVariant() {
+        Check c = new Check("mcs", "late-init", true, Level.LINCHECK, "T", "DeadlockFreedom", Outcome.FAIL, null, "quick", null);
+        c.requirePortVariant("p.LateInit", () -> "late-init");
+        HandoffException other = assertThrows(HandoffException.class, () -> c.requirePortVariant("p.Mcs", () -> "mcs"));
+        assertEquals("manifest entry " + c.id() + ": lock p.Mcs says its variant is 'mcs', not 'late-init'"
+                + " (its @Variant must be the manifest's name)", other.getMessage());
+        HandoffException none = assertThrows(HandoffException.class, () -> c.requirePortVariant("p.Unnamed", () -> {
+            throw new IllegalStateException("p.Unnamed names no variant");
+        }));
+        assertEquals("manifest entry " + c.id() + ": p.Unnamed names no variant", none.getMessage());
+    }
 }

@@ -134,7 +134,7 @@ public final class CrosscheckRunner implements LevelRunner {
                         + " this one records its own variant's port");
             }
             if (!specMutant) {
-                c.requirePortVariant(c.port(), port.variant());
+                c.requirePortVariant(c.port(), port::variant);
             }
         }
     }

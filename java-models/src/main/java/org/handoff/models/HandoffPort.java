@@ -10,6 +10,12 @@ public interface HandoffPort {
     /** The family name, the same at every level ("mcs"). */
     String family();
 
-    /** The variant name; for a mutant, the mutant's name as the manifest spells it. */
-    String variant();
+    /**
+     * The variant name; for a mutant, the mutant's name as the manifest spells it. By default the
+     * {@link Variant} the class declares or inherits; an {@link IllegalStateException} naming the
+     * class when it has none.
+     */
+    default String variant() {
+        return Variants.of(getClass());
+    }
 }

@@ -467,7 +467,7 @@ public final class LincheckRunner implements LevelRunner {
         } catch (HandoffException e) {
             throw new HandoffException("manifest entry " + check.id() + ": " + e.getMessage());
         }
-        check.requirePortVariant(lock, port.variant());
+        check.requirePortVariant(lock, port::variant);
         try {
             Class.forName(check.check(), false, LincheckRunner.class.getClassLoader());
         } catch (ClassNotFoundException | LinkageError e) {

@@ -176,12 +176,15 @@ public final class JcstressRunner implements LevelRunner {
         } catch (IllegalArgumentException e) {
             throw new org.handoff.core.HandoffException("manifest entry " + c.id() + ": " + e.getMessage());
         }
-        try {
-            c.requirePortVariant(lock, String.valueOf(port.getClass().getMethod("variant").invoke(port)));
-        } catch (ReflectiveOperationException e) {
-            throw new org.handoff.core.HandoffException("manifest entry " + c.id() + ": port class " + lock
-                    + " has no variant(): " + e);
-        }
+        c.requirePortVariant(lock, () -> {
+            try {
+                return String.valueOf(port.getClass().getMethod("variant").invoke(port));
+            } catch (java.lang.reflect.InvocationTargetException e) {
+                throw e.getCause() instanceof RuntimeException r ? r : new IllegalStateException(e.getCause());
+            } catch (ReflectiveOperationException e) {
+                throw new IllegalStateException("port class " + lock + " has no variant(): " + e);
+            }
+        });
         try {
             org.handoff.models.Ports.configure(port, settings(c));
         } catch (IllegalArgumentException e) {

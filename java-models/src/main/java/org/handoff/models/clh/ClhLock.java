@@ -6,6 +6,7 @@ import org.handoff.models.Doorway;
 import org.handoff.models.HandoffLock;
 import org.handoff.models.SpinPolicy;
 import org.handoff.models.VarHandles;
+import org.handoff.models.Variant;
 import org.handoff.models.trace.Memory;
 import org.handoff.models.trace.Steps;
 import org.handoff.models.trace.TraceRecorder;
@@ -33,6 +34,7 @@ import org.handoff.models.trace.Traceable;
  * acquisition, before its swap publishes it; every node is therefore named before any other thread
  * can see it, and keeps its number wherever it migrates.
  */
+@Variant("clh")
 public class ClhLock implements HandoffLock<ClhLock.Me>, Traceable {
 
     /** A queue node: one flag, set while its owner holds or wants the lock. */
@@ -87,11 +89,6 @@ public class ClhLock implements HandoffLock<ClhLock.Me>, Traceable {
 
     @Override
     public String family() {
-        return "clh";
-    }
-
-    @Override
-    public String variant() {
         return "clh";
     }
 

@@ -1,6 +1,7 @@
 package org.handoff.models.clh;
 
 import org.handoff.models.SpinPolicy;
+import org.handoff.models.Variant;
 
 /**
  * Seeded bugs in {@link ClhLock}, each a real mistake and each replacing exactly one step. The
@@ -16,14 +17,10 @@ public final class ClhMutants {
      * the lock again it sets the flag its successor may still be waiting to see clear, and the two
      * wait for each other. Spec: specs/clh/mutants/CLH_OwnNodeReuse.tla.
      */
+    @Variant("own-node-reuse")
     public static class OwnNodeReuse extends ClhLock {
         public OwnNodeReuse(SpinPolicy spin) {
             super(spin);
-        }
-
-        @Override
-        public String variant() {
-            return "own-node-reuse";
         }
 
         @Override
@@ -37,14 +34,10 @@ public final class ClhMutants {
      * The doorway's {@code xchg} done as a read and a write of the tail: two threads can read the
      * same predecessor and both enter when it releases. Spec: specs/clh/mutants/CLH_NonAtomicSwap.tla.
      */
+    @Variant("non-atomic-swap")
     public static class NonAtomicSwap extends ClhLock {
         public NonAtomicSwap(SpinPolicy spin) {
             super(spin);
-        }
-
-        @Override
-        public String variant() {
-            return "non-atomic-swap";
         }
 
         @Override
@@ -60,14 +53,10 @@ public final class ClhMutants {
      * first and clears that node's flag, which was already clear; its successor is never released.
      * Spec: specs/clh/mutants/CLH_RecycleBeforeRelease.tla.
      */
+    @Variant("recycle-before-release")
     public static class RecycleBeforeRelease extends ClhLock {
         public RecycleBeforeRelease(SpinPolicy spin) {
             super(spin);
-        }
-
-        @Override
-        public String variant() {
-            return "recycle-before-release";
         }
 
         @Override
@@ -83,14 +72,10 @@ public final class ClhMutants {
      * the successor sees the flag clear; x86 (TSO) never reorders two stores, and Lincheck is
      * sequentially consistent, so neither level shows it here.
      */
+    @Variant("plain-release")
     public static class PlainRelease extends ClhLock {
         public PlainRelease(SpinPolicy spin) {
             super(spin);
-        }
-
-        @Override
-        public String variant() {
-            return "plain-release";
         }
 
         @Override

@@ -6,6 +6,7 @@ import static org.handoff.models.qspinlock.QLockWord.encodeTail;
 
 import org.handoff.models.HookCounter;
 import org.handoff.models.SpinPolicy;
+import org.handoff.models.Variant;
 import org.handoff.models.qspinlock.DoorwayObserver;
 import org.handoff.models.qspinlock.QCpu;
 import org.handoff.models.qspinlock.QLockWord;
@@ -112,6 +113,7 @@ import org.handoff.models.qspinlock.SlowpathHooks;
  * made outside the steps: only the holder writes them (CNASteps keeps them in the step that uses
  * them, for the same reason).
  */
+@Variant("cna-v1")
 public class CnaLock extends QSpinLock {
 
     /** {@code INTRA_SOCKET_HANDOFF_PROB_ARG} of patch 3/3: the local search is skipped with probability 1/0x10000. */
@@ -256,11 +258,6 @@ public class CnaLock extends QSpinLock {
     @Override
     public String family() {
         return "cna";
-    }
-
-    @Override
-    public String variant() {
-        return "cna-v1";
     }
 
     /**

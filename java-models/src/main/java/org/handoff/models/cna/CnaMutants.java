@@ -4,6 +4,7 @@ import static org.handoff.models.qspinlock.QLockWord.LOCKED_VAL;
 import static org.handoff.models.qspinlock.QLockWord.TAIL_MASK;
 
 import org.handoff.models.SpinPolicy;
+import org.handoff.models.Variant;
 import org.handoff.models.qspinlock.QNode;
 import org.handoff.models.qspinlock.SlowpathHooks;
 
@@ -27,6 +28,7 @@ public final class CnaMutants {
      * in any queue that will be handed the lock. The mistake of porting {@code try_clear_tail}
      * without CNA's version of it.
      */
+    @Variant("lose-secondary")
     public static class LoseSecondary extends CnaLock {
         public LoseSecondary(SpinPolicy spin) {
             super(spin);
@@ -34,11 +36,6 @@ public final class CnaMutants {
 
         public LoseSecondary(SpinPolicy spin, SlowpathHooks extra) {
             super(spin, extra);
-        }
-
-        @Override
-        public String variant() {
-            return "lose-secondary";
         }
 
         @Override
@@ -54,6 +51,7 @@ public final class CnaMutants {
      * successor to link and waits for one that never comes; a newcomer meanwhile finds no tail and
      * starts a second queue.
      */
+    @Variant("splice-no-tail")
     public static class SpliceNoTail extends CnaLock {
         public SpliceNoTail(SpinPolicy spin) {
             super(spin);
@@ -61,11 +59,6 @@ public final class CnaMutants {
 
         public SpliceNoTail(SpinPolicy spin, SlowpathHooks extra) {
             super(spin, extra);
-        }
-
-        @Override
-        public String variant() {
-            return "splice-no-tail";
         }
 
         @Override
@@ -80,6 +73,7 @@ public final class CnaMutants {
      * queue are dropped. The mistake patch 1/3 exists to avoid (the hand-off macro gained its value
      * argument for it).
      */
+    @Variant("pass-one")
     public static class PassOne extends CnaLock {
         public PassOne(SpinPolicy spin) {
             super(spin);
@@ -87,11 +81,6 @@ public final class CnaMutants {
 
         public PassOne(SpinPolicy spin, SlowpathHooks extra) {
             super(spin, extra);
-        }
-
-        @Override
-        public String variant() {
-            return "pass-one";
         }
 
         @Override
@@ -108,6 +97,7 @@ public final class CnaMutants {
      * often a waiter is bypassed (BoundedBypass with K = T) is what breaks. Only a check that
      * follows the hand-offs one by one sees it (trace validation), and only with a small threshold.
      */
+    @Variant("threshold-off-by-one")
     public static class ThresholdOffByOne extends CnaThreshold {
         public ThresholdOffByOne(SpinPolicy spin) {
             super(spin);
@@ -115,11 +105,6 @@ public final class CnaMutants {
 
         public ThresholdOffByOne(SpinPolicy spin, SlowpathHooks extra) {
             super(spin, extra);
-        }
-
-        @Override
-        public String variant() {
-            return "threshold-off-by-one";
         }
 
         @Override
@@ -134,6 +119,7 @@ public final class CnaMutants {
      * when we unlock"). When it then hands the lock to a waiter on its own node it passes its
      * {@code locked}, 0, and that waiter never sees the hand-off.
      */
+    @Variant("head-locked-zero")
     public static class HeadLockedZero extends CnaLock {
         public HeadLockedZero(SpinPolicy spin) {
             super(spin);
@@ -141,11 +127,6 @@ public final class CnaMutants {
 
         public HeadLockedZero(SpinPolicy spin, SlowpathHooks extra) {
             super(spin, extra);
-        }
-
-        @Override
-        public String variant() {
-            return "head-locked-zero";
         }
 
         @Override
@@ -162,6 +143,7 @@ public final class CnaMutants {
      * the waiters appended after it are cut off. Needs two moves onto one secondary queue, so two
      * remote waiters (spec: {@code CNASteps_AppendKeepsTail}).
      */
+    @Variant("append-keeps-tail")
     public static class AppendKeepsTail extends CnaLock {
         public AppendKeepsTail(SpinPolicy spin) {
             super(spin);
@@ -169,11 +151,6 @@ public final class CnaMutants {
 
         public AppendKeepsTail(SpinPolicy spin, SlowpathHooks extra) {
             super(spin, extra);
-        }
-
-        @Override
-        public String variant() {
-            return "append-keeps-tail";
         }
 
         @Override
@@ -193,6 +170,7 @@ public final class CnaMutants {
      * ({@code tail_other->next = NULL}) and the rest of it is in neither queue. Needs two remote
      * waiters queued one behind the other (spec: {@code CNASteps_RunEndStuck}).
      */
+    @Variant("run-end-stuck")
     public static class RunEndStuck extends CnaLock {
         public RunEndStuck(SpinPolicy spin) {
             super(spin);
@@ -200,11 +178,6 @@ public final class CnaMutants {
 
         public RunEndStuck(SpinPolicy spin, SlowpathHooks extra) {
             super(spin, extra);
-        }
-
-        @Override
-        public String variant() {
-            return "run-end-stuck";
         }
 
         @Override
@@ -231,6 +204,7 @@ public final class CnaMutants {
      * first takes the tail for its own, claims the lock as if it were last and never hands it to
      * the second (spec: {@code CNASteps_SpliceFirstAsTail}).
      */
+    @Variant("splice-first-as-tail")
     public static class SpliceFirstAsTail extends CnaLock {
         public SpliceFirstAsTail(SpinPolicy spin) {
             super(spin);
@@ -238,11 +212,6 @@ public final class CnaMutants {
 
         public SpliceFirstAsTail(SpinPolicy spin, SlowpathHooks extra) {
             super(spin, extra);
-        }
-
-        @Override
-        public String variant() {
-            return "splice-first-as-tail";
         }
 
         @Override
@@ -258,6 +227,7 @@ public final class CnaMutants {
      * stops searching: the lock can stay on one NUMA node for ever while the secondary queue waits
      * (spec: {@code CNA_ThresholdCountInHolder}, StarvationFreedom).
      */
+    @Variant("threshold-count-in-holder")
     public static class ThresholdCountInHolder extends CnaThreshold {
         public ThresholdCountInHolder(SpinPolicy spin) {
             super(spin);
@@ -265,11 +235,6 @@ public final class CnaMutants {
 
         public ThresholdCountInHolder(SpinPolicy spin, SlowpathHooks extra) {
             super(spin, extra);
-        }
-
-        @Override
-        public String variant() {
-            return "threshold-count-in-holder";
         }
 
         @Override
@@ -284,6 +249,7 @@ public final class CnaMutants {
      * lands between the two has its tail overwritten, links behind a head that took the lock as the
      * last waiter, and is never handed the lock. Spec: {@code specs/cna/mutants/CNASteps_SplitClearTail.tla}.
      */
+    @Variant("split-clear-tail")
     public static class SplitClearTail extends CnaLock {
         public SplitClearTail(SpinPolicy spin) {
             super(spin);
@@ -291,11 +257,6 @@ public final class CnaMutants {
 
         public SplitClearTail(SpinPolicy spin, SlowpathHooks extra) {
             super(spin, extra);
-        }
-
-        @Override
-        public String variant() {
-            return "split-clear-tail";
         }
 
         @Override

@@ -1,6 +1,7 @@
 package org.handoff.models.cna;
 
 import org.handoff.models.SpinPolicy;
+import org.handoff.models.Variant;
 import org.handoff.models.qspinlock.DoorwayObserver;
 import org.handoff.models.qspinlock.QNode;
 import org.handoff.models.qspinlock.SlowpathHooks;
@@ -12,6 +13,7 @@ import org.handoff.models.qspinlock.SlowpathHooks;
  * pseudo-random numbers are the patch's xorshift ({@code xor_random}), seeded from
  * {@link CnaLock#seed(long)} instead of {@code get_random_bytes}, so that a run can be replayed.
  */
+@Variant("cna-prob")
 public class CnaProb extends CnaLock {
     private int probArg = INTRA_SOCKET_HANDOFF_PROB_ARG;
 
@@ -26,11 +28,6 @@ public class CnaProb extends CnaLock {
     /** A lock whose doorway steps run through {@code doorways} (fairness measurements). */
     protected CnaProb(SpinPolicy spin, DoorwayObserver doorways) {
         super(spin, doorways);
-    }
-
-    @Override
-    public String variant() {
-        return "cna-prob";
     }
 
     /** The search is skipped with probability 1/{@code range}; a power of two, as in the kernel. */

@@ -1,6 +1,7 @@
 package org.handoff.models.cna;
 
 import org.handoff.models.SpinPolicy;
+import org.handoff.models.Variant;
 import org.handoff.models.qspinlock.DoorwayObserver;
 import org.handoff.models.qspinlock.QNode;
 import org.handoff.models.qspinlock.SlowpathHooks;
@@ -14,6 +15,7 @@ import org.handoff.models.qspinlock.SlowpathHooks;
  * carrying it with the hand-off is the same count where the lock is, without the extra node
  * access the patch text warns about.
  */
+@Variant("cna-threshold")
 public class CnaThreshold extends CnaLock {
     private int threshold = DEFAULT_THRESHOLD;
 
@@ -28,11 +30,6 @@ public class CnaThreshold extends CnaLock {
     /** A lock whose doorway steps run through {@code doorways} (fairness measurements). */
     protected CnaThreshold(SpinPolicy spin, DoorwayObserver doorways) {
         super(spin, doorways);
-    }
-
-    @Override
-    public String variant() {
-        return "cna-threshold";
     }
 
     /** Local hand-offs in a row before the secondary queue is flushed; at least 1. */

@@ -7,6 +7,7 @@ import org.handoff.models.HandoffPort;
 import org.handoff.models.HookCounter;
 import org.handoff.models.SpinPolicy;
 import org.handoff.models.VarHandles;
+import org.handoff.models.Variant;
 import org.handoff.models.trace.Memory;
 import org.handoff.models.trace.Steps;
 import org.handoff.models.trace.TraceRecorder;
@@ -40,6 +41,7 @@ import org.handoff.models.trace.Traceable;
  * holder role went to, and the result the submitter read. A mutant that replaces a step is recorded
  * through the same calls.
  */
+@Variant("combining")
 public class CombiningLock implements HandoffPort, Traceable {
 
     /** The flag of a queued request: waiting. */
@@ -93,8 +95,8 @@ public class CombiningLock implements HandoffPort, Traceable {
         this(spin, 0);
     }
 
-    /** A lock with batch limit {@code batch} (0: none). */
-    public CombiningLock(SpinPolicy spin, int batch) {
+    /** A lock with batch limit {@code batch} (0: none); a limit makes it {@link Batched}. */
+    protected CombiningLock(SpinPolicy spin, int batch) {
         if (batch < 0) {
             throw new IllegalArgumentException("batch limit must be 0 (none) or positive: " + batch);
         }
@@ -105,11 +107,6 @@ public class CombiningLock implements HandoffPort, Traceable {
     @Override
     public String family() {
         return "combining";
-    }
-
-    @Override
-    public String variant() {
-        return batch > 0 ? "combining-batch" : "combining";
     }
 
     /** A fresh per-thread node. */
@@ -334,6 +331,7 @@ public class CombiningLock implements HandoffPort, Traceable {
      * combining-batch with a batch limit of 2, or the one {@link #batch(int)} sets (a manifest entry's
      * {@code configure: batch=1}).
      */
+    @Variant("combining-batch")
     public static class Batched extends CombiningLock {
         /** Batch limit 2 (the spec's {@code Batch = 2}) with the given spin policy. */
         public Batched(SpinPolicy spin) {

@@ -1,6 +1,7 @@
 package org.handoff.models.combining;
 
 import org.handoff.models.SpinPolicy;
+import org.handoff.models.Variant;
 
 /**
  * Seeded bugs in {@link CombiningLock}, each a plausible mistake and each replacing exactly one
@@ -17,14 +18,10 @@ public final class CombiningMutants {
      * result slot. Spec: specs/combining/mutants/Combining_EarlyComplete.tla (which moves it in the walk only;
      * here it moves for every request, the last one included).
      */
+    @Variant("early-complete")
     public static class EarlyComplete extends CombiningLock {
         public EarlyComplete(SpinPolicy spin) {
             super(spin);
-        }
-
-        @Override
-        public String variant() {
-            return "early-complete";
         }
 
         @Override
@@ -39,14 +36,10 @@ public final class CombiningMutants {
      * node: a request queued after the holder's snapshot (the tail moved) is never run and its
      * submitter waits forever. Spec: specs/combining/mutants/Combining_LostRequest.tla.
      */
+    @Variant("lost-request")
     public static class LostRequest extends CombiningLock {
         public LostRequest(SpinPolicy spin) {
             super(spin);
-        }
-
-        @Override
-        public String variant() {
-            return "lost-request";
         }
 
         @Override
@@ -61,14 +54,10 @@ public final class CombiningMutants {
      * (the {@code goto repeat} with {@code ali} not advanced): the request runs twice. Spec:
      * specs/combining/mutants/Combining_RunTwice.tla.
      */
+    @Variant("run-twice")
     public static class RunTwice extends CombiningLock {
         public RunTwice(SpinPolicy spin) {
             super(spin);
-        }
-
-        @Override
-        public String variant() {
-            return "run-twice";
         }
 
         @Override
@@ -86,14 +75,10 @@ public final class CombiningMutants {
      * NULL and both be holders, running requests at the same time. Spec:
      * specs/combining/mutants/Combining_NonAtomicXchg.tla.
      */
+    @Variant("non-atomic-xchg")
     public static class NonAtomicXchg extends CombiningLock {
         public NonAtomicXchg(SpinPolicy spin) {
             super(spin);
-        }
-
-        @Override
-        public String variant() {
-            return "non-atomic-xchg";
         }
 
         @Override
@@ -116,14 +101,10 @@ public final class CombiningMutants {
      * stage) lets the submitter re-queue in it. Spec:
      * specs/combining/mutants/Combining_CompleteBeforeCmpxchg.tla.
      */
+    @Variant("complete-before-cmpxchg")
     public static class CompleteBeforeCmpxchg extends CombiningLock {
         public CompleteBeforeCmpxchg(SpinPolicy spin) {
             super(spin);
-        }
-
-        @Override
-        public String variant() {
-            return "complete-before-cmpxchg";
         }
 
         @Override

@@ -6,6 +6,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 import org.handoff.models.HandoffLock;
 import org.handoff.models.SpinPolicy;
 import org.handoff.models.VarHandles;
+import org.handoff.models.Variant;
 
 /**
  * Crossed locking: two lock words, {@code A} (CPU 0's) and {@code B} (CPU 1's). A CPU takes its
@@ -45,6 +46,7 @@ import org.handoff.models.VarHandles;
  * (the classic store-buffering argument: each CPU stores its own word before it reads the other's)
  * and is deadlock-free (CPU 1 always yields); CPU 1 can starve.
  */
+@Variant("fenced-is-locked")
 public class CrossedLocking implements HandoffLock<CrossedLocking.Cpu> {
 
     /** The access mode of the store that takes a CPU's own lock. */
@@ -136,11 +138,6 @@ public class CrossedLocking implements HandoffLock<CrossedLocking.Cpu> {
     @Override
     public String family() {
         return "litmus";
-    }
-
-    @Override
-    public String variant() {
-        return "fenced-is-locked";
     }
 
     /** CPU 0, CPU 1, CPU 0, ...: two threads that use the lock at once must hold different CPUs. */

@@ -1,6 +1,7 @@
 package org.handoff.models.litmus;
 
 import org.handoff.models.SpinPolicy;
+import org.handoff.models.Variant;
 
 /**
  * Seeded bugs in {@link CrossedLocking}, each replacing one step. The manifest says which level
@@ -17,14 +18,10 @@ public final class CrossedLockingMutants {
      * store-buffer model (specs/litmus/mutants/SpinIsLocked_NoMb.tla) and jcstress on x86 show it, a
      * sequentially consistent checker cannot.
      */
+    @Variant("unfenced-is-locked")
     public static class Unfenced extends CrossedLocking {
         public Unfenced(SpinPolicy spin) {
             super(Take.OPAQUE, Read.OPAQUE, spin);
-        }
-
-        @Override
-        public String variant() {
-            return "unfenced-is-locked";
         }
     }
 
@@ -32,14 +29,10 @@ public final class CrossedLockingMutants {
      * The other lock read before one's own is taken: the reordering a store buffer makes, written
      * into program order, so a sequentially consistent checker sees it too.
      */
+    @Variant("check-before-take")
     public static class CheckBeforeTake extends CrossedLocking {
         public CheckBeforeTake(SpinPolicy spin) {
             super(spin);
-        }
-
-        @Override
-        public String variant() {
-            return "check-before-take";
         }
 
         @Override

@@ -6,6 +6,7 @@ import org.handoff.models.Doorway;
 import org.handoff.models.HandoffLock;
 import org.handoff.models.SpinPolicy;
 import org.handoff.models.VarHandles;
+import org.handoff.models.Variant;
 import org.handoff.models.trace.Memory;
 import org.handoff.models.trace.Steps;
 import org.handoff.models.trace.TraceRecorder;
@@ -28,6 +29,7 @@ import org.handoff.models.trace.Traceable;
  * step under its spec action's name, with what it observed; a mutant that replaces a step is
  * recorded through the same calls, so its traces show what the mutated step did.
  */
+@Variant("mcs")
 public class McsLock implements HandoffLock<McsLock.Node>, Traceable {
 
     /** A thread's queue node (the kernel's {@code struct mcs_spinlock}), reused across acquisitions. */
@@ -74,11 +76,6 @@ public class McsLock implements HandoffLock<McsLock.Node>, Traceable {
 
     @Override
     public String family() {
-        return "mcs";
-    }
-
-    @Override
-    public String variant() {
         return "mcs";
     }
 

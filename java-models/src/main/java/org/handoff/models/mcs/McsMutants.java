@@ -1,6 +1,7 @@
 package org.handoff.models.mcs;
 
 import org.handoff.models.SpinPolicy;
+import org.handoff.models.Variant;
 
 /**
  * Seeded bugs in {@link McsLock}, each a real mistake and each replacing exactly one step. The
@@ -13,14 +14,10 @@ public final class McsMutants {
     }
 
     /** The doorway's {@code xchg} done as a load and a store: two threads can both see a free lock. */
+    @Variant("non-atomic-tail")
     public static class NonAtomicTail extends McsLock {
         public NonAtomicTail(SpinPolicy spin) {
             super(spin);
-        }
-
-        @Override
-        public String variant() {
-            return "non-atomic-tail";
         }
 
         @Override
@@ -35,14 +32,10 @@ public final class McsMutants {
      * mcs_spin_unlock without the wait for a late {@code next} link: when the cmpxchg on the tail
      * fails, it returns, and the successor that swapped the tail is never handed the lock.
      */
+    @Variant("no-wait-next")
     public static class NoWaitNext extends McsLock {
         public NoWaitNext(SpinPolicy spin) {
             super(spin);
-        }
-
-        @Override
-        public String variant() {
-            return "no-wait-next";
         }
 
         @Override
@@ -55,14 +48,10 @@ public final class McsMutants {
      * {@code node->locked = 0} moved after the node is linked to its predecessor: a hand-off that
      * lands between the link and the late initialisation is erased.
      */
+    @Variant("late-init")
     public static class LateInit extends McsLock {
         public LateInit(SpinPolicy spin) {
             super(spin);
-        }
-
-        @Override
-        public String variant() {
-            return "late-init";
         }
 
         @Override
@@ -82,14 +71,10 @@ public final class McsMutants {
      * mutant passes it on to a successor that is already linked, then runs its critical section.
      * Visible under sequential consistency (two threads in the critical section).
      */
+    @Variant("early-handoff")
     public static class EarlyHandoff extends McsLock {
         public EarlyHandoff(SpinPolicy spin) {
             super(spin);
-        }
-
-        @Override
-        public String variant() {
-            return "early-handoff";
         }
 
         @Override
@@ -115,14 +100,10 @@ public final class McsMutants {
      * section's writes become visible after the successor sees {@code locked == 1}; x86 (TSO) never
      * reorders the two stores, and Lincheck is sequentially consistent, so neither level can show it.
      */
+    @Variant("plain-store-handoff")
     public static class PlainStoreHandoff extends McsLock {
         public PlainStoreHandoff(SpinPolicy spin) {
             super(spin);
-        }
-
-        @Override
-        public String variant() {
-            return "plain-store-handoff";
         }
 
         @Override
@@ -136,14 +117,10 @@ public final class McsMutants {
      * releasing thread's own node instead of {@code next->locked}. Every queued successor is
      * stranded; deterministic under any memory model.
      */
+    @Variant("wrong-node-handoff")
     public static class WrongNodeHandoff extends McsLock {
         public WrongNodeHandoff(SpinPolicy spin) {
             super(spin);
-        }
-
-        @Override
-        public String variant() {
-            return "wrong-node-handoff";
         }
 
         /** Where unlock reads the successor, the mutant answers with the releasing node itself. */
@@ -160,14 +137,10 @@ public final class McsMutants {
      * with any number, the successor's late link can land on the releasing node after it was
      * reused. Spec: specs/mcs/mutants/MCS_HandoffToTail.tla.
      */
+    @Variant("handoff-to-tail")
     public static class HandoffToTail extends McsLock {
         public HandoffToTail(SpinPolicy spin) {
             super(spin);
-        }
-
-        @Override
-        public String variant() {
-            return "handoff-to-tail";
         }
 
         @Override

@@ -2,6 +2,7 @@ package org.handoff.models.mlock;
 
 import org.handoff.models.Doorway;
 import org.handoff.models.SpinPolicy;
+import org.handoff.models.Variant;
 import org.handoff.models.clh.ClhLock;
 import org.handoff.models.trace.Steps;
 
@@ -26,6 +27,7 @@ import org.handoff.models.trace.Steps;
  * <p>Steps are protected methods so that the mutants in {@link MLockMutants} replace exactly one.
  * Nodes are named in a trace as {@link ClhLock} names them.
  */
+@Variant("mlock")
 public class MLock extends ClhLock {
 
     public MLock() {
@@ -43,11 +45,6 @@ public class MLock extends ClhLock {
 
     @Override
     public String family() {
-        return "mlock";
-    }
-
-    @Override
-    public String variant() {
         return "mlock";
     }
 

@@ -1,6 +1,7 @@
 package org.handoff.models.mlock;
 
 import org.handoff.models.SpinPolicy;
+import org.handoff.models.Variant;
 
 /**
  * Seeded bugs in {@link MLock}, each a plausible mistake and each replacing exactly one step. The
@@ -15,14 +16,10 @@ public final class MLockMutants {
      * The doorway's {@code xchg} done as a read and a write of the tail: two threads can read the
      * same predecessor and both enter when it is clear. Spec: specs/mlock/mutants/MLock_NonAtomicSwap.tla.
      */
+    @Variant("non-atomic-swap")
     public static class NonAtomicSwap extends MLock {
         public NonAtomicSwap(SpinPolicy spin) {
             super(spin);
-        }
-
-        @Override
-        public String variant() {
-            return "non-atomic-swap";
         }
 
         @Override
@@ -38,14 +35,10 @@ public final class MLockMutants {
      * between is overwritten in the tail and spins on a node its owner keeps and never clears for
      * it. Spec: specs/mlock/mutants/MLock_NonAtomicCas.tla.
      */
+    @Variant("non-atomic-cas")
     public static class NonAtomicCas extends MLock {
         public NonAtomicCas(SpinPolicy spin) {
             super(spin);
-        }
-
-        @Override
-        public String variant() {
-            return "non-atomic-cas";
         }
 
         @Override
@@ -64,14 +57,10 @@ public final class MLockMutants {
      * also takes the predecessor's node, which is now the lock's tail; the next thread to queue
      * spins on it while its new owner sets its flag again. Spec: specs/mlock/mutants/MLock_SwapAfterCas.tla.
      */
+    @Variant("swap-after-cas")
     public static class SwapAfterCas extends MLock {
         public SwapAfterCas(SpinPolicy spin) {
             super(spin);
-        }
-
-        @Override
-        public String variant() {
-            return "swap-after-cas";
         }
 
         @Override

@@ -1,6 +1,7 @@
 package org.handoff.models.pv;
 
 import org.handoff.models.SpinPolicy;
+import org.handoff.models.Variant;
 import org.handoff.models.cna.CnaLock;
 import org.handoff.models.trace.TraceRecorder;
 
@@ -24,6 +25,7 @@ import org.handoff.models.trace.TraceRecorder;
  *
  * <p>Ported as {@code NR_CPUS >= 16K} (see {@link PvQSpinLock}).
  */
+@Variant("cna-pv")
 public class CnaPvLock extends CnaLock {
     private final Paravirt pv;
 
@@ -52,10 +54,5 @@ public class CnaPvLock extends CnaLock {
     @Override
     public String family() {
         return "pv";
-    }
-
-    @Override
-    public String variant() {
-        return "cna-pv";
     }
 }

@@ -2,6 +2,7 @@ package org.handoff.models.pv;
 
 import java.lang.invoke.VarHandle;
 import org.handoff.models.SpinPolicy;
+import org.handoff.models.Variant;
 import org.handoff.models.qspinlock.QNode;
 
 /**
@@ -20,6 +21,7 @@ public final class PvMutants {
      * because it saw {@code node->locked} in its re-check) moves itself back to running, finds its
      * state not hashed at the head and hashes the lock itself: two entries for one lock.
      */
+    @Variant("non-atomic-kick")
     public static class NonAtomicKick extends PvQSpinLock {
         public NonAtomicKick(SpinPolicy spin) {
             super(spin, new Paravirt(PvVariant.PV) {
@@ -34,11 +36,6 @@ public final class PvMutants {
                 }
             });
         }
-
-        @Override
-        public String variant() {
-            return "non-atomic-kick";
-        }
     }
 
     /**
@@ -46,6 +43,7 @@ public final class PvMutants {
      * {@code pv_kick_node} already did ({@code lp} starts NULL even when the state is
      * {@code vcpu_hashed}). Every head that halted before it was handed the lock hashes twice.
      */
+    @Variant("head-rehash")
     public static class HeadRehash extends PvQSpinLock {
         public HeadRehash(SpinPolicy spin) {
             super(spin, new Paravirt(PvVariant.PV) {
@@ -54,11 +52,6 @@ public final class PvMutants {
                     return false;
                 }
             });
-        }
-
-        @Override
-        public String variant() {
-            return "head-rehash";
         }
     }
 
@@ -70,6 +63,7 @@ public final class PvMutants {
      * {@code locked == 0}. Nobody hashes the successor, so no unlock kicks it. The JMM allows it;
      * x86 shows it (its loads may pass its own buffered stores).
      */
+    @Variant("no-fence-kick")
     public static class NoFenceKick extends PvQSpinLock {
         public NoFenceKick(SpinPolicy spin) {
             super(spin, new Paravirt(PvVariant.PV) {
@@ -82,11 +76,6 @@ public final class PvMutants {
                 }
             });
         }
-
-        @Override
-        public String variant() {
-            return "no-fence-kick";
-        }
     }
 
     /**
@@ -96,6 +85,7 @@ public final class PvMutants {
      * kicked. (A kick before the park is not lost in Java, since unpark leaves a permit; what is
      * lost is the kick that is never sent.)
      */
+    @Variant("no-recheck")
     public static class NoRecheck extends PvQSpinLock {
         public NoRecheck(SpinPolicy spin) {
             super(spin, new Paravirt(PvVariant.PV) {
@@ -104,11 +94,6 @@ public final class PvMutants {
                     return true;
                 }
             });
-        }
-
-        @Override
-        public String variant() {
-            return "no-recheck";
         }
     }
 
@@ -119,6 +104,7 @@ public final class PvMutants {
      * while the locked byte is set; a word-sized rewrite that only clears pending and sets locked
      * lets the spinning queue head walk into a held lock.
      */
+    @Variant("clear-pending-ignores-locked")
     public static class ClearPendingIgnoresLocked extends PvQSpinLock {
         public ClearPendingIgnoresLocked(SpinPolicy spin) {
             super(spin, new Paravirt(PvVariant.PV) {
@@ -134,11 +120,6 @@ public final class PvMutants {
                     }
                 }
             });
-        }
-
-        @Override
-        public String variant() {
-            return "clear-pending-ignores-locked";
         }
     }
 }

@@ -2,6 +2,7 @@ package org.handoff.models.pv;
 
 import org.handoff.models.Doorway;
 import org.handoff.models.SpinPolicy;
+import org.handoff.models.Variant;
 import org.handoff.models.qspinlock.DoorwayObserver;
 import org.handoff.models.qspinlock.QMachine;
 import org.handoff.models.qspinlock.QNode;
@@ -39,6 +40,7 @@ import org.handoff.models.trace.TraceRecorder;
  * adaptive spinning) and {@code pv-wait-early-merged} ({@link WaitEarlyMerged}, the merged
  * {@code pv_wait_early}); {@code cna-pv} is {@link CnaPvLock}.
  */
+@Variant("pv")
 public class PvQSpinLock extends QSpinLock {
     private final Paravirt pv;
 
@@ -50,7 +52,8 @@ public class PvQSpinLock extends QSpinLock {
         this(spin, PvVariant.PV);
     }
 
-    public PvQSpinLock(SpinPolicy spin, PvVariant variant) {
+    /** A lock of {@code variant}'s steps; the subclass of that variant names it ({@link Variant}). */
+    protected PvQSpinLock(SpinPolicy spin, PvVariant variant) {
         this(spin, new Paravirt(variant));
     }
 
@@ -140,11 +143,6 @@ public class PvQSpinLock extends QSpinLock {
         return "pv";
     }
 
-    @Override
-    public String variant() {
-        return pv.variant().id();
-    }
-
     /**
      * The holder's side of the store-buffering pair, alone (litmus tests): the MCS hand-off to
      * {@code next} ({@code arch_mcs_spin_unlock_contended}) and {@code pv_kick_node(lock, next)}.
@@ -156,6 +154,7 @@ public class PvQSpinLock extends QSpinLock {
     }
 
     /** {@code pv-wait-early}: the seed patch's adaptive spinning. */
+    @Variant("pv-wait-early")
     public static class WaitEarly extends PvQSpinLock {
         public WaitEarly(SpinPolicy spin) {
             super(spin, PvVariant.WAIT_EARLY);
@@ -168,6 +167,7 @@ public class PvQSpinLock extends QSpinLock {
     }
 
     /** {@code pv-wait-early-merged}: the merged {@code pv_wait_early}. */
+    @Variant("pv-wait-early-merged")
     public static class WaitEarlyMerged extends PvQSpinLock {
         public WaitEarlyMerged(SpinPolicy spin) {
             super(spin, PvVariant.WAIT_EARLY_MERGED);

@@ -17,6 +17,7 @@ import org.handoff.models.HandoffLock;
 import org.handoff.models.HookCounter;
 import org.handoff.models.SpinPolicy;
 import org.handoff.models.VarHandles;
+import org.handoff.models.Variant;
 import org.handoff.models.trace.Memory;
 import org.handoff.models.trace.TraceRecorder;
 import org.handoff.models.trace.Traceable;
@@ -58,6 +59,7 @@ import org.handoff.models.trace.Traceable;
  * methods, so a mutant's replaced step is recorded as what it did. How the steps map
  * to the spec's actions is {@link QSpinLockRecording}'s to say.
  */
+@Variant("qspinlock")
 public class QSpinLock implements HandoffLock<QCpu>, Traceable {
 
     /** {@code _Q_PENDING_LOOPS}: how often a waiter re-reads a word that shows a pending->locked hand-over. */
@@ -138,11 +140,6 @@ public class QSpinLock implements HandoffLock<QCpu>, Traceable {
 
     @Override
     public String family() {
-        return "qspinlock";
-    }
-
-    @Override
-    public String variant() {
         return "qspinlock";
     }
 

@@ -6,6 +6,7 @@ import static org.handoff.models.qspinlock.QLockWord.LOCKED_VAL;
 import static org.handoff.models.qspinlock.QLockWord.PENDING_VAL;
 
 import org.handoff.models.SpinPolicy;
+import org.handoff.models.Variant;
 
 /**
  * Seeded bugs in {@link QSpinLock}, each a plausible mistake and each replacing exactly one step.
@@ -24,6 +25,7 @@ public final class QSpinLockMutants {
      * that the tail is its own: a waiter queued behind it is erased from the lock word and never
      * handed the MCS lock. Needs a second waiter in the queue.
      */
+    @Variant("clear-tail-not-last")
     public static class ClearTailNotLast extends QSpinLock {
         public ClearTailNotLast(SpinPolicy spin) {
             super(spin);
@@ -31,11 +33,6 @@ public final class QSpinLockMutants {
 
         public ClearTailNotLast(SpinPolicy spin, SlowpathHooks hooks) {
             super(spin, hooks);
-        }
-
-        @Override
-        public String variant() {
-            return "clear-tail-not-last";
         }
 
         @Override
@@ -51,6 +48,7 @@ public final class QSpinLockMutants {
      * the harm is that a stream of lockers keeping the word at 0,1,0 can starve the waiter, which
      * needs an adversarial schedule (or the spec's fairness analysis) to show.
      */
+    @Variant("pending-unbounded")
     public static class PendingUnbounded extends QSpinLock {
         public PendingUnbounded(SpinPolicy spin) {
             super(spin);
@@ -58,11 +56,6 @@ public final class QSpinLockMutants {
 
         public PendingUnbounded(SpinPolicy spin, SlowpathHooks hooks) {
             super(spin, hooks);
-        }
-
-        @Override
-        public String variant() {
-            return "pending-unbounded";
         }
 
         @Override
@@ -84,6 +77,7 @@ public final class QSpinLockMutants {
      * This is the reordering the kernel's {@code barrier()} after {@code grab_mcs_node} forbids. No
      * test without an interrupt (the {@link QCpu#interruptAt} injection point) can see it.
      */
+    @Variant("nested-node-reuse")
     public static class NestedNodeReuse extends QSpinLock {
         public NestedNodeReuse(SpinPolicy spin) {
             super(spin);
@@ -95,11 +89,6 @@ public final class QSpinLockMutants {
 
         public NestedNodeReuse(SpinPolicy spin, SlowpathHooks hooks, QMachine machine) {
             super(spin, hooks, machine);
-        }
-
-        @Override
-        public String variant() {
-            return "nested-node-reuse";
         }
 
         /** The index is read but not yet counted. */
@@ -130,6 +119,7 @@ public final class QSpinLockMutants {
      * The pending owner takes the lock without waiting for the holder to release it: the wait
      * {@code smp_cond_load_acquire(&lock->locked, !VAL)} is dropped. Two threads hold the lock.
      */
+    @Variant("no-pending-wait")
     public static class NoPendingWait extends QSpinLock {
         public NoPendingWait(SpinPolicy spin) {
             super(spin);
@@ -137,11 +127,6 @@ public final class QSpinLockMutants {
 
         public NoPendingWait(SpinPolicy spin, SlowpathHooks hooks) {
             super(spin, hooks);
-        }
-
-        @Override
-        public String variant() {
-            return "no-pending-wait";
         }
 
         @Override
@@ -154,6 +139,7 @@ public final class QSpinLockMutants {
      * bit keeps the word non-zero, so it waits forever once it found the lock held. A mistake that
      * the whole-word access of a port invites.
      */
+    @Variant("pending-wait-word")
     public static class PendingWaitWord extends QSpinLock {
         public PendingWaitWord(SpinPolicy spin) {
             super(spin);
@@ -161,11 +147,6 @@ public final class QSpinLockMutants {
 
         public PendingWaitWord(SpinPolicy spin, SlowpathHooks hooks) {
             super(spin, hooks);
-        }
-
-        @Override
-        public String variant() {
-            return "pending-wait-word";
         }
 
         @Override
@@ -183,6 +164,7 @@ public final class QSpinLockMutants {
      * ({@code !(VAL & _Q_LOCKED_MASK)} instead of {@code _Q_LOCKED_PENDING_MASK}): when the holder
      * releases while a pending owner waits, the head and the pending owner both take the lock.
      */
+    @Variant("head-ignores-pending")
     public static class HeadIgnoresPending extends QSpinLock {
         public HeadIgnoresPending(SpinPolicy spin) {
             super(spin);
@@ -190,11 +172,6 @@ public final class QSpinLockMutants {
 
         public HeadIgnoresPending(SpinPolicy spin, SlowpathHooks hooks) {
             super(spin, hooks);
-        }
-
-        @Override
-        public String variant() {
-            return "head-ignores-pending";
         }
 
         @Override
@@ -216,6 +193,7 @@ public final class QSpinLockMutants {
      * queue's tail names a node that is no longer last. The whole-word form of a byte store is
      * where a port to a machine without byte atomics can go wrong this way.
      */
+    @Variant("split-set-locked")
     public static class SplitSetLocked extends QSpinLock {
         public SplitSetLocked(SpinPolicy spin) {
             super(spin);
@@ -223,11 +201,6 @@ public final class QSpinLockMutants {
 
         public SplitSetLocked(SpinPolicy spin, SlowpathHooks hooks) {
             super(spin, hooks);
-        }
-
-        @Override
-        public String variant() {
-            return "split-set-locked";
         }
 
         @Override

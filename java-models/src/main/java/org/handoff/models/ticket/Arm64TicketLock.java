@@ -6,6 +6,7 @@ import org.handoff.models.HandoffLock;
 import org.handoff.models.HookCounter;
 import org.handoff.models.SpinPolicy;
 import org.handoff.models.VarHandles;
+import org.handoff.models.Variant;
 
 /**
  * The ticket family's lock as one word, the layout of arm64's ticket spinlock before arm64 moved to
@@ -45,6 +46,7 @@ import org.handoff.models.VarHandles;
  * {@link TicketLock.Cpu#ticket} is the ticket of the current acquisition. Steps are protected
  * methods so that a mutant replaces exactly one.
  */
+@Variant("ticket-trylock")
 public class Arm64TicketLock implements HandoffLock<TicketLock.Cpu> {
 
     /** The kernel's counter width: 16 bits, half of the 32-bit word. */
@@ -83,11 +85,6 @@ public class Arm64TicketLock implements HandoffLock<TicketLock.Cpu> {
     @Override
     public String family() {
         return "ticket";
-    }
-
-    @Override
-    public String variant() {
-        return "ticket-trylock";
     }
 
     @Override
@@ -209,16 +206,12 @@ public class Arm64TicketLock implements HandoffLock<TicketLock.Cpu> {
      * straddle a full wrap of next with two CPUs (2^1 values, enough for two CPUs). Correct: the
      * whole-word comparison fails the CAS of a word that changed in its owner half.
      */
+    @Variant("ticket-trylock-w1")
     public static class Width1 extends Arm64TicketLock {
         public static final int WIDTH = 1;
 
         public Width1(SpinPolicy spin) {
             super(WIDTH, spin);
-        }
-
-        @Override
-        public String variant() {
-            return "ticket-trylock-w1";
         }
     }
 }

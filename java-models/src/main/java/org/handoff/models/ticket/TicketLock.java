@@ -6,6 +6,7 @@ import org.handoff.models.Doorway;
 import org.handoff.models.HandoffLock;
 import org.handoff.models.SpinPolicy;
 import org.handoff.models.VarHandles;
+import org.handoff.models.Variant;
 import org.handoff.models.trace.Memory;
 import org.handoff.models.trace.Steps;
 import org.handoff.models.trace.TraceRecorder;
@@ -38,6 +39,7 @@ import org.handoff.models.trace.Traceable;
  * them with the spec's modulo {@code 2^W}, which a port at least W bits wide agrees with whether or
  * not either has wrapped. A mutant that replaces a step is recorded through the same calls.
  */
+@Variant("ticket")
 public class TicketLock implements HandoffLock<TicketLock.Cpu>, Traceable {
 
     /** A CPU's part of the lock (the kernel's {@code struct __mp_lock_cpu}), used by its thread only. */
@@ -116,11 +118,6 @@ public class TicketLock implements HandoffLock<TicketLock.Cpu>, Traceable {
 
     @Override
     public String family() {
-        return "ticket";
-    }
-
-    @Override
-    public String variant() {
         return "ticket";
     }
 
@@ -222,16 +219,12 @@ public class TicketLock implements HandoffLock<TicketLock.Cpu>, Traceable {
      * Correct, and it wraps around every four acquisitions, so a test with three threads exercises
      * the wrap that the kernel's 32-bit counters reach only after four billion.
      */
+    @Variant("ticket-w2")
     public static class Width2 extends TicketLock {
         public static final int WIDTH = 2;
 
         public Width2(SpinPolicy spin) {
             super(WIDTH, spin);
-        }
-
-        @Override
-        public String variant() {
-            return "ticket-w2";
         }
     }
 }

@@ -1,6 +1,7 @@
 package org.handoff.models.ticket;
 
 import org.handoff.models.SpinPolicy;
+import org.handoff.models.Variant;
 
 /**
  * Seeded bugs in {@link TicketLock} (and one in {@link Arm64TicketLock}, its one-word form with a
@@ -18,14 +19,10 @@ public final class TicketMutants {
      * same {@code mpl_users}, draw the same ticket and be served together. Spec:
      * specs/ticket/mutants/Ticket_NonAtomicTake.tla.
      */
+    @Variant("non-atomic-take")
     public static class NonAtomicTake extends TicketLock {
         public NonAtomicTake(SpinPolicy spin) {
             super(spin);
-        }
-
-        @Override
-        public String variant() {
-            return "non-atomic-take";
         }
 
         @Override
@@ -41,14 +38,10 @@ public final class TicketMutants {
      * {@code mpl_ticket} (the ticket served). The lock is never passed on. Spec:
      * specs/ticket/mutants/Ticket_ReleaseWrongCounter.tla.
      */
+    @Variant("release-wrong-counter")
     public static class ReleaseWrongCounter extends TicketLock {
         public ReleaseWrongCounter(SpinPolicy spin) {
             super(spin);
-        }
-
-        @Override
-        public String variant() {
-            return "release-wrong-counter";
         }
 
         @Override
@@ -62,14 +55,10 @@ public final class TicketMutants {
      * section's writes become visible after the next CPU sees its ticket served; x86 (TSO) never
      * reorders two stores, and Lincheck is sequentially consistent, so neither level shows it here.
      */
+    @Variant("plain-release")
     public static class PlainRelease extends TicketLock {
         public PlainRelease(SpinPolicy spin) {
             super(spin);
-        }
-
-        @Override
-        public String variant() {
-            return "plain-release";
         }
 
         @Override
@@ -84,16 +73,12 @@ public final class TicketMutants {
      * third waits between them, and enters beside the holder. The spec shows the same with
      * {@code W = 1, N = 3} (specs/ticket/models/Ticket_N3_W1.cfg).
      */
+    @Variant("narrow-counter")
     public static class NarrowCounter extends TicketLock {
         public static final int WIDTH = 1;
 
         public NarrowCounter(SpinPolicy spin) {
             super(WIDTH, spin);
-        }
-
-        @Override
-        public String variant() {
-            return "narrow-counter";
         }
     }
 
@@ -102,14 +87,10 @@ public final class TicketMutants {
      * {@code mplc_depth} goes from 0 to 1. A holder that takes the lock again waits behind itself
      * forever. Spec: specs/ticket/mutants/Ticket_ReentryNewTicket.tla.
      */
+    @Variant("reentry-new-ticket")
     public static class ReentryNewTicket extends TicketLock {
         public ReentryNewTicket(SpinPolicy spin) {
             super(spin);
-        }
-
-        @Override
-        public String variant() {
-            return "reentry-new-ticket";
         }
 
         @Override
@@ -127,16 +108,12 @@ public final class TicketMutants {
      * and the trylock reports a lock it does not hold. One-bit counters, so that two draws are a
      * full wrap (the kernel's 16 bits need 65536). Spec: specs/ticket/mutants/Ticket_TrylockAba.tla.
      */
+    @Variant("trylock-aba")
     public static class TrylockAba extends Arm64TicketLock {
         public static final int WIDTH = 1;
 
         public TrylockAba(SpinPolicy spin) {
             super(WIDTH, spin);
-        }
-
-        @Override
-        public String variant() {
-            return "trylock-aba";
         }
 
         @Override

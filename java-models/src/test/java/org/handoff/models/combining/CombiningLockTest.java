@@ -49,7 +49,7 @@ class CombiningLockTest {
 
     @Test
     void theBatchLimitBoundsEveryTenure() throws InterruptedException {
-        CombiningLock lock = new CombiningLock(SpinPolicy.FOREVER, 2);
+        CombiningLock lock = new CombiningLock.Batched(SpinPolicy.FOREVER);
         hammer(lock, 3, 20_000);
         assertEquals(60_000, counter);
         assertTrue(lock.largestTenure() <= 2, "tenure of " + lock.largestTenure() + " requests");
