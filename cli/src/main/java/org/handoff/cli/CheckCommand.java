@@ -52,9 +52,8 @@ final class CheckCommand implements Callable<Integer> {
             + "left out."})
     List<String> memoryModels = new ArrayList<>();
 
-    @Option(names = "--profile", paramLabel = "P", defaultValue = "quick",
-            description = "quick (default: what 'mvn verify' runs) or full (adds the long models).")
-    String profile;
+    @CommandLine.Mixin
+    ProfileOption profile = new ProfileOption("quick");
 
     @Option(names = "--json", description = "Print one JSON array of verdicts on stdout instead of the table.")
     boolean json;
@@ -79,9 +78,6 @@ final class CheckCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        if (!profile.equals("quick") && !profile.equals("full")) {
-            throw new HandoffException("unknown profile '" + profile + "' (quick or full)");
-        }
         if (report == null && (seed != null || spec.commandLine().getParseResult().hasMatchedOption("--fairness-acquisitions"))) {
             throw new HandoffException("--seed and --fairness-acquisitions apply only to --report");
         }
@@ -92,7 +88,7 @@ final class CheckCommand implements Callable<Integer> {
         ReportDir reportDir = report == null ? null : ReportDir.check(report);
         Path root = ProjectRoot.find();
         Manifest manifest = Manifest.load(root);
-        List<Check> checks = manifest.select(families, null, profile).stream()
+        List<Check> checks = manifest.select(families, null, profile.name).stream()
                 .filter(Runners.atLevels(levels)).filter(Runners.named(only))
                 .filter(Runners.underMemoryModels(root, memoryModels)).toList();
         if (checks.isEmpty()) {

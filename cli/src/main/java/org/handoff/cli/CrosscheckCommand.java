@@ -71,9 +71,8 @@ final class CrosscheckCommand implements Callable<Integer> {
     @Option(names = "--seed", paramLabel = "S", description = "Base seed; run i uses S + i (default: the manifest's).")
     Long seed;
 
-    @Option(names = "--profile", paramLabel = "P", defaultValue = "quick",
-            description = "quick (default: what 'mvn verify' runs) or full (1000 runs of each port, more mutants).")
-    String profile;
+    @CommandLine.Mixin
+    ProfileOption profile = new ProfileOption("quick");
 
     @Option(names = "--trace", paramLabel = "FILE", description = {"Validate one recorded trace file again (a run the " +
             "output named) against its family's spec, or the spec of --check."})
@@ -88,9 +87,6 @@ final class CrosscheckCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        if (!profile.equals("quick") && !profile.equals("full")) {
-            throw new HandoffException("unknown profile '" + profile + "' (quick or full)");
-        }
         for (Integer n : new Integer[] {runs, threads, ops}) {
             if (n != null && n < 1) {
                 throw new HandoffException("--runs, --threads and --ops must be at least 1 (got " + n + ")");
@@ -113,7 +109,7 @@ final class CrosscheckCommand implements Callable<Integer> {
         if (families.isEmpty() && !all) {
             throw new HandoffException("name a family or give --all (or --tables)");
         }
-        List<Check> checks = manifest.select(all ? List.of() : families, Level.CROSSCHECK, profile).stream()
+        List<Check> checks = manifest.select(all ? List.of() : families, Level.CROSSCHECK, profile.name).stream()
                 .filter(c -> checkName == null || c.check().equals(checkName) || c.variant().equals(checkName))
                 .map(this::withOverrides).toList();
         if (checks.isEmpty()) {

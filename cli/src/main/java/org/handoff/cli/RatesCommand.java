@@ -59,9 +59,8 @@ final class RatesCommand implements Callable<Integer> {
     @Option(names = "--check", paramLabel = "NAME", description = "Only entries whose test or variant name is NAME; repeatable.")
     List<String> only = new ArrayList<>();
 
-    @Option(names = "--profile", paramLabel = "P", defaultValue = "quick",
-            description = "quick (default: the entries 'mvn verify' runs) or full.")
-    String profile;
+    @CommandLine.Mixin
+    ProfileOption profile = new ProfileOption("quick");
 
     @Option(names = "--runs", paramLabel = "N", defaultValue = "10", description = "Runs of every entry (default ${DEFAULT-VALUE}).")
     int runs;
@@ -84,9 +83,6 @@ final class RatesCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        if (!profile.equals("quick") && !profile.equals("full")) {
-            throw new HandoffException("unknown profile '" + profile + "' (quick or full)");
-        }
         if (runs < 1) {
             throw new HandoffException("--runs must be at least 1 (got " + runs + ")");
         }
@@ -97,7 +93,7 @@ final class RatesCommand implements Callable<Integer> {
         }
         Path root = ProjectRoot.find();
         Manifest manifest = Manifest.load(root);
-        List<Check> checks = manifest.select(families, null, profile).stream()
+        List<Check> checks = manifest.select(families, null, profile.name).stream()
                 .filter(c -> c.level() != Level.TLC && c.expected() == Outcome.FAIL)
                 .filter(Runners.atLevels(levels)).filter(Runners.named(only)).toList();
         if (unmeasured) {

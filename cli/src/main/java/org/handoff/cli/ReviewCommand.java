@@ -62,8 +62,8 @@ final class ReviewCommand implements Callable<Integer> {
             "(e.g. PV_N2 and PV_WaitEarly_N2, to re-run the pair that changed); repeatable."})
     List<String> onlyChecks = new ArrayList<>();
 
-    @Option(names = "--profile", paramLabel = "P", defaultValue = "quick", description = "quick (default) or full.")
-    String profile;
+    @CommandLine.Mixin
+    ProfileOption profile = new ProfileOption("quick");
 
     @Option(names = "--memory-model", paramLabel = "M", description = {"Only TLC models under this memory model: SC, TSO "
             + "or WMO (a spec without a MemoryModel constant counts as SC); repeatable; other levels are left out. The "
@@ -90,9 +90,6 @@ final class ReviewCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws InterruptedException {
-        if (!profile.equals("quick") && !profile.equals("full")) {
-            throw new HandoffException("unknown profile '" + profile + "' (quick or full)");
-        }
         if (fairnessAcquisitions < 0) {
             throw new HandoffException("--fairness-acquisitions must not be negative, not " + fairnessAcquisitions);
         }
@@ -125,7 +122,7 @@ final class ReviewCommand implements Callable<Integer> {
         if (base.equals(variant)) {
             throw new HandoffException("the variant '" + variant + "' is its own baseline; name another with --baseline");
         }
-        List<Check> checks = manifest.select(List.of(family), null, profile).stream()
+        List<Check> checks = manifest.select(List.of(family), null, profile.name).stream()
                 .filter(c -> c.variant().equals(variant) ? c.mutant() == variantIsMutant : !c.mutant() && c.variant().equals(base))
                 .filter(atLevels)
                 .filter(Runners.underMemoryModels(root, memoryModels))

@@ -37,9 +37,8 @@ final class StatsCommand implements Callable<Integer> {
     @Parameters(paramLabel = "FAMILY", arity = "0..*", description = "Families (default: all).")
     List<String> families = new ArrayList<>();
 
-    @Option(names = "--profile", paramLabel = "P", defaultValue = "full",
-            description = "quick or full (default ${DEFAULT-VALUE}: every model).")
-    String profile;
+    @CommandLine.Mixin
+    ProfileOption profile = new ProfileOption("full");
 
     @Option(names = "--check", paramLabel = "NAME", description = {"Only models whose name or variant name is NAME " +
             "(e.g. MLock_N2, non-atomic-swap); repeatable."})
@@ -59,14 +58,11 @@ final class StatsCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws IOException {
-        if (!profile.equals("quick") && !profile.equals("full")) {
-            throw new HandoffException("unknown profile '" + profile + "' (quick or full)");
-        }
         Path root = ProjectRoot.find();
         Manifest manifest = Manifest.load(root);
-        List<Check> checks = new ArrayList<>(manifest.select(families, Level.TLC, profile).stream()
+        List<Check> checks = new ArrayList<>(manifest.select(families, Level.TLC, profile.name).stream()
                 .filter(Runners.named(only)).toList());
-        if (weakMemory && profile.equals("quick")) {
+        if (weakMemory && profile.quick()) {
             manifest.select(families, Level.TLC, "full").stream().filter(Runners.named(only))
                     .filter(c -> !checks.contains(c) && layerModel(root, c) != null).forEach(checks::add);
         }
@@ -140,7 +136,7 @@ final class StatsCommand implements Callable<Integer> {
         }
         t.append(".\n");
         if (!weak.isEmpty()) {
-            t.append("\n").append(weakTable(weak, weakMemory || profile.equals("full")));
+            t.append("\n").append(weakTable(weak, weakMemory || !profile.quick()));
         }
         if (output == null) {
             spec.commandLine().getOut().print(t);

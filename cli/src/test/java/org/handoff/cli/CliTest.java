@@ -96,6 +96,11 @@ class CliTest {
         assertOneLineError(run("tlc", "MCS", "--model", "MCS_N99"), "unknown model 'MCS_N99'");
         assertOneLineError(run("tlc", "MCS", "--model", "MCS_N2", "--workers", "0"), "--workers must be at least 1");
         assertOneLineError(run("check", "mcs", "--level", "nosuchlevel"), "unknown level");
+        // --profile is one option of every command that selects entries, refused while parsing.
+        for (String command : new String[] {"check", "rates", "crosscheck"}) {
+            assertOneLineError(run(command, "mcs", "--profile", "slow"), "unknown profile 'slow' (quick or full)");
+        }
+        assertOneLineError(run("review", "mcs", "--variant", "late-init", "--profile", "slow"), "unknown profile 'slow'");
         assertOneLineError(run("tlc", "MCS", "--workers", "two"), "--workers");
         assertOneLineError(run("frobnicate"), "frobnicate");
     }
