@@ -50,14 +50,6 @@ class ClhLockTest {
     }
 
     @Test
-    void mutantsNameThemselves() {
-        assertEquals("own-node-reuse", new ClhMutants.OwnNodeReuse(SpinPolicy.FOREVER).variant());
-        assertEquals("non-atomic-swap", new ClhMutants.NonAtomicSwap(SpinPolicy.FOREVER).variant());
-        assertEquals("recycle-before-release", new ClhMutants.RecycleBeforeRelease(SpinPolicy.FOREVER).variant());
-        assertEquals("plain-release", new ClhMutants.PlainRelease(SpinPolicy.FOREVER).variant());
-    }
-
-    @Test
     void tracedStepsNameNodesAsTheSpecDoesAsTheyMigrate() {
         assertEquals(List.of(
                 "1 1 ClhInitNode node=1", "2 1 ClhSwapTail pred=2", "3 1 ClhSpinPred pred=2",

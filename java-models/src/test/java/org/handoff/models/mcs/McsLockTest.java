@@ -28,11 +28,4 @@ class McsLockTest {
         lock.lock(waiter); // nobody hands off: the bounded wait gives up after 1 ms
         assertTrue(lock.spinPolicy().gaveUp());
     }
-
-    @Test
-    void mutantsNameThemselves() {
-        assertEquals("non-atomic-tail", new McsMutants.NonAtomicTail(SpinPolicy.FOREVER).variant());
-        assertEquals("plain-store-handoff", new McsMutants.PlainStoreHandoff(SpinPolicy.FOREVER).variant());
-        assertEquals("mcs", new McsMutants.LateInit(SpinPolicy.FOREVER).family());
-    }
 }

@@ -79,17 +79,6 @@ class QSpinLockTest {
     }
 
     @Test
-    void mutantsNameThemselves() {
-        assertEquals("clear-tail-not-last", new QSpinLockMutants.ClearTailNotLast(SpinPolicy.FOREVER).variant());
-        assertEquals("pending-unbounded", new QSpinLockMutants.PendingUnbounded(SpinPolicy.FOREVER).variant());
-        assertEquals("nested-node-reuse", new QSpinLockMutants.NestedNodeReuse(SpinPolicy.FOREVER).variant());
-        assertEquals("no-pending-wait", new QSpinLockMutants.NoPendingWait(SpinPolicy.FOREVER).variant());
-        assertEquals("pending-wait-word", new QSpinLockMutants.PendingWaitWord(SpinPolicy.FOREVER).variant());
-        assertEquals("head-ignores-pending", new QSpinLockMutants.HeadIgnoresPending(SpinPolicy.FOREVER).variant());
-        assertEquals("qspinlock", new QSpinLockMutants.NestedNodeReuse(SpinPolicy.FOREVER).family());
-    }
-
-    @Test
     void anInterruptTakesTheNextNode() throws InterruptedException {
         Outcome o = interruptedWhileQueued(false);
         assertFalse(o.gaveUp, "no wait gave up");

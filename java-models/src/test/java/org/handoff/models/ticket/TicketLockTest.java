@@ -90,16 +90,6 @@ class TicketLockTest {
     }
 
     @Test
-    void mutantsNameThemselves() {
-        assertEquals("non-atomic-take", new TicketMutants.NonAtomicTake(SpinPolicy.FOREVER).variant());
-        assertEquals("release-wrong-counter", new TicketMutants.ReleaseWrongCounter(SpinPolicy.FOREVER).variant());
-        assertEquals("plain-release", new TicketMutants.PlainRelease(SpinPolicy.FOREVER).variant());
-        assertEquals("narrow-counter", new TicketMutants.NarrowCounter(SpinPolicy.FOREVER).variant());
-        assertEquals("reentry-new-ticket", new TicketMutants.ReentryNewTicket(SpinPolicy.FOREVER).variant());
-        assertEquals("ticket-w2", new TicketLock.Width2(SpinPolicy.FOREVER).variant());
-    }
-
-    @Test
     void tracedStepsRecordTheCountersAsThePortHoldsThem() {
         List<String> w32 = OneThreadTrace.of(new TicketLock(), 3, 2);
         assertEquals(List.of("1 1 MpLockDepth depth=1", "2 1 MpLockTicket ticket=1", "3 1 MpLockSpin ticket=1",
