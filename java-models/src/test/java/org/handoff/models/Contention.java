@@ -19,15 +19,40 @@ public final class Contention {
      * No more threads than cores: a preempted holder stalls spinning waiters.
      */
     public static <C> long count(HandoffLock<C> lock, int threads, int rounds) throws InterruptedException {
+        return count(lock, threads, rounds, (ctx, thread, round, inside) -> {
+            lock.lock(ctx);
+            inside.run();
+            lock.unlock(ctx);
+        });
+    }
+
+    /** Spins until {@code tryLock} succeeds: a trylock caller that must get in. */
+    public static void spinUntil(java.util.function.BooleanSupplier tryLock) {
+        while (!tryLock.getAsBoolean()) {
+            Thread.onSpinWait();
+        }
+    }
+
+    /** One round of one thread: take the lock its own way (trylock, nested), run {@code inside}, release. */
+    public interface Round<C> {
+        void run(C ctx, int thread, int round, Runnable inside);
+    }
+
+    /**
+     * {@link #count(HandoffLock, int, int)} with each round taken as {@code round} says (thread
+     * numbers from 0).
+     */
+    public static <C> long count(HandoffLock<C> lock, int threads, int rounds, Round<C> round)
+            throws InterruptedException {
         Contention c = new Contention();
+        Runnable inside = () -> c.counter++;
         List<Thread> ts = new ArrayList<>();
         for (int t = 0; t < threads; t++) {
+            int thread = t;
             ts.add(new Thread(() -> {
                 C ctx = lock.newContext(); // one context per thread, reused every round
                 for (int i = 0; i < rounds; i++) {
-                    lock.lock(ctx);
-                    c.counter++;
-                    lock.unlock(ctx);
+                    round.run(ctx, thread, i, inside);
                 }
             }));
         }

@@ -11,6 +11,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.function.BooleanSupplier;
+import org.handoff.models.Contention;
 import org.handoff.models.SpinPolicy;
 import org.junit.jupiter.api.Test;
 
@@ -19,39 +20,21 @@ import org.junit.jupiter.api.Test;
  * injection point; the litmus and Lincheck modules do the real checking.
  */
 class QSpinLockTest {
-    private long counter;
-
     @Test
     void countsEveryIncrementUnderContention() throws InterruptedException {
         QSpinLock lock = new QSpinLock();
-        List<Thread> ts = new ArrayList<>();
-        // No more threads than cores: a preempted holder stalls spinning waiters.
-        for (int t = 0; t < 2; t++) {
-            final boolean useTrylock = t == 1;
-            ts.add(new Thread(() -> {
-                QCpu cpu = lock.newContext();
-                for (int i = 0; i < 20_000; i++) {
-                    if (useTrylock && (i & 3) == 0) {
-                        while (!lock.tryLock(cpu)) {
-                            Thread.onSpinWait();
-                        }
-                    } else {
-                        lock.lock(cpu);
-                    }
-                    counter++;
-                    lock.unlock(cpu);
-                }
-                assertEquals(0, cpu.count());
-            }));
-        }
-        ts.forEach(Thread::start);
-        for (Thread t : ts) {
-            t.join();
-        }
-        assertEquals(40_000, counter);
+        // Thread 1 takes every fourth round by trylock.
+        assertEquals(40_000, Contention.count(lock, 2, 20_000, (cpu, thread, round, inside) -> {
+            if (thread == 1 && (round & 3) == 0) {
+                Contention.spinUntil(() -> lock.tryLock(cpu));
+            } else {
+                lock.lock(cpu);
+            }
+            inside.run();
+            lock.unlock(cpu);
+            assertEquals(0, cpu.count(), "the per-CPU node count is back to 0 after each release");
+        }));
         assertEquals(0, lock.word());
-        assertEquals("qspinlock", lock.family());
-        assertEquals("qspinlock", lock.variant());
     }
 
     @Test

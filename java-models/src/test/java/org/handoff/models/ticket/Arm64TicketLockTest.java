@@ -5,8 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.util.ArrayList;
 import java.util.List;
+import org.handoff.models.Contention;
 import org.handoff.models.SpinPolicy;
 import org.junit.jupiter.api.Test;
 
@@ -17,8 +17,6 @@ import org.junit.jupiter.api.Test;
  * real threads; the Lincheck module does the real checking.
  */
 class Arm64TicketLockTest {
-    private long counter;
-
     @Test
     void kernelWidthPutsOwnerLowAndNextHigh() {
         Arm64TicketLock lock = new Arm64TicketLock(SpinPolicy.FOREVER);
@@ -81,30 +79,16 @@ class Arm64TicketLockTest {
     @Test
     void threadsMixingLockAndTrylockCountExactly() throws InterruptedException {
         for (Arm64TicketLock lock : List.of(new Arm64TicketLock(SpinPolicy.FOREVER), new Arm64TicketLock.Width1(SpinPolicy.FOREVER))) {
-            counter = 0;
-            List<Thread> ts = new ArrayList<>();
-            for (int t = 0; t < 2; t++) {
-                boolean trying = t == 0;
-                ts.add(new Thread(() -> {
-                    TicketLock.Cpu cpu = lock.newContext();
-                    for (int i = 0; i < 20_000; i++) {
-                        if (trying) {
-                            while (!lock.tryLock(cpu)) {
-                                Thread.onSpinWait();
-                            }
-                        } else {
-                            lock.lock(cpu);
-                        }
-                        counter++;
-                        lock.unlock(cpu);
-                    }
-                }));
-            }
-            ts.forEach(Thread::start);
-            for (Thread t : ts) {
-                t.join();
-            }
-            assertEquals(40_000, counter, "width " + lock.width());
+            // Thread 0 takes every round by trylock, thread 1 by lock.
+            assertEquals(40_000, Contention.count(lock, 2, 20_000, (cpu, thread, round, inside) -> {
+                if (thread == 0) {
+                    Contention.spinUntil(() -> lock.tryLock(cpu));
+                } else {
+                    lock.lock(cpu);
+                }
+                inside.run();
+                lock.unlock(cpu);
+            }), "width " + lock.width());
         }
     }
 }

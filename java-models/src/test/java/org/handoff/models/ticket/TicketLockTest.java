@@ -5,8 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.util.ArrayList;
 import java.util.List;
+import org.handoff.models.Contention;
 import org.handoff.models.OneThreadTrace;
 import org.handoff.models.SpinPolicy;
 import org.junit.jupiter.api.Test;
@@ -16,35 +16,16 @@ import org.junit.jupiter.api.Test;
  * one thread; the litmus and Lincheck modules do the real checking.
  */
 class TicketLockTest {
-    private long counter;
-
-    private void hammer(TicketLock lock, int threads, int rounds) throws InterruptedException {
-        List<Thread> ts = new ArrayList<>();
-        for (int t = 0; t < threads; t++) {
-            ts.add(new Thread(() -> {
-                TicketLock.Cpu cpu = lock.newContext();
-                for (int i = 0; i < rounds; i++) {
-                    lock.lock(cpu);
-                    lock.lock(cpu); // recursion: the nested call returns at once
-                    counter++;
-                    lock.unlock(cpu);
-                    lock.unlock(cpu);
-                }
-            }));
-        }
-        ts.forEach(Thread::start);
-        for (Thread t : ts) {
-            t.join();
-        }
-    }
-
     @Test
     void countsEveryIncrementUnderContentionAcrossTheWrap() throws InterruptedException {
         TicketLock lock = new TicketLock(1, SpinPolicy.FOREVER); // 2 ticket values for 2 threads
-        hammer(lock, 2, 20_000);
-        assertEquals(40_000, counter);
-        assertEquals("ticket", lock.family());
-        assertEquals("ticket", lock.variant());
+        assertEquals(40_000, Contention.count(lock, 2, 20_000, (cpu, thread, round, inside) -> {
+            lock.lock(cpu);
+            lock.lock(cpu); // recursion: the nested call returns at once
+            inside.run();
+            lock.unlock(cpu);
+            lock.unlock(cpu);
+        }));
     }
 
     @Test
