@@ -5,12 +5,10 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.net.URISyntaxException;
 import java.nio.file.Path;
 import java.util.List;
 import org.handoff.core.HandoffException;
 import org.handoff.core.Outcome;
-import org.handoff.core.ProjectRoot;
 import org.handoff.core.Specs;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -20,14 +18,14 @@ class TlcErrorsTest {
     @TempDir
     Path work;
 
-    private final Path specs = ProjectRoot.find().resolve("specs");
+    private final Path specs = TlcFixture.SPECS;
 
-    private static Path bad(String name) throws URISyntaxException {
-        return Path.of(TlcErrorsTest.class.getResource("/bad/" + name).toURI());
+    private static Path bad(String name) {
+        return TlcFixture.resource("bad/" + name);
     }
 
     private Tlc.Result run(Path spec, Path cfg, int workers) {
-        return Tlc.run(new Tlc.Request(spec, cfg, workers, Specs.library(specs.getParent()), work, 300, null));
+        return TlcFixture.run(spec, cfg, workers, work, 300, new Tlc.Exhaustive());
     }
 
     private static void assertOneLine(String message) {

@@ -5,13 +5,9 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.net.URISyntaxException;
 import java.nio.file.Path;
-import java.util.List;
 import org.handoff.core.HandoffException;
 import org.handoff.core.Outcome;
-import org.handoff.core.ProjectRoot;
-import org.handoff.core.Specs;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -27,19 +23,15 @@ class TlcModesTest {
     @TempDir
     Path work;
 
-    private final Path specs = ProjectRoot.find().resolve("specs");
-
-    private static Path resource(String name) throws URISyntaxException {
-        return Path.of(TlcModesTest.class.getResource("/" + name).toURI());
-    }
+    private final Path specs = TlcFixture.SPECS;
 
     private Tlc.Result run(Path spec, Path cfg, Tlc.Mode mode, String tag) {
-        return Tlc.run(new Tlc.Request(spec, cfg, 2, Specs.library(specs.getParent()), work.resolve(tag), 600, null, mode));
+        return TlcFixture.run(spec, cfg, 2, work.resolve(tag), 600, mode);
     }
 
     @Test
     void distributedFindsTheSameStatesAsOneProcess() throws Exception {
-        Path cfg = resource("models/MCS_N3_safety.cfg");
+        Path cfg = TlcFixture.resource("models/MCS_N3_safety.cfg");
         Tlc.Result local = run(specs.resolve("mcs/MCS.tla"), cfg, new Tlc.Exhaustive(), "local");
         Tlc.Result dist = run(specs.resolve("mcs/MCS.tla"), cfg, new Tlc.Distributed(2, 0, 120), "dist");
         assertEquals(Outcome.PASS, local.outcome(), local.message());

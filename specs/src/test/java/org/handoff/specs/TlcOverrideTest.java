@@ -5,14 +5,12 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.net.URISyntaxException;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.handoff.core.HandoffException;
 import org.handoff.core.Outcome;
-import org.handoff.core.ProjectRoot;
 import org.handoff.core.Specs;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
@@ -30,14 +28,14 @@ class TlcOverrideTest {
     @TempDir
     Path work;
 
-    private final Path specs = ProjectRoot.find().resolve("specs");
+    private final Path specs = TlcFixture.SPECS;
 
-    private static Path res(String name) throws URISyntaxException {
-        return Path.of(TlcOverrideTest.class.getResource("/override/" + name).toURI());
+    private static Path res(String name) {
+        return TlcFixture.resource("override/" + name);
     }
 
-    private Tlc.Result run(String cfg) throws URISyntaxException {
-        return Tlc.run(new Tlc.Request(res("CNA_Override.tla"), res(cfg), 2, Specs.library(specs.getParent()), work.resolve(cfg), 600, null));
+    private Tlc.Result run(String cfg) {
+        return TlcFixture.run(res("CNA_Override.tla"), res(cfg), 2, work.resolve(cfg), 600, new Tlc.Exhaustive());
     }
 
     @Test
