@@ -147,13 +147,41 @@ public abstract class LockCounterHarness {
      * threads (a two-CPU lock: {@code "2,1;2,2"}).
      */
     public static ModelCheckingOptions options(String defaultScenarios) {
+        return exploring(copies(operation(LockCounterHarness.class, "increment"),
+                scenarios(System.getProperty(SCENARIOS_PROPERTY, defaultScenarios))));
+    }
+
+    /**
+     * Options that explore exactly {@code scenarios}, each a list of threads' operations
+     * ({@link #scenarioOf}), for {@link #invocations()} interleavings each and no random scenario.
+     */
+    @SafeVarargs
+    public static ModelCheckingOptions exploring(List<List<Method>>... scenarios) {
+        return exploring(List.of(scenarios));
+    }
+
+    /** {@link #exploring(List[])} of a list of scenarios. */
+    public static ModelCheckingOptions exploring(List<List<List<Method>>> scenarios) {
         ModelCheckingOptions options = new ModelCheckingOptions()
                 .iterations(0)
                 .invocationsPerIteration(invocations());
-        for (int[] shape : scenarios(System.getProperty(SCENARIOS_PROPERTY, defaultScenarios))) {
-            options.addCustomScenario(scenario(shape));
+        for (List<List<Method>> threads : scenarios) {
+            options.addCustomScenario(scenarioOf(threads));
         }
         return options;
+    }
+
+    /** One scenario per shape, thread t + 1 calling {@code op} {@code shape[t]} times. */
+    public static List<List<List<Method>>> copies(Method op, List<int[]> shapes) {
+        List<List<List<Method>>> out = new ArrayList<>();
+        for (int[] shape : shapes) {
+            List<List<Method>> threads = new ArrayList<>();
+            for (int n : shape) {
+                threads.add(java.util.Collections.nCopies(n, op));
+            }
+            out.add(threads);
+        }
+        return out;
     }
 
     /** Interleavings per scenario: {@value #INVOCATIONS_PROPERTY}, or {@value #DEFAULT_INVOCATIONS}. */
@@ -197,24 +225,6 @@ public abstract class LockCounterHarness {
             out.add(shape);
         }
         return out;
-    }
-
-    /** A scenario with no initial or post part and {@code ops[t]} acquisitions by thread t + 1. */
-    protected static ExecutionScenario scenario(int... ops) {
-        return scenario(LockCounterHarness.class, "increment", ops);
-    }
-
-    /**
-     * A scenario with no initial or post part in which thread t + 1 calls {@code type}'s operation
-     * {@code name} (one int parameter, the thread) {@code ops[t]} times.
-     */
-    protected static ExecutionScenario scenario(Class<?> type, String name, int... ops) {
-        Method op = operation(type, name);
-        List<List<Method>> threads = new ArrayList<>();
-        for (int n : ops) {
-            threads.add(java.util.Collections.nCopies(n, op));
-        }
-        return scenarioOf(threads);
     }
 
     /** {@code type}'s operation {@code name}, whose one int parameter is the thread, for {@link #scenarioOf}. */

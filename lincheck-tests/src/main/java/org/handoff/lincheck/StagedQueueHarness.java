@@ -6,7 +6,6 @@ import java.util.List;
 import org.handoff.models.qspinlock.QCpu;
 import org.handoff.models.qspinlock.QSpinLock;
 import org.handoff.models.qspinlock.StagedCpu;
-import org.jetbrains.kotlinx.lincheck.execution.ExecutionScenario;
 import org.jetbrains.lincheck.datastructures.ModelCheckingOptions;
 import org.jetbrains.lincheck.datastructures.Operation;
 import org.jetbrains.lincheck.datastructures.Param;
@@ -109,20 +108,14 @@ public abstract class StagedQueueHarness extends LockCounterHarness {
         Method inc = operation(LockCounterHarness.class, "increment");
         Method headInc = operation(StagedQueueHarness.class, "headIncrement");
         Method waiterInc = operation(StagedQueueHarness.class, "waiterIncrement");
-        ModelCheckingOptions options = new ModelCheckingOptions()
-                .iterations(0)
-                .invocationsPerIteration(invocations())
-                .sequentialSpecification(Counter.class);
-        for (int[] shape : arrivals) {
+        List<List<List<Method>>> scenarios = new ArrayList<>();
+        for (List<List<Method>> further : copies(inc, List.of(arrivals))) {
             List<List<Method>> threads = new ArrayList<>();
             threads.add(List.of(headInc));
             threads.add(List.of(waiterInc));
-            for (int n : shape) {
-                threads.add(java.util.Collections.nCopies(n, inc));
-            }
-            ExecutionScenario scenario = scenarioOf(threads);
-            options.addCustomScenario(scenario);
+            threads.addAll(further);
+            scenarios.add(threads);
         }
-        return options;
+        return exploring(scenarios).sequentialSpecification(Counter.class);
     }
 }

@@ -1,9 +1,6 @@
 package org.handoff.lincheck.combining;
 
 import java.lang.reflect.Method;
-import java.util.ArrayList;
-import java.util.Collections;
-import java.util.List;
 import org.handoff.lincheck.LockCounterHarness;
 import org.handoff.models.combining.CombiningLock;
 import org.jetbrains.lincheck.datastructures.ModelCheckingOptions;
@@ -66,17 +63,7 @@ public class CombiningCounterTest {
     /** The lock tests' scenarios and interleavings, on {@link #submit}. */
     public static ModelCheckingOptions options() {
         Method submit = LockCounterHarness.operation(CombiningCounterTest.class, "submit");
-        ModelCheckingOptions options = new ModelCheckingOptions()
-                .iterations(0)
-                .invocationsPerIteration(LockCounterHarness.invocations());
         String spec = System.getProperty(LockCounterHarness.SCENARIOS_PROPERTY, LockCounterHarness.DEFAULT_SCENARIOS);
-        for (int[] shape : LockCounterHarness.scenarios(spec)) {
-            List<List<Method>> threads = new ArrayList<>();
-            for (int ops : shape) {
-                threads.add(Collections.nCopies(ops, submit));
-            }
-            options.addCustomScenario(LockCounterHarness.scenarioOf(threads));
-        }
-        return options;
+        return LockCounterHarness.exploring(LockCounterHarness.copies(submit, LockCounterHarness.scenarios(spec)));
     }
 }

@@ -1,5 +1,6 @@
 package org.handoff.lincheck.pv;
 
+import java.lang.reflect.Method;
 import java.util.List;
 import org.handoff.lincheck.LockCounterHarness;
 import org.handoff.models.HandoffLock;
@@ -73,8 +74,10 @@ public class PvStressTest extends LockCounterHarness {
                 .invocationTimeout$lincheck(TIMEOUT_MS);
         String shapes = System.getProperty(SCENARIOS_PROPERTY);
         List<int[]> list = shapes == null || shapes.isBlank() ? List.of(new int[] {OPS, OPS, OPS}) : scenarios(shapes);
-        for (int[] shape : list) {
-            options.addCustomScenario(preempt ? scenario(PvStressTest.class, "preemptedIncrement", shape) : scenario(shape));
+        Method op = preempt ? operation(PvStressTest.class, "preemptedIncrement")
+                : operation(LockCounterHarness.class, "increment");
+        for (List<List<Method>> threads : copies(op, list)) {
+            options.addCustomScenario(scenarioOf(threads));
         }
         return options;
     }

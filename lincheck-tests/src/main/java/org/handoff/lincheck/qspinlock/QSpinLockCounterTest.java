@@ -39,10 +39,7 @@ public class QSpinLockCounterTest extends LockCounterHarness {
     public static ModelCheckingOptions options() {
         Method inc = operation(LockCounterHarness.class, "increment");
         Method tryInc = operation(QSpinLockCounterTest.class, "trylockIncrement");
-        return new ModelCheckingOptions()
-                .iterations(0)
-                .invocationsPerIteration(invocations())
-                .addCustomScenario(scenarioOf(List.of(List.of(inc, inc), List.of(tryInc))))
-                .addCustomScenario(scenarioOf(List.of(List.of(inc, tryInc), List.of(inc, inc), List.of(inc, inc))));
+        return exploring(List.of(List.of(inc, inc), List.of(tryInc)),
+                List.of(List.of(inc, tryInc), List.of(inc, inc), List.of(inc, inc)));
     }
 }

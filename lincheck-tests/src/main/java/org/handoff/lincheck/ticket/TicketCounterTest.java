@@ -49,10 +49,7 @@ public class TicketCounterTest extends LockCounterHarness {
     public static ModelCheckingOptions options() {
         Method inc = operation(LockCounterHarness.class, "increment");
         Method nested = operation(TicketCounterTest.class, "nestedIncrement");
-        return new ModelCheckingOptions()
-                .iterations(0)
-                .invocationsPerIteration(invocations())
-                .addCustomScenario(scenarioOf(List.of(List.of(inc, nested), List.of(inc))))
-                .addCustomScenario(scenarioOf(List.of(List.of(inc, inc), List.of(inc, nested), List.of(inc, inc))));
+        return exploring(List.of(List.of(inc, nested), List.of(inc)),
+                List.of(List.of(inc, inc), List.of(inc, nested), List.of(inc, inc)));
     }
 }

@@ -39,10 +39,6 @@ public class TicketTrylockCounterTest extends LockCounterHarness {
     public static ModelCheckingOptions options() {
         Method inc = operation(LockCounterHarness.class, "increment");
         Method tryInc = operation(TicketTrylockCounterTest.class, "trylockIncrement");
-        return new ModelCheckingOptions()
-                .iterations(0)
-                .invocationsPerIteration(invocations())
-                .addCustomScenario(scenarioOf(List.of(List.of(tryInc), List.of(inc, inc))))
-                .addCustomScenario(scenarioOf(List.of(List.of(tryInc, inc), List.of(inc, tryInc))));
+        return exploring(List.of(List.of(tryInc), List.of(inc, inc)), List.of(List.of(tryInc, inc), List.of(inc, tryInc)));
     }
 }
