@@ -6,20 +6,12 @@ import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
-import org.handoff.models.Contention;
 import org.handoff.models.OneThreadTrace;
 import org.handoff.models.SpinPolicy;
 import org.junit.jupiter.api.Test;
 
 /** Smoke tests of the port on real threads; the litmus and Lincheck modules do the real checking. */
 class ClhLockTest {
-    @Test
-    void countsEveryIncrementUnderContention() throws InterruptedException {
-        ClhLock lock = new ClhLock();
-        assertEquals(40_000, Contention.count(lock, 2, 20_000));
-        assertEquals("clh", lock.family());
-    }
-
     @Test
     void releaseTakesThePredecessorsNode() {
         ClhLock lock = new ClhLock();

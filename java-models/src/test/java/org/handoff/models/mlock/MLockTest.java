@@ -4,20 +4,12 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertSame;
 
 import java.util.List;
-import org.handoff.models.Contention;
 import org.handoff.models.OneThreadTrace;
 import org.handoff.models.SpinPolicy;
 import org.junit.jupiter.api.Test;
 
 /** Smoke tests of the port on real threads; the litmus and Lincheck modules do the real checking. */
 class MLockTest {
-    @Test
-    void countsEveryIncrementUnderContention() throws InterruptedException {
-        MLock lock = new MLock();
-        assertEquals(40_000, Contention.count(lock, 2, 20_000));
-        assertEquals("mlock", lock.family());
-    }
-
     @Test
     void anUncontendedReleaseKeepsTheOwnNode() {
         MLock lock = new MLock();

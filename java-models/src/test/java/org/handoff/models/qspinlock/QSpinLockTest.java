@@ -21,7 +21,7 @@ import org.junit.jupiter.api.Test;
  */
 class QSpinLockTest {
     @Test
-    void countsEveryIncrementUnderContention() throws InterruptedException {
+    void countsEveryIncrementWithTrylocksMixedIn() throws InterruptedException {
         QSpinLock lock = new QSpinLock();
         // Thread 1 takes every fourth round by trylock.
         assertEquals(40_000, Contention.count(lock, 2, 20_000, (cpu, thread, round, inside) -> {
