@@ -10,6 +10,7 @@ import org.jetbrains.kotlinx.lincheck.Actor;
 import org.jetbrains.kotlinx.lincheck.execution.ExecutionScenario;
 import org.jetbrains.lincheck.datastructures.ModelCheckingOptions;
 import org.jetbrains.lincheck.datastructures.Operation;
+import org.jetbrains.lincheck.datastructures.Options;
 import org.jetbrains.lincheck.datastructures.Param;
 import org.jetbrains.lincheck.datastructures.ThreadIdGen;
 
@@ -162,9 +163,11 @@ public abstract class LockCounterHarness {
 
     /** {@link #exploring(List[])} of a list of scenarios. */
     public static ModelCheckingOptions exploring(List<List<List<Method>>> scenarios) {
-        ModelCheckingOptions options = new ModelCheckingOptions()
-                .iterations(0)
-                .invocationsPerIteration(invocations());
+        return withScenarios(new ModelCheckingOptions().iterations(0).invocationsPerIteration(invocations()), scenarios);
+    }
+
+    /** {@code options} with each of {@code scenarios} ({@link #scenarioOf}) added as a custom scenario. */
+    public static <O extends Options<O, ?>> O withScenarios(O options, List<List<List<Method>>> scenarios) {
         for (List<List<Method>> threads : scenarios) {
             options.addCustomScenario(scenarioOf(threads));
         }

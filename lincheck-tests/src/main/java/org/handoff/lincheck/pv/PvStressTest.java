@@ -76,9 +76,6 @@ public class PvStressTest extends LockCounterHarness {
         List<int[]> list = shapes == null || shapes.isBlank() ? List.of(new int[] {OPS, OPS, OPS}) : scenarios(shapes);
         Method op = preempt ? operation(PvStressTest.class, "preemptedIncrement")
                 : operation(LockCounterHarness.class, "increment");
-        for (List<List<Method>> threads : copies(op, list)) {
-            options.addCustomScenario(scenarioOf(threads));
-        }
-        return options;
+        return withScenarios(options, copies(op, list));
     }
 }
