@@ -20,6 +20,7 @@ import org.handoff.core.Check;
 import org.handoff.core.HandoffException;
 import org.handoff.core.Level;
 import org.handoff.core.LevelRunner;
+import org.handoff.core.Machine;
 import org.handoff.core.Manifest;
 import org.handoff.core.ProjectRoot;
 import org.handoff.core.RunContext;

@@ -19,6 +19,7 @@ import org.handoff.core.HandoffException;
 import org.handoff.core.Jdk;
 import org.handoff.core.Level;
 import org.handoff.core.LevelRunner;
+import org.handoff.core.Machine;
 import org.handoff.core.Manifest;
 import org.handoff.core.Outcome;
 import org.handoff.core.ProjectRoot;

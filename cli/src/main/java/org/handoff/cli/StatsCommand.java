@@ -11,6 +11,7 @@ import java.util.concurrent.Callable;
 import org.handoff.core.Check;
 import org.handoff.core.HandoffException;
 import org.handoff.core.Level;
+import org.handoff.core.Machine;
 import org.handoff.core.Manifest;
 import org.handoff.core.Outcome;
 import org.handoff.core.ProjectRoot;
