@@ -2,8 +2,6 @@ package org.handoff.cli;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
-import java.io.OutputStream;
-import java.io.PrintStream;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -62,9 +60,6 @@ final class CheckCommand implements Callable<Integer> {
     @CommandLine.Mixin
     ForkOptions fork = new ForkOptions();
 
-    @Option(names = {"-v", "--verbose"}, description = "Echo the tools' output to stderr.")
-    boolean verbose;
-
     @Option(names = "--report", paramLabel = "DIR", description = {"Also write DIR/report.md and a self-contained DIR/report.html: " +
             "verdicts, every TLC counterexample as pictures, bypass histograms, TLC statistics (docs/report.md). " +
             "DIR must be new, empty or an earlier report; it is replaced only when the report is complete."})
@@ -97,10 +92,7 @@ final class CheckCommand implements Callable<Integer> {
         }
         Map<Level, LevelRunner> runners = Runners.all();
         PrintWriter err = spec.commandLine().getErr();
-        PrintStream toolLog = verbose ? System.err : new PrintStream(OutputStream.nullOutputStream());
-        fork.apply();
-        RunContext context = fork.context(root, Runners.newRunDir(root, "check"), toolLog);
-        Runners.preflight(runners, checks, context);
+        RunContext context = fork.prepare(runners, checks, root, "check");
         fork.sayJdk(checks, err);
         List<Verdict> verdicts = Runners.runAll(runners, checks, context, err);
         PrintWriter out = spec.commandLine().getOut();

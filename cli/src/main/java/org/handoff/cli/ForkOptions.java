@@ -1,12 +1,21 @@
 package org.handoff.cli;
 
+import java.io.OutputStream;
+import java.io.PrintStream;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
 import org.handoff.core.Check;
+import org.handoff.core.Level;
+import org.handoff.core.LevelRunner;
+import org.handoff.core.RunContext;
 import picocli.CommandLine.Option;
 
-/** The options of the forked JVMs, shared by the commands that run levels ({@code check}, {@code review}). */
+/**
+ * The options of the forked JVMs and of their output, and the start of a run, shared by the
+ * commands that run levels ({@code check}, {@code review}).
+ */
 final class ForkOptions {
     @Option(names = "--heap", paramLabel = "SIZE", description = {"The heap of each TLC run, as java -Xmx takes it (512m, 8g); " +
         "default: $HANDOFF_TLC_HEAP, else the JVM's (a quarter of the memory)."})
@@ -15,6 +24,9 @@ final class ForkOptions {
     @Option(names = "--jdk", paramLabel = "PATH", description = {"The JDK (its home directory) that the forked levels run on: " +
             "TLC, Lincheck and jcstress; default: the JDK running handoff (JAVA_HOME). 17 or later."})
     Path jdk;
+
+    @Option(names = {"-v", "--verbose"}, description = "Echo the tools' output to stderr.")
+    boolean verbose;
 
     /**
      * Checks both options (one line on bad input) and makes the JDK hold for this invocation's
@@ -26,8 +38,21 @@ final class ForkOptions {
     }
 
     /** The context of this invocation's runs: the given place, with --heap for every TLC run. */
-    org.handoff.core.RunContext context(Path root, Path workDir, java.io.PrintStream log) {
-        return new org.handoff.core.RunContext(root, workDir, log, heap);
+    RunContext context(Path root, Path workDir, PrintStream log) {
+        return new RunContext(root, workDir, log, heap);
+    }
+
+    /**
+     * The start of a run of {@code checks} by {@code command}: the options applied ({@link #apply}),
+     * a new run directory and its context (the tools' output on stderr with --verbose), and every
+     * level's preflight, so that bad input stops the command before anything runs.
+     */
+    RunContext prepare(Map<Level, LevelRunner> runners, List<Check> checks, Path root, String command) {
+        apply();
+        PrintStream toolLog = verbose ? System.err : new PrintStream(OutputStream.nullOutputStream());
+        RunContext context = context(root, Runners.newRunDir(root, command), toolLog);
+        Runners.preflight(runners, checks, context);
+        return context;
     }
 
     /** Names the forks' JVM, once the checks passed their preflight. */

@@ -1,7 +1,5 @@
 package org.handoff.cli;
 
-import java.io.OutputStream;
-import java.io.PrintStream;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -74,9 +72,6 @@ final class ReviewCommand implements Callable<Integer> {
     @CommandLine.Mixin
     ForkOptions fork = new ForkOptions();
 
-    @Option(names = {"-v", "--verbose"}, description = "Echo the tools' output to stderr.")
-    boolean verbose;
-
     @Option(names = "--report", paramLabel = "DIR", description = {"Also write DIR/report.md and DIR/report.html: the diff, " +
             "the verdicts, every TLC counterexample as pictures, bypass histograms (docs/report.md)."})
     Path report;
@@ -140,10 +135,7 @@ final class ReviewCommand implements Callable<Integer> {
         }
         Map<Level, LevelRunner> runners = Runners.all();
         PrintWriter err = spec.commandLine().getErr();
-        PrintStream toolLog = verbose ? System.err : new PrintStream(OutputStream.nullOutputStream());
-        fork.apply();
-        RunContext context = fork.context(root, Runners.newRunDir(root, "review"), toolLog);
-        Runners.preflight(runners, checks, context);
+        RunContext context = fork.prepare(runners, checks, root, "review");
         // The proposed variant's configs are new: their constants must meet the specs' ASSUMEs
         // before anything runs (the baseline's are the project's own, checked by its build).
         TlcRunner.preflightAssumptions(checks.stream().filter(c -> c.variant().equals(variant)).toList(),

@@ -367,12 +367,7 @@ public final class BoundAgreement {
                     .append(!r.agrees() ? "**no**" : b.bound() > 0 && r.observedMax() == b.bound() ? "yes (K reached)" : "yes")
                     .append(" |\n");
         }
-        if (!notes.isEmpty()) {
-            out.append('\n');
-        }
-        for (int i = 0; i < notes.size(); i++) {
-            out.append(i + 1).append(". ").append(notes.get(i)).append('\n');
-        }
+        MutantAgreement.appendNotes(out, notes);
         out.append("\nRuns (seed: bypass max / p99, hand-offs / entries, seconds; * not contended):\n\n");
         for (Row r : rows) {
             if (r.runs().isEmpty()) {

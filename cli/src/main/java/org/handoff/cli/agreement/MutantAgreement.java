@@ -351,12 +351,7 @@ public final class MutantAgreement {
                 }
                 out.append('\n');
             }
-            if (!notes.isEmpty()) {
-                out.append('\n');
-            }
-            for (int i = 0; i < notes.size(); i++) {
-                out.append(i + 1).append(". ").append(notes.get(i)).append('\n');
-            }
+            appendNotes(out, notes);
             out.append("\nSources:\n");
             for (Row r : fr) {
                 for (String n : r.names()) {
@@ -366,5 +361,18 @@ public final class MutantAgreement {
             }
         }
         return out.toString();
+    }
+
+    /**
+     * The footnotes a table's cells point to ({@code [1]}, {@code [2]}, ...), as a numbered list
+     * after a blank line; nothing when there are none.
+     */
+    static void appendNotes(StringBuilder out, List<String> notes) {
+        if (!notes.isEmpty()) {
+            out.append('\n');
+        }
+        for (int i = 0; i < notes.size(); i++) {
+            out.append(i + 1).append(". ").append(notes.get(i)).append('\n');
+        }
     }
 }
