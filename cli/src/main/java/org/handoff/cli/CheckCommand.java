@@ -18,7 +18,6 @@ import org.handoff.core.Check;
 import org.handoff.core.HandoffException;
 import org.handoff.core.Level;
 import org.handoff.core.LevelRunner;
-import org.handoff.core.Machine;
 import org.handoff.core.Manifest;
 import org.handoff.core.ProjectRoot;
 import org.handoff.core.RunContext;
@@ -117,20 +116,8 @@ final class CheckCommand implements Callable<Integer> {
         Manifest manifest = Manifest.load(root);
         Fairness fairness = Fairness.run(families, verdicts.stream().map(Verdict::check).toList(), v -> true, s,
                 fairnessAcquisitions, err, manifest);
-        String command = "./handoff check " + String.join(" ", spec.commandLine().getParseResult().expandedArgs().stream()
-                .map(CheckCommand::quote).toList());
-        String generated = java.time.LocalDateTime.now().withNano(0).toString().replace('T', ' ') + " on " + Machine.describe();
-        Report r = new Report(command, generated, verdicts, fairness, root);
-        Map<String, String> files = new LinkedHashMap<>();
-        files.put("report.md", r.markdown());
-        files.put("report.html", r.html());
-        dir.write(files);
-        err.printf("report: %s (report.md, report.html; fairness seed %d)%n", dir.path(), s);
-        err.flush();
-    }
-
-    private static String quote(String a) {
-        return a.matches("[A-Za-z0-9_./:=,+-]+") ? a : "'" + a.replace("'", "'\\''") + "'";
+        String command = Report.commandLine("check", spec.commandLine().getParseResult().expandedArgs());
+        dir.write(new Report(command, Report.generatedNow(), verdicts, fairness, root), s, err);
     }
 
     /** The JSON object of one verdict; the field names are a contract that scripts rely on. */

@@ -3,7 +3,6 @@ package org.handoff.cli;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
@@ -14,7 +13,6 @@ import org.handoff.core.Family;
 import org.handoff.core.HandoffException;
 import org.handoff.core.Level;
 import org.handoff.core.LevelRunner;
-import org.handoff.core.Machine;
 import org.handoff.core.Manifest;
 import org.handoff.core.ProjectRoot;
 import org.handoff.core.RunContext;
@@ -162,15 +160,8 @@ final class ReviewCommand implements Callable<Integer> {
         if (reportDir != null) {
             List<Verdict> all = new ArrayList<>(bv);
             all.addAll(vv);
-            String command = "./handoff review " + String.join(" ", spec.commandLine().getParseResult().expandedArgs());
-            String generated = java.time.LocalDateTime.now().withNano(0).toString().replace('T', ' ') + " on " + Machine.describe();
-            Report rep = new Report(command, generated, all, fairness, root).withSummary(summary);
-            Map<String, String> files = new LinkedHashMap<>();
-            files.put("report.md", rep.markdown());
-            files.put("report.html", rep.html());
-            reportDir.write(files);
-            err.printf("report: %s (report.md, report.html; fairness seed %d)%n", reportDir.path(), s);
-            err.flush();
+            String command = Report.commandLine("review", spec.commandLine().getParseResult().expandedArgs());
+            reportDir.write(new Report(command, Report.generatedNow(), all, fairness, root).withSummary(summary), s, err);
         }
         boolean asExpected = bv.stream().allMatch(Verdict::matchesExpectation) && vv.stream().allMatch(Verdict::matchesExpectation);
         return asExpected ? Main.OK : Main.MISMATCH;

@@ -10,6 +10,7 @@ import java.util.Map;
 import java.util.Set;
 import org.handoff.core.Check;
 import org.handoff.core.Level;
+import org.handoff.core.Machine;
 import org.handoff.core.Outcome;
 import org.handoff.core.Verdict;
 import org.handoff.models.fairness.FairnessHarness;
@@ -40,6 +41,23 @@ public final class Report {
         this.tlc = tlcRuns(verdicts);
         this.fairness = fairness;
         this.root = root;
+    }
+
+    /**
+     * The command a report names, as a shell takes it again: {@code ./handoff}, the subcommand and
+     * its arguments, each quoted when it holds anything but letters, digits and {@code _./:=,+-}.
+     */
+    public static String commandLine(String subcommand, List<String> args) {
+        StringBuilder b = new StringBuilder("./handoff ").append(subcommand);
+        for (String a : args) {
+            b.append(' ').append(a.matches("[A-Za-z0-9_./:=,+-]+") ? a : "'" + a.replace("'", "'\\''") + "'");
+        }
+        return b.toString();
+    }
+
+    /** When and where a report is made: the local time to the second, and the machine. */
+    public static String generatedNow() {
+        return java.time.LocalDateTime.now().withNano(0).toString().replace('T', ' ') + " on " + Machine.describe();
     }
 
     /** The TLC runs behind {@code verdicts} (their evidence), by check, in the verdicts' order. */

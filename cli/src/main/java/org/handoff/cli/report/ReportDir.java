@@ -1,6 +1,7 @@
 package org.handoff.cli.report;
 
 import java.io.IOException;
+import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.DirectoryStream;
@@ -8,6 +9,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.util.Comparator;
+import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Set;
 import java.util.stream.Stream;
@@ -73,6 +75,19 @@ public final class ReportDir {
             throw new HandoffException(parent + ": not writable, cannot create " + dir.getFileName() + " there ("
                     + reason(e) + ")", e);
         }
+    }
+
+    /**
+     * Writes {@code report} (report.md, report.html) and says where on {@code err}, with the fairness
+     * harness's seed, which draws the report's histograms again.
+     */
+    public void write(Report report, long seed, PrintWriter err) {
+        Map<String, String> files = new LinkedHashMap<>();
+        files.put("report.md", report.markdown());
+        files.put("report.html", report.html());
+        write(files);
+        err.printf("report: %s (report.md, report.html; fairness seed %d)%n", dir, seed);
+        err.flush();
     }
 
     /**
