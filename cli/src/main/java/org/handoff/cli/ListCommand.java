@@ -2,6 +2,7 @@ package org.handoff.cli;
 
 import java.io.PrintWriter;
 import java.util.List;
+import java.util.Locale;
 import java.util.concurrent.Callable;
 import org.handoff.core.Check;
 import org.handoff.core.Family;
@@ -11,9 +12,13 @@ import org.handoff.core.ProjectRoot;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
-/** {@code handoff list}: families, their variants and mutants, and every check with its expectation. */
+/**
+ * {@code handoff list}: families, their variants and mutants, and every check with its expectation,
+ * with the state count the manifest records for each TLC model that passes (the one place it is kept).
+ */
 @Command(name = "list", mixinStandardHelpOptions = true,
-        description = "List the families, their variants and mutants, and every model and test with its expected verdict.")
+        description = {"List the families, their variants and mutants, and every model and test with its expected verdict "
+            + "(for a TLC model that passes, the distinct states the manifest records)."})
 final class ListCommand implements Callable<Integer> {
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
@@ -53,8 +58,10 @@ final class ListCommand implements Callable<Integer> {
                 }
                 out.printf("  %s:%n", level.id());
                 for (Check c : at) {
-                    out.printf("    %-34s %-20s expect %s%s%s%n", c.shortName(), c.variant(), c.expected().id(),
+                    Long states = c.expectedStates();
+                    out.printf(Locale.ROOT, "    %-34s %-20s expect %s%s%s%s%n", c.shortName(), c.variant(), c.expected().id(),
                             c.property() != null && c.expected().id().equals("fail") ? " " + c.property() : "",
+                            states != null ? String.format(Locale.ROOT, ", %,d states", states) : "",
                             "full".equals(c.profile()) ? "   [full profile]" : "");
                 }
             }

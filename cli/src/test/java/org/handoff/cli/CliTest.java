@@ -10,7 +10,10 @@ import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Locale;
 import java.util.Set;
+import org.handoff.core.Check;
+import org.handoff.core.Manifest;
 import org.handoff.core.ProjectRoot;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
@@ -85,6 +88,10 @@ class CliTest {
         assertEquals(0, r.code(), r.err());
         assertTrue(r.out().contains("mcs") && r.out().contains("MCS_N3") && r.out().contains("non-atomic-tail")
                 && r.out().contains("McsMutualExclusion"), r.out());
+        // A passing model's state count is the manifest's, printed where the docs send a reader for it.
+        Check n3 = Manifest.load(ProjectRoot.find()).checks().stream().filter(c -> c.check().equals("MCS_N3")).findFirst().orElseThrow();
+        assertTrue(r.out().matches(String.format(Locale.ROOT, "(?s).*MCS_N3 +mcs +expect pass, %,d states\\n.*", n3.expectedStates())),
+                r.out());
     }
 
     @Test
