@@ -6,7 +6,7 @@ import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
-import org.handoff.cli.agreement.MutantAgreement;
+import org.handoff.crosscheck.agreement.MutantAgreement;
 import org.handoff.core.Level;
 import org.handoff.core.Manifest;
 import org.handoff.core.Mutant;

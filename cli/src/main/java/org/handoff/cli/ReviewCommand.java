@@ -17,7 +17,7 @@ import org.handoff.core.Manifest;
 import org.handoff.core.ProjectRoot;
 import org.handoff.core.RunContext;
 import org.handoff.core.Verdict;
-import org.handoff.cli.agreement.BoundAgreement;
+import org.handoff.crosscheck.agreement.BoundAgreement;
 import org.handoff.cli.report.Fairness;
 import org.handoff.cli.report.Report;
 import org.handoff.cli.report.ReportDir;

@@ -255,7 +255,7 @@ final class ReviewDiff {
     static Integer bound(Verdict v, Path specsDir) {
         Check c = v.check();
         return c.level() != Level.TLC || c.isWitness() ? null
-                : org.handoff.cli.agreement.BoundAgreement.boundOf(specsDir, c);
+                : org.handoff.crosscheck.agreement.BoundAgreement.boundOf(specsDir, c);
     }
 
     /** What one side's bound models show: the least K a model proves, and every K a model refutes. */

@@ -1,4 +1,4 @@
-package org.handoff.cli.agreement;
+package org.handoff.crosscheck.agreement;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -10,7 +10,7 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
-import org.handoff.cli.agreement.AccessModes.Row;
+import org.handoff.crosscheck.agreement.AccessModes.Row;
 import org.handoff.core.ProjectRoot;
 import org.handoff.models.mcs.McsMutants;
 import org.junit.jupiter.api.Test;

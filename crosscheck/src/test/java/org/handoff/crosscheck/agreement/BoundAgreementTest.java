@@ -1,4 +1,4 @@
-package org.handoff.cli.agreement;
+package org.handoff.crosscheck.agreement;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -10,9 +10,9 @@ import java.util.List;
 import java.util.Map;
 import java.util.function.Function;
 import java.util.stream.Collectors;
-import org.handoff.cli.agreement.BoundAgreement.Row;
-import org.handoff.cli.agreement.BoundAgreement.Settings;
-import org.handoff.cli.agreement.BoundAgreement.TlcBound;
+import org.handoff.crosscheck.agreement.BoundAgreement.Row;
+import org.handoff.crosscheck.agreement.BoundAgreement.Settings;
+import org.handoff.crosscheck.agreement.BoundAgreement.TlcBound;
 import org.handoff.core.Check;
 import org.handoff.core.Manifest;
 import org.handoff.core.ProjectRoot;

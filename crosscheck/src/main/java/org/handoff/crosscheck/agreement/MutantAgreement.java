@@ -1,4 +1,4 @@
-package org.handoff.cli.agreement;
+package org.handoff.crosscheck.agreement;
 
 import java.util.ArrayList;
 import java.util.EnumMap;

@@ -1,11 +1,11 @@
-package org.handoff.cli.agreement;
+package org.handoff.crosscheck.agreement;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
-import org.handoff.cli.agreement.MutantAgreement.Row;
-import org.handoff.cli.agreement.MutantAgreement.Status;
+import org.handoff.crosscheck.agreement.MutantAgreement.Row;
+import org.handoff.crosscheck.agreement.MutantAgreement.Status;
 import org.handoff.core.Check;
 import org.handoff.core.Level;
 import org.handoff.core.Manifest;

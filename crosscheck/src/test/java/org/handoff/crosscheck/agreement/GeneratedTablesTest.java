@@ -1,4 +1,4 @@
-package org.handoff.cli.agreement;
+package org.handoff.crosscheck.agreement;
 
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;

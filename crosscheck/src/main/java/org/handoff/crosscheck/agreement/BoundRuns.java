@@ -1,14 +1,14 @@
-package org.handoff.cli.agreement;
+package org.handoff.crosscheck.agreement;
 
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.function.Consumer;
-import org.handoff.cli.agreement.BoundAgreement.Row;
-import org.handoff.cli.agreement.BoundAgreement.Run;
-import org.handoff.cli.agreement.BoundAgreement.Settings;
-import org.handoff.cli.agreement.BoundAgreement.TlcBound;
+import org.handoff.crosscheck.agreement.BoundAgreement.Row;
+import org.handoff.crosscheck.agreement.BoundAgreement.Run;
+import org.handoff.crosscheck.agreement.BoundAgreement.Settings;
+import org.handoff.crosscheck.agreement.BoundAgreement.TlcBound;
 import org.handoff.core.HandoffException;
 import org.handoff.core.Manifest;
 import org.handoff.models.cna.CnaLock;

@@ -1,4 +1,4 @@
-package org.handoff.cli.agreement;
+package org.handoff.crosscheck.agreement;
 
 import java.io.IOException;
 import java.io.InputStream;
