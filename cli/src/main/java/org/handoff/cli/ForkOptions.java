@@ -7,6 +7,7 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import org.handoff.core.Check;
+import org.handoff.core.Jdk;
 import org.handoff.core.Level;
 import org.handoff.core.LevelRunner;
 import org.handoff.core.RunContext;
@@ -29,34 +30,22 @@ final class ForkOptions {
     boolean verbose;
 
     /**
-     * Checks both options (one line on bad input) and makes the JDK hold for this invocation's
-     * forks; the heap travels in each run's {@link org.handoff.core.RunContext} ({@link #context}).
-     */
-    void apply() {
-        org.handoff.specs.Tlc.checkHeap(heap);
-        Runners.jdk(jdk);
-    }
-
-    /** The context of this invocation's runs: the given place, with --heap for every TLC run. */
-    RunContext context(Path root, Path workDir, PrintStream log) {
-        return new RunContext(root, workDir, log, heap);
-    }
-
-    /**
-     * The start of a run of {@code checks} by {@code command}: the options applied ({@link #apply}),
-     * a new run directory and its context (the tools' output on stderr with --verbose), and every
-     * level's preflight, so that bad input stops the command before anything runs.
+     * The start of a run of {@code checks} by {@code command}: both options checked (one line on bad
+     * input), a new run directory and its context, which carries --heap and the JDK of every fork
+     * (the tools' output on stderr with --verbose), and every level's preflight, so that bad input
+     * stops the command before anything runs.
      */
     RunContext prepare(Map<Level, LevelRunner> runners, List<Check> checks, Path root, String command) {
-        apply();
+        org.handoff.specs.Tlc.checkHeap(heap);
+        Jdk on = Runners.jdk(jdk);
         PrintStream toolLog = verbose ? System.err : new PrintStream(OutputStream.nullOutputStream());
-        RunContext context = context(root, Runners.newRunDir(root, command), toolLog);
+        RunContext context = new RunContext(root, Runners.newRunDir(root, command), toolLog, heap, on);
         Runners.preflight(runners, checks, context);
         return context;
     }
 
-    /** Names the forks' JVM, once the checks passed their preflight. */
-    void sayJdk(List<Check> checks, PrintWriter err) {
-        Runners.sayJdk(jdk, checks, err);
+    /** Names the forks' JVM of {@code context}, once the checks passed their preflight. */
+    void sayJdk(RunContext context, List<Check> checks, PrintWriter err) {
+        Runners.sayJdk(context.jdk(), jdk != null, checks, err);
     }
 }

@@ -138,7 +138,7 @@ final class ReviewCommand implements Callable<Integer> {
         // before anything runs (the baseline's are the project's own, checked by its build).
         TlcRunner.preflightAssumptions(checks.stream().filter(c -> c.variant().equals(variant)).toList(),
                 context);
-        fork.sayJdk(checks, err);
+        fork.sayJdk(context, checks, err);
         List<Verdict> bv = new ArrayList<>();
         List<Verdict> vv = new ArrayList<>();
         for (Verdict v : Runners.runAll(runners, checks, context, err)) {

@@ -11,7 +11,6 @@ import java.util.List;
 import java.util.Map;
 import org.handoff.core.Check;
 import org.handoff.core.HandoffException;
-import org.handoff.core.JavaFork;
 import org.handoff.core.Jdk;
 import org.handoff.core.Level;
 import org.handoff.core.LevelRunner;
@@ -29,20 +28,19 @@ final class Runners {
     }
 
     /**
-     * The JDK of every forked level (--jdk; null keeps the running JVM's), checked before anything
-     * runs. {@link #sayJdk} then names it, and where a selected level runs Java in this JVM instead
-     * (trace validation runs the ports in process; only its TLC forks change).
+     * The JDK of every forked level (--jdk; null: the running JVM's), checked before anything runs
+     * (one line on bad input). It travels in the run's {@link RunContext#jdk}; {@link #sayJdk} then
+     * names it, and where a selected level runs Java in this JVM instead (trace validation runs the
+     * ports in process; only its TLC forks change).
      */
-    static void jdk(Path home) {
-        if (home != null) {
-            JavaFork.use(Jdk.at(home));
-        }
+    static Jdk jdk(Path home) {
+        return home == null ? Jdk.current() : Jdk.at(home);
     }
 
     /** Says which JVM the forks use, once the checks passed their preflight (bad input stays one line). */
-    static void sayJdk(Path home, List<Check> checks, PrintWriter err) {
-        err.println("forked JVMs (TLC, Lincheck, jcstress): " + JavaFork.jdk().describe());
-        if (home != null && checks.stream().anyMatch(c -> c.level() == Level.CROSSCHECK)) {
+    static void sayJdk(Jdk on, boolean chosen, List<Check> checks, PrintWriter err) {
+        err.println("forked JVMs (TLC, Lincheck, jcstress): " + on.describe());
+        if (chosen && checks.stream().anyMatch(c -> c.level() == Level.CROSSCHECK)) {
             err.println("note: crosscheck runs the Java ports in this JVM, " + Jdk.current().describe()
                     + "; --jdk changes only its TLC forks");
         }

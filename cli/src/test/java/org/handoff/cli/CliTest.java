@@ -215,6 +215,29 @@ class CliTest {
         assertTrue(ok.err().contains(Path.of(System.getProperty("java.home"), "bin", "java").toString()), ok.err());
     }
 
+    /**
+     * --jdk reaches every level's forks through the run's context: a JDK whose bin/java logs its
+     * arguments, then runs the real one, starts the TLC, Lincheck and jcstress forks of one check.
+     */
+    @Test
+    void forksStartOnTheChosenJdk(@TempDir Path dir) throws Exception {
+        Path home = Path.of(System.getProperty("java.home"));
+        Path log = dir.resolve("forks.log");
+        Path bin = Files.createDirectories(dir.resolve("logged/bin"));
+        Path java = Files.writeString(bin.resolve("java"), "#!/bin/sh\necho \"$@\" >> '" + log + "'\nexec '"
+                + home.resolve("bin/java") + "' \"$@\"\n");
+        assertTrue(java.toFile().setExecutable(true));
+        Files.copy(home.resolve("release"), dir.resolve("logged/release"));
+        Run r = run("check", "mcs", "--level", "tlc", "--level", "lincheck", "--level", "jcstress", "--check",
+                "non-atomic-tail", "--jdk", dir.resolve("logged").toString());
+        assertEquals(0, r.code(), r.out() + r.err());
+        assertTrue(r.err().contains(java.toString()), r.err());
+        String forks = Files.readString(log);
+        for (String main : new String[] {"tlc2.TLC", "org.handoff.lincheck.LincheckMain", "org.openjdk.jcstress.Main"}) {
+            assertTrue(forks.contains(" " + main + " "), main + " did not start on the chosen JDK:\n" + forks);
+        }
+    }
+
     private static String[] concat(String[] a, String... b) {
         String[] out = java.util.Arrays.copyOf(a, a.length + b.length);
         System.arraycopy(b, 0, out, a.length, b.length);

@@ -21,32 +21,15 @@ public final class JavaFork {
     private JavaFork() {
     }
 
-    /** The JDK the forks use: the running JVM's unless {@link #use} chose another. */
-    private static volatile Jdk jdk = Jdk.current();
-
-    /** Every fork of this process from now on runs on {@code chosen} ({@code check --jdk}). */
-    public static void use(Jdk chosen) {
-        jdk = chosen;
-    }
-
-    /** The JDK the forks run on. */
-    public static Jdk jdk() {
-        return jdk;
-    }
-
-    /** The java executable the forks run: the chosen JDK's, by default the running JVM's. */
-    public static String javaExecutable() {
-        return jdk.java().toString();
-    }
-
     /**
-     * Runs {@code java <jvmArgs> -cp <classpath> <mainClass> <args>} in {@code dir}; stdout and stderr
-     * are merged. Kills the process tree after {@code timeoutSeconds}.
+     * Runs {@code java <jvmArgs> -cp <classpath> <mainClass> <args>} with {@code jdk}'s java (a run's
+     * {@link RunContext#jdk}) in {@code dir}; stdout and stderr are merged. Kills the process tree
+     * after {@code timeoutSeconds}.
      */
-    public static Result run(List<String> jvmArgs, String classpath, String mainClass, List<String> args,
+    public static Result run(Jdk jdk, List<String> jvmArgs, String classpath, String mainClass, List<String> args,
             Path dir, long timeoutSeconds, PrintStream echo) {
         List<String> cmd = new ArrayList<>();
-        cmd.add(javaExecutable());
+        cmd.add(jdk.java().toString());
         cmd.addAll(jvmArgs);
         cmd.add("-cp");
         cmd.add(classpath);

@@ -11,19 +11,29 @@ import java.nio.file.Path;
  * @param log     progress output (stderr for the CLI); never parsed
  * @param tlcHeap the heap of each TLC run as {@code -Xmx} takes it (the CLI's {@code --heap}); null
  *                for the default ({@code HANDOFF_TLC_HEAP}, else the JVM's)
+ * @param jdk     the JDK every forked JVM of the run starts on (TLC, Lincheck, jcstress; the CLI's
+ *                {@code --jdk}); by default the running one
  */
-public record RunContext(Path root, Path workDir, PrintStream log, String tlcHeap) {
+public record RunContext(Path root, Path workDir, PrintStream log, String tlcHeap, Jdk jdk) {
+    public RunContext {
+        java.util.Objects.requireNonNull(jdk, "jdk");
+    }
+
+    public RunContext(Path root, Path workDir, PrintStream log, String tlcHeap) {
+        this(root, workDir, log, tlcHeap, Jdk.current());
+    }
+
     public RunContext(Path root, Path workDir, PrintStream log) {
         this(root, workDir, log, null);
     }
 
     /** The same settings with another scratch directory. */
     public RunContext inDir(Path dir) {
-        return new RunContext(root, dir, log, tlcHeap);
+        return new RunContext(root, dir, log, tlcHeap, jdk);
     }
 
     /** The same settings with another progress output. */
     public RunContext withLog(PrintStream out) {
-        return new RunContext(root, workDir, out, tlcHeap);
+        return new RunContext(root, workDir, out, tlcHeap, jdk);
     }
 }

@@ -293,7 +293,7 @@ public final class CrosscheckRunner implements LevelRunner {
         }
         String lock = c.port();
         TraceValidator.Target target = target(c, root, threads, nest);
-        TraceValidator validator = new TraceValidator(target, workDir.resolve("tlc"), log, context.tlcHeap());
+        TraceValidator validator = new TraceValidator(target, workDir.resolve("tlc"), log, context.tlcHeap(), context.jdk());
         if (log != null) {
             log.printf("[crosscheck] %s: %d runs of %s, %d threads x %d operations%s, seed %d%n", c.id(), runs,
                     lock, threads, ops, nest > 1 ? " (" + nest + " nested calls each)" : "", seed);

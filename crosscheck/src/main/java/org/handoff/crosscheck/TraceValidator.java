@@ -57,6 +57,7 @@ public final class TraceValidator {
     private final Path workDir;
     private final PrintStream log;
     private final String heap;
+    private final org.handoff.core.Jdk jdk;
     private int runs;
 
     public TraceValidator(Target target, Path workDir, PrintStream log) {
@@ -65,7 +66,13 @@ public final class TraceValidator {
 
     /** A validator whose TLC runs get {@code heap} ({@code -Xmx}; null for the default). */
     public TraceValidator(Target target, Path workDir, PrintStream log, String heap) {
+        this(target, workDir, log, heap, org.handoff.core.Jdk.current());
+    }
+
+    /** A validator whose TLC runs get {@code heap} and start on {@code jdk} (a run's context's). */
+    public TraceValidator(Target target, Path workDir, PrintStream log, String heap, org.handoff.core.Jdk jdk) {
         this.heap = heap;
+        this.jdk = jdk;
         if (!target.spec().endsWith(".tla")) {
             throw new HandoffException(target.spec() + ": a spec must be a .tla file");
         }
@@ -188,7 +195,7 @@ public final class TraceValidator {
         // follows recorded traces, seconds of search: C1 alone (brief) spends less CPU on it.
         Tlc.Result r = Tlc.run(new Tlc.Request(module, config, 1,
                 library, dir, TIMEOUT_SECONDS, log,
-                new Tlc.Exhaustive(), Tlc.heapOr(heap)).brief(true), false);
+                new Tlc.Exhaustive(), Tlc.heapOr(heap)).brief(true).withJdk(jdk), false);
         if (r.outcome() != Outcome.PASS) {
             throw new HandoffException(module + ": TLC did not finish the trace check: " + r.message());
         }

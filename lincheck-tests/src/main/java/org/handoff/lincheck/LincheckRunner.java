@@ -11,6 +11,7 @@ import org.handoff.core.Check;
 import org.handoff.core.HandoffException;
 import org.handoff.core.HookCoverage;
 import org.handoff.core.JavaFork;
+import org.handoff.core.Jdk;
 import org.handoff.core.Level;
 import org.handoff.core.LevelRunner;
 import org.handoff.core.Outcome;
@@ -133,8 +134,8 @@ public final class LincheckRunner implements LevelRunner {
         return List.of(out);
     }
 
-    /** What a check's single run is given: its work directory, its JVM options, its time-out. */
-    private record Fork(Path dir, List<String> jvmArgs, long timeout) {
+    /** What a check's single run is given: its work directory, its JVM options, its time-out, the JDK it starts on. */
+    private record Fork(Path dir, List<String> jvmArgs, long timeout, Jdk jdk) {
         /** The options a batch line carries: the run's system properties but its tmpdir. */
         List<String> properties() {
             return jvmArgs.stream().filter(a -> a.startsWith("-D") && !a.startsWith("-Djava.io.tmpdir=")).toList();
@@ -210,7 +211,7 @@ public final class LincheckRunner implements LevelRunner {
         JavaFork.Result r;
         List<String> jvm = List.of("-XX:+UseSerialGC", "-Djava.io.tmpdir=" + tmp);
         try (PrintStream echo = new PrintStream(sink, true, java.nio.charset.StandardCharsets.UTF_8)) {
-            r = JavaFork.run(jvm, classpath, LincheckMain.class.getName(), List.of(LincheckMain.BATCH, list.toString()),
+            r = JavaFork.run(context.jdk(), jvm, classpath, LincheckMain.class.getName(), List.of(LincheckMain.BATCH, list.toString()),
                     dir, timeout, echo);
         } catch (HandoffException e) {
             r = new JavaFork.Result(-1, e.getMessage(), false, 0);
@@ -305,7 +306,7 @@ public final class LincheckRunner implements LevelRunner {
         }
         JavaFork.Result r;
         try {
-            r = JavaFork.run(f.jvmArgs(), classpath, LincheckMain.class.getName(), List.of(check.check()), f.dir(),
+            r = JavaFork.run(f.jdk(), f.jvmArgs(), classpath, LincheckMain.class.getName(), List.of(check.check()), f.dir(),
                     f.timeout(), log);
         } catch (HandoffException e) {
             return new Verdict(check, Outcome.ERROR, null, null, elapsed(start), e.getMessage());
@@ -319,7 +320,7 @@ public final class LincheckRunner implements LevelRunner {
     }
 
     private static void logReplay(PrintStream log, Fork f, String classpath, Check check) {
-        log.println("[lincheck] replay: " + replayCommand(f.dir(), f.jvmArgs(), classpath, List.of(check.check())));
+        log.println("[lincheck] replay: " + replayCommand(f.jdk(), f.dir(), f.jvmArgs(), classpath, List.of(check.check())));
         log.println("[lincheck] the exploration is deterministic (Lincheck seeds its generators with fixed"
                 + " values), so the replay command shows the same interleaving");
     }
@@ -347,7 +348,7 @@ public final class LincheckRunner implements LevelRunner {
             jvmArgs.add("-D" + LockCounterHarness.SCENARIOS_PROPERTY + "=" + scenarios);
         }
         jvmArgs.add("-Djava.io.tmpdir=" + tmp);
-        return new Fork(dir, jvmArgs, timeout);
+        return new Fork(dir, jvmArgs, timeout, context.jdk());
     }
 
     /**
@@ -434,9 +435,9 @@ public final class LincheckRunner implements LevelRunner {
     }
 
     /** The command that repeats a run by hand, shell-quoted. */
-    static String replayCommand(Path dir, List<String> jvmArgs, String classpath, List<String> args) {
+    static String replayCommand(Jdk jdk, Path dir, List<String> jvmArgs, String classpath, List<String> args) {
         List<String> cmd = new ArrayList<>();
-        cmd.add(JavaFork.javaExecutable());
+        cmd.add(jdk.java().toString());
         cmd.addAll(jvmArgs);
         cmd.add("-cp");
         cmd.add(classpath);

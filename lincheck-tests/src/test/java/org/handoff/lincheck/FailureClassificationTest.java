@@ -190,7 +190,7 @@ class FailureClassificationTest {
 
     @Test
     void theReplayCommandIsShellQuoted() {
-        String cmd = LincheckRunner.replayCommand(Path.of("/w d"),
+        String cmd = LincheckRunner.replayCommand(org.handoff.core.Jdk.current(), Path.of("/w d"),
                 List.of("-Dhandoff.lincheck.lock=org.handoff.models.mcs.McsMutants$LateInit"), "a.jar:b.jar",
                 List.of(TEST));
         assertTrue(cmd.startsWith("(cd '/w d' && "), cmd);

@@ -15,7 +15,7 @@ class LincheckMainTest {
     Path dir;
 
     private JavaFork.Result fork(String... args) {
-        return JavaFork.run(List.of(), System.getProperty("java.class.path"), LincheckMain.class.getName(),
+        return JavaFork.run(org.handoff.core.Jdk.current(), List.of(), System.getProperty("java.class.path"), LincheckMain.class.getName(),
                 List.of(args), dir, 60, null);
     }
 

@@ -357,11 +357,11 @@ public final class JcstressRunner implements LevelRunner {
                 String first = simpleName(lane.get(batch.get(0)).test());
                 dir = Files.createTempDirectory(parent, batch.size() == 1 ? first + "-" : batch.size() + "-tests-");
                 List<String> args = arguments(batch.stream().map(i -> lane.get(i).test()).toList(), dir, s.time(), true,
-                        locks(checks, lane));
-                log.println("jcstress: cd " + quote(dir.toString()) + " && " + quote(JavaFork.javaExecutable())
+                        locks(checks, lane), context.jdk());
+                log.println("jcstress: cd " + quote(dir.toString()) + " && " + quote(context.jdk().java().toString())
                         + " -cp " + quote(cp) + " " + MAIN + " "
                         + args.stream().map(JcstressRunner::quote).collect(Collectors.joining(" ")));
-                result = JavaFork.run(List.of(), cp, MAIN, args, dir, s.timeout() * batch.size(), log);
+                result = JavaFork.run(context.jdk(), List.of(), cp, MAIN, args, dir, s.timeout() * batch.size(), log);
             } catch (IOException | RuntimeException e) { // HandoffException from JavaFork included
                 for (int i : batch) {
                     finish(i, error(checks.get(i), start, "cannot run jcstress: " + e.getMessage()), out, done);
@@ -537,8 +537,8 @@ public final class JcstressRunner implements LevelRunner {
     }
 
     /** The jcstress arguments for one test class, results under {@code dir}. */
-    static List<String> arguments(String test, Path dir, String timeMs) {
-        return arguments(List.of(test), dir, timeMs, false, Map.of());
+    static List<String> arguments(String test, Path dir, String timeMs, Jdk jdk) {
+        return arguments(List.of(test), dir, timeMs, false, Map.of(), jdk);
     }
 
     /**
@@ -579,9 +579,11 @@ public final class JcstressRunner implements LevelRunner {
     /**
      * The jcstress arguments for exactly these test classes, results under {@code dir}; with
      * {@code hooks}, the forks write their hook counts to {@link #HOOKS_DIR}; {@code properties} are
-     * the forks' system properties ({@link #locks}).
+     * the forks' system properties ({@link #locks}); the forks per configuration follow {@code jdk}'s
+     * version ({@link #forksPerConfiguration}).
      */
-    static List<String> arguments(List<String> tests, Path dir, String timeMs, boolean hooks, Map<String, String> properties) {
+    static List<String> arguments(List<String> tests, Path dir, String timeMs, boolean hooks, Map<String, String> properties,
+            Jdk jdk) {
         List<String> args = new ArrayList<>();
         args.add("-v"); // print every result, not only failures, so a pass is checked too
         args.add("-t");
@@ -595,7 +597,7 @@ public final class JcstressRunner implements LevelRunner {
             jvmArgs += " -D" + e.getKey() + "=" + e.getValue();
         }
         args.addAll(List.of("-m", "sanity", "-time", timeMs, "-sc", "false", "-jvmArgs", jvmArgs));
-        int forks = forksPerConfiguration(Jdk.feature(JavaFork.jdk().version()));
+        int forks = forksPerConfiguration(Jdk.feature(jdk.version()));
         if (forks > 1) {
             args.addAll(List.of("-f", String.valueOf(forks)));
         }

@@ -11,7 +11,6 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import org.handoff.core.Check;
-import org.handoff.core.JavaFork;
 import org.handoff.core.Jdk;
 import org.handoff.core.Level;
 import org.handoff.core.Outcome;
@@ -227,7 +226,7 @@ class JcstressOutputTest {
 
     @Test
     void theTestIsSelectedByAnAnchoredRegex() {
-        List<String> args = JcstressRunner.arguments(MCS + "McsTermination", Path.of("/tmp/r"), "300");
+        List<String> args = JcstressRunner.arguments(MCS + "McsTermination", Path.of("/tmp/r"), "300", Jdk.current());
         assertEquals("^org\\.handoff\\.litmus\\.mcs\\.McsTermination$", args.get(args.indexOf("-t") + 1));
         assertEquals("sanity", args.get(args.indexOf("-m") + 1));
         assertEquals("300", args.get(args.indexOf("-time") + 1));
@@ -240,8 +239,8 @@ class JcstressOutputTest {
         // From JDK 18 there is one configuration, so each configuration takes two forks.
         assertEquals(2, JcstressRunner.forksPerConfiguration(18));
         assertEquals(2, JcstressRunner.forksPerConfiguration(25));
-        List<String> args = JcstressRunner.arguments(MCS + "McsTermination", Path.of("/tmp/r"), "300");
-        int expected = JcstressRunner.forksPerConfiguration(Jdk.feature(JavaFork.jdk().version()));
+        List<String> args = JcstressRunner.arguments(MCS + "McsTermination", Path.of("/tmp/r"), "300", Jdk.current());
+        int expected = JcstressRunner.forksPerConfiguration(Jdk.feature(Jdk.current().version()));
         assertEquals(expected > 1, args.contains("-f"), args.toString());
     }
 }

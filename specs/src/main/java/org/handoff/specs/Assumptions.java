@@ -42,7 +42,7 @@ public final class Assumptions {
      * Checks the assumptions of each model ({@code {spec, config}} pairs, duplicates checked once);
      * the first model, in the given order, whose constants make one false is thrown as one line.
      */
-    public static void check(List<Path[]> models, List<Path> libraries, Path workDir) {
+    public static void check(List<Path[]> models, List<Path> libraries, Path workDir, org.handoff.core.Jdk jdk) {
         Map<String, Path[]> distinct = new LinkedHashMap<>();
         for (Path[] m : models) {
             distinct.putIfAbsent(m[0].toAbsolutePath().normalize() + "\n" + m[1].toAbsolutePath().normalize(), m);
@@ -53,7 +53,7 @@ public final class Assumptions {
             int i = 0;
             for (Path[] m : distinct.values()) {
                 Path dir = workDir.resolve("assume-" + (++i));
-                problems.add(pool.submit(() -> problem(m[0], m[1], libraries, dir)));
+                problems.add(pool.submit(() -> problem(m[0], m[1], libraries, dir, jdk)));
             }
             for (Future<String> f : problems) {
                 String p = f.get();
@@ -75,13 +75,13 @@ public final class Assumptions {
     }
 
     /** Null when every assumption holds with the config's constants, else the one-line problem. */
-    private static String problem(Path spec, Path config, List<Path> libraries, Path dir) throws IOException {
+    private static String problem(Path spec, Path config, List<Path> libraries, Path dir, org.handoff.core.Jdk jdk) throws IOException {
         TlcConfig cfg = TlcConfig.read(config);
         String module = spec.getFileName().toString().replaceFirst("\\.tla$", "");
         List<Path> libs = new ArrayList<>();
         libs.add(spec.toAbsolutePath().getParent()); // the wrapper extends the spec from elsewhere
         libs.addAll(libraries);
-        String out = run(dir.resolve("check"), module, cfg, libs, null);
+        String out = run(dir.resolve("check"), module, cfg, libs, null, jdk);
         Matcher m = FALSE_AT.matcher(out);
         if (!m.find()) {
             return null; // holds, or TLC failed for another reason, which the model's own run reports
@@ -115,7 +115,7 @@ public final class Assumptions {
                 Path probeDir = dir.resolve("probe");
                 Files.createDirectories(probeDir);
                 Files.writeString(probeDir.resolve(owner + ".tla"), copy.substring(0, end) + probes + copy.substring(end));
-                Matcher c = CONJUNCT.matcher(run(probeDir, module, cfg, libs, probeDir));
+                Matcher c = CONJUNCT.matcher(run(probeDir, module, cfg, libs, probeDir, jdk));
                 while (c.find()) {
                     if (c.group(2).equals("FALSE")) {
                         culprit = conjuncts.get(Integer.parseInt(c.group(1)) - 1);
@@ -135,7 +135,7 @@ public final class Assumptions {
     }
 
     /** Runs TLC on a wrapper with the config's constants and no initial state; returns its output. */
-    private static String run(Path dir, String module, TlcConfig cfg, List<Path> libraries, Path first) throws IOException {
+    private static String run(Path dir, String module, TlcConfig cfg, List<Path> libraries, Path first, org.handoff.core.Jdk jdk) throws IOException {
         Files.createDirectories(dir);
         Path tla = dir.resolve("HandoffAssume.tla");
         Files.writeString(tla, "---- MODULE HandoffAssume ----\nEXTENDS " + module + "\n"
@@ -149,7 +149,7 @@ public final class Assumptions {
             libs.add(first);
         }
         libs.addAll(libraries);
-        Tlc.Result r = Tlc.run(new Tlc.Request(tla, cfgFile, 1, libs, dir.resolve("tlc"), TIMEOUT_SECONDS, null), false);
+        Tlc.Result r = Tlc.run(new Tlc.Request(tla, cfgFile, 1, libs, dir.resolve("tlc"), TIMEOUT_SECONDS, null).withJdk(jdk), false);
         return r.log() != null && Files.isRegularFile(r.log()) ? Files.readString(r.log()) : "";
     }
 

@@ -74,11 +74,11 @@ final class Distribution {
         List<Process> workers = new ArrayList<>();
         JavaFork.Result server;
         try (PrintStream live = new PrintStream(Files.newOutputStream(log), true, StandardCharsets.UTF_8)) {
-            CompletableFuture<JavaFork.Result> running = CompletableFuture.supplyAsync(() -> JavaFork.run(jvm,
+            CompletableFuture<JavaFork.Result> running = CompletableFuture.supplyAsync(() -> JavaFork.run(req.jdk(), jvm,
                     Tlc.tlaToolsJar(), "tlc2.tool.distributed.TLCServer", args, model, req.timeoutSeconds(), live));
             if (waitForReady(log, running, dist.waitSeconds())) {
                 for (int i = 0; i < dist.localWorkers(); i++) {
-                    workers.add(startWorker(dir.resolve("worker-" + i), port, jvm));
+                    workers.add(startWorker(dir.resolve("worker-" + i), port, jvm, req.jdk()));
                 }
             }
             while (!running.isDone()) {
@@ -170,11 +170,11 @@ final class Distribution {
     }
 
     /** A worker on loopback, with the server's JVM options (module path, port) and its own tmpdir. */
-    private static Process startWorker(Path dir, int port, List<String> serverJvm) {
+    private static Process startWorker(Path dir, int port, List<String> serverJvm, org.handoff.core.Jdk jdk) {
         Path tmp = dir.resolve("tmp");
         try {
             Files.createDirectories(tmp);
-            List<String> cmd = new ArrayList<>(List.of(JavaFork.javaExecutable()));
+            List<String> cmd = new ArrayList<>(List.of(jdk.java().toString()));
             for (String o : serverJvm) {
                 cmd.add(o.startsWith("-Djava.io.tmpdir=") ? "-Djava.io.tmpdir=" + tmp : o);
             }

@@ -11,6 +11,7 @@ import java.util.Map;
 import java.util.Set;
 import org.handoff.core.HandoffException;
 import org.handoff.core.JavaFork;
+import org.handoff.core.Jdk;
 import org.handoff.core.Outcome;
 
 /**
@@ -111,19 +112,25 @@ public final class Tlc {
      * violation, a small model), so its JVM compiles with C1 only ({@link #jvmOptions}).
      */
     public record Request(Path spec, Path config, int workers, List<Path> libraries, Path workDir,
-            long timeoutSeconds, PrintStream echo, Mode mode, String heap, boolean brief) {
+            long timeoutSeconds, PrintStream echo, Mode mode, String heap, boolean brief, Jdk jdk) {
         public Request {
             checkHeap(heap);
+            java.util.Objects.requireNonNull(jdk, "jdk");
         }
 
         public Request(Path spec, Path config, int workers, List<Path> libraries, Path workDir,
                 long timeoutSeconds, PrintStream echo, Mode mode, String heap) {
-            this(spec, config, workers, libraries, workDir, timeoutSeconds, echo, mode, heap, false);
+            this(spec, config, workers, libraries, workDir, timeoutSeconds, echo, mode, heap, false, Jdk.current());
         }
 
         /** The same request, {@link #brief} or not. */
         public Request brief(boolean b) {
-            return new Request(spec, config, workers, libraries, workDir, timeoutSeconds, echo, mode, heap, b);
+            return new Request(spec, config, workers, libraries, workDir, timeoutSeconds, echo, mode, heap, b, jdk);
+        }
+
+        /** The same request, its TLC forks on {@code on} (a run's {@link org.handoff.core.RunContext#jdk}). */
+        public Request withJdk(Jdk on) {
+            return new Request(spec, config, workers, libraries, workDir, timeoutSeconds, echo, mode, heap, brief, on);
         }
 
         public Request(Path spec, Path config, int workers, List<Path> libraries, Path workDir,
@@ -137,7 +144,7 @@ public final class Tlc {
         }
 
         public Request withHeap(String size) {
-            return new Request(spec, config, workers, libraries, workDir, timeoutSeconds, echo, mode, size, brief);
+            return new Request(spec, config, workers, libraries, workDir, timeoutSeconds, echo, mode, size, brief, jdk);
         }
     }
 
@@ -284,7 +291,7 @@ public final class Tlc {
      * The parse and the definitions come from SANY, in one forked JVM for all the models
      * ({@link SpecLint}). The first problem is thrown as one line naming the file.
      */
-    public static void lint(List<Path[]> models, List<Path> libraries, Path workDir) {
+    public static void lint(List<Path[]> models, List<Path> libraries, Path workDir, Jdk jdk) {
         List<String> args = new ArrayList<>();
         for (Path lib : libraries) {
             args.addAll(List.of("--lib", lib.toAbsolutePath().toString()));
@@ -312,7 +319,7 @@ public final class Tlc {
         }
         String cp = String.join(java.io.File.pathSeparator, tlaToolsJar(), codeSource(SpecLint.class, "the specs module's classes"),
                 codeSource(Outcome.class, "the core module's classes"));
-        JavaFork.Result r = JavaFork.run(List.of("-Djava.io.tmpdir=" + tmp), cp, SpecLint.class.getName(), args,
+        JavaFork.Result r = JavaFork.run(jdk, List.of("-Djava.io.tmpdir=" + tmp), cp, SpecLint.class.getName(), args,
                 workDir, 600, null);
         for (String line : r.output().split("\\R")) {
             if (line.startsWith(SpecLint.MARK)) {
@@ -402,7 +409,7 @@ public final class Tlc {
         if (req.brief()) {
             jvm.add("-XX:TieredStopAtLevel=1");
         }
-        jvm.addAll(TlcClassArchive.jvmOptions());
+        jvm.addAll(TlcClassArchive.jvmOptions(req.jdk()));
         if (req.heap() != null) {
             jvm.add("-Xmx" + req.heap());
         }
@@ -449,7 +456,7 @@ public final class Tlc {
         JavaFork.Result r;
         // TLC's output goes to tlc.out as it comes, so a long run can be watched (tail -f).
         try (PrintStream live = new PrintStream(Files.newOutputStream(log), true, java.nio.charset.StandardCharsets.UTF_8)) {
-            r = JavaFork.run(jvm, tlaToolsJar(), "tlc2.TLC", args, spec.getParent(), req.timeoutSeconds(), live);
+            r = JavaFork.run(req.jdk(), jvm, tlaToolsJar(), "tlc2.TLC", args, spec.getParent(), req.timeoutSeconds(), live);
         } catch (IOException e) {
             throw new HandoffException(log + ": cannot write the TLC log: " + e.getMessage(), e);
         }

@@ -10,6 +10,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.stream.Stream;
 import org.handoff.core.JavaFork;
+import org.handoff.core.Jdk;
 
 /**
  * A class-data-sharing archive of the classes a TLC run loads, made once per process and JDK and
@@ -31,16 +32,16 @@ final class TlcClassArchive {
     }
 
     /** The JVM options that use the archive for the fork's JDK; none if it could not be made. */
-    static List<String> jvmOptions() {
+    static List<String> jvmOptions(Jdk jdk) {
         if (Boolean.getBoolean("handoff.tlc.noClassArchive")) {
             return List.of();
         }
-        return archive().map(p -> List.of("-XX:SharedArchiveFile=" + p, "-Xlog:cds*=off", "-Xlog:class+path=off"))
+        return archive(jdk).map(p -> List.of("-XX:SharedArchiveFile=" + p, "-Xlog:cds*=off", "-Xlog:class+path=off"))
                 .orElse(List.of());
     }
 
-    private static synchronized Optional<Path> archive() {
-        return ARCHIVES.computeIfAbsent(JavaFork.javaExecutable(), java -> make());
+    private static synchronized Optional<Path> archive(Jdk jdk) {
+        return ARCHIVES.computeIfAbsent(jdk.java().toString(), java -> make(jdk));
     }
 
     private static final String TOY = """
@@ -61,7 +62,7 @@ final class TlcClassArchive {
 
     private static final String TOY_CFG = "SPECIFICATION Spec\nINVARIANT Small\nPROPERTY Returns\n";
 
-    private static Optional<Path> make() {
+    private static Optional<Path> make(Jdk jdk) {
         try {
             Path dir = Files.createTempDirectory("handoff-tlc-cds");
             Runtime.getRuntime().addShutdownHook(new Thread(() -> delete(dir)));
@@ -69,7 +70,7 @@ final class TlcClassArchive {
             Files.writeString(dir.resolve("HandoffWarmUp.cfg"), TOY_CFG);
             Path tmp = Files.createDirectories(dir.resolve("tmp"));
             Path jsa = dir.resolve("tlc.jsa");
-            JavaFork.Result r = JavaFork.run(
+            JavaFork.Result r = JavaFork.run(jdk,
                     List.of("-XX:ArchiveClassesAtExit=" + jsa, "-Xlog:cds*=off", "-Djava.io.tmpdir=" + tmp),
                     Tlc.tlaToolsJar(), "tlc2.TLC",
                     List.of("-tool", "-workers", "1", "-metadir", dir.resolve("states").toString(), "-coverage", "600",

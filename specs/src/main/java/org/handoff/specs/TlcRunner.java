@@ -63,14 +63,14 @@ public final class TlcRunner implements LevelRunner {
 
     /**
      * The TLC run of a manifest model in {@code workDir}: its spec and config in its family's
-     * folder, every spec folder as the module library ({@link Specs#library}), the context's log and heap, and
+     * folder, every spec folder as the module library ({@link Specs#library}), the context's log, heap and JDK, and
      * {@code workers} (the run drops to one when liveness is checked).
      */
     static Tlc.Request request(Check check, RunContext context, Path workDir, int workers) {
         Path root = context.root();
         return new Tlc.Request(Specs.file(root, check, "spec"), Specs.file(root, check, "config"), workers,
                 Specs.library(root), workDir, TIMEOUT_SECONDS, context.log(), new Tlc.Exhaustive(),
-                Tlc.heapOr(context.tlcHeap()));
+                Tlc.heapOr(context.tlcHeap())).withJdk(context.jdk());
     }
 
     /**
@@ -104,7 +104,7 @@ public final class TlcRunner implements LevelRunner {
             }
         }
         try {
-            Tlc.lint(models, Specs.library(root), context.workDir());
+            Tlc.lint(models, Specs.library(root), context.workDir(), context.jdk());
         } catch (HandoffException e) {
             String msg = e.getMessage();
             for (Map.Entry<String, String> s : synthetic.entrySet()) {
@@ -123,7 +123,7 @@ public final class TlcRunner implements LevelRunner {
         Path root = context.root();
         List<Path[]> models = checks.stream().filter(c -> c.level() == Level.TLC)
                 .map(c -> new Path[] {Specs.file(root, c, "spec"), Specs.file(root, c, "config")}).toList();
-        Assumptions.check(models, Specs.library(root), context.workDir().resolve("assumptions"));
+        Assumptions.check(models, Specs.library(root), context.workDir().resolve("assumptions"), context.jdk());
     }
 
     /** The verdict carries its TLC run (statistics, the parsed counterexample) as its evidence. */
@@ -488,7 +488,7 @@ public final class TlcRunner implements LevelRunner {
 
     private static Tlc.Request with(Tlc.Request base, Path spec, Path config, List<Path> libs, Path workDir) {
         return new Tlc.Request(spec, config, base.workers(), libs, workDir, base.timeoutSeconds(), base.echo(),
-                base.mode(), base.heap(), base.brief());
+                base.mode(), base.heap(), base.brief(), base.jdk());
     }
 
     private static String read(Path p) {

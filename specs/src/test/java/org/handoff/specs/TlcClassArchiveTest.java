@@ -23,13 +23,13 @@ class TlcClassArchiveTest {
 
     @Test
     void aForkLoadsTlcFromTheArchive() throws Exception {
-        List<String> options = TlcClassArchive.jvmOptions();
+        List<String> options = TlcClassArchive.jvmOptions(org.handoff.core.Jdk.current());
         assertFalse(options.isEmpty(), "no class archive was made on this JDK");
         Path specs = ProjectRoot.find().resolve("specs");
         List<String> jvm = new ArrayList<>(options);
         jvm.addAll(List.of("-Xlog:class+load=info:file=" + work.resolve("classes.log"), "-Djava.io.tmpdir=" + work,
                 "-DTLA-Library=" + specs.resolve(Specs.COMMON)));
-        JavaFork.Result r = JavaFork.run(jvm, Tlc.tlaToolsJar(), "tlc2.TLC",
+        JavaFork.Result r = JavaFork.run(org.handoff.core.Jdk.current(), jvm, Tlc.tlaToolsJar(), "tlc2.TLC",
                 List.of("-workers", "1", "-metadir", work.resolve("states").toString(), "-config",
                         specs.resolve("clh/models/CLH_N2.cfg").toString(), "CLH.tla"),
                 specs.resolve("clh"), 120, null);

@@ -82,11 +82,11 @@ class TlcOverrideTest {
         Path spec = res("CNA_Override.tla");
         List<Path[]> models = List.of(new Path[] {spec, res("CNA_Override_Arity.cfg")}, new Path[] {spec,
                 res("CNA_Override_Reset.cfg")});
-        HandoffException e = assertThrows(HandoffException.class, () -> Tlc.lint(models, Specs.library(specs.getParent()), work));
+        HandoffException e = assertThrows(HandoffException.class, () -> Tlc.lint(models, Specs.library(specs.getParent()), work, org.handoff.core.Jdk.current()));
         assertTrue(e.getMessage().contains("Intra <- Zero: Intra takes 1 argument(s), Zero takes 0"), e.getMessage());
         assertFalse(e.getMessage().contains("\n"), e.getMessage());
         // the good override passes the same preflight
         Tlc.lint(List.<Path[]>of(new Path[] {spec, res("CNA_Override_Reset.cfg")}, new Path[] {spec,
-                res("CNA_Override_NoSearch.cfg")}), Specs.library(specs.getParent()), work);
+                res("CNA_Override_NoSearch.cfg")}), Specs.library(specs.getParent()), work, org.handoff.core.Jdk.current());
     }
 }
