@@ -91,7 +91,7 @@ final class CheckCommand implements Callable<Integer> {
         }
         Map<Level, LevelRunner> runners = Runners.all();
         PrintWriter err = spec.commandLine().getErr();
-        RunContext context = fork.prepare(runners, checks, root, "check");
+        RunContext context = fork.prepare(runners, checks, root, "check", profile.name);
         fork.sayJdk(context, checks, err);
         List<Verdict> verdicts = Runners.runAll(runners, checks, context, err);
         PrintWriter out = spec.commandLine().getOut();

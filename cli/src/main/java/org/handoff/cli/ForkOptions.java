@@ -30,16 +30,16 @@ final class ForkOptions {
     boolean verbose;
 
     /**
-     * The start of a run of {@code checks} by {@code command}: both options checked (one line on bad
-     * input), a new run directory and its context, which carries --heap and the JDK of every fork
-     * (the tools' output on stderr with --verbose), and every level's preflight, so that bad input
-     * stops the command before anything runs.
+     * The start of a run of {@code checks} by {@code command} in {@code profile}: both options
+     * checked (one line on bad input), a new run directory and its context, which carries --heap,
+     * the JDK of every fork and the profile (the tools' output on stderr with --verbose), and every
+     * level's preflight, so that bad input stops the command before anything runs.
      */
-    RunContext prepare(Map<Level, LevelRunner> runners, List<Check> checks, Path root, String command) {
+    RunContext prepare(Map<Level, LevelRunner> runners, List<Check> checks, Path root, String command, String profile) {
         org.handoff.specs.Tlc.checkHeap(heap);
         Jdk on = Runners.jdk(jdk);
         PrintStream toolLog = verbose ? System.err : new PrintStream(OutputStream.nullOutputStream());
-        RunContext context = new RunContext(root, Runners.newRunDir(root, command), toolLog, heap, on);
+        RunContext context = new RunContext(root, Runners.newRunDir(root, command), toolLog, heap, on, profile);
         Runners.preflight(runners, checks, context);
         return context;
     }

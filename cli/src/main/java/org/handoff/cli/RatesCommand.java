@@ -124,9 +124,9 @@ final class RatesCommand implements Callable<Integer> {
         PrintWriter err = spec.commandLine().getErr();
         PrintStream quiet = new PrintStream(OutputStream.nullOutputStream());
         Path runDir = Runners.newRunDir(root, "rates");
-        Runners.preflight(runners, checks, new RunContext(root, runDir, quiet));
+        Runners.preflight(runners, checks, new RunContext(root, runDir, quiet).withProfile(profile.name));
         if (loadModel != null) {
-            new TlcRunner(1).preflight(List.of(loadModel), new RunContext(root, runDir, quiet));
+            new TlcRunner(1).preflight(List.of(loadModel), new RunContext(root, runDir, quiet).withProfile(profile.name));
         }
         Jdk jdk = Jdk.current();
         err.printf("rates: %d entries x %d runs on %s%s%n", checks.size(), runs, jdk.describe(),
@@ -141,7 +141,7 @@ final class RatesCommand implements Callable<Integer> {
             loader = new Thread(() -> {
                 while (!done.get()) {
                     Path dir = runDir.resolve("load-" + loadRuns.incrementAndGet());
-                    new TlcRunner(1).run(model, new RunContext(root, dir, quiet));
+                    new TlcRunner(1).run(model, new RunContext(root, dir, quiet).withProfile(profile.name));
                 }
             }, "rates-load");
             loader.setDaemon(true);
@@ -154,7 +154,7 @@ final class RatesCommand implements Callable<Integer> {
             for (int r = 1; r <= runs; r++) {
                 err.printf("run %d of %d ...%n", r, runs);
                 err.flush();
-                List<Verdict> vs = Runners.runAll(runners, checks, new RunContext(root, runDir.resolve("run-" + r), quiet), err);
+                List<Verdict> vs = Runners.runAll(runners, checks, new RunContext(root, runDir.resolve("run-" + r), quiet).withProfile(profile.name), err);
                 int k = 0;
                 for (int i = 0; i < checks.size(); i++) {
                     Verdict v = vs.get(i);

@@ -133,7 +133,7 @@ final class ReviewCommand implements Callable<Integer> {
         }
         Map<Level, LevelRunner> runners = Runners.all();
         PrintWriter err = spec.commandLine().getErr();
-        RunContext context = fork.prepare(runners, checks, root, "review");
+        RunContext context = fork.prepare(runners, checks, root, "review", profile.name);
         // The proposed variant's configs are new: their constants must meet the specs' ASSUMEs
         // before anything runs (the baseline's are the project's own, checked by its build).
         TlcRunner.preflightAssumptions(checks.stream().filter(c -> c.variant().equals(variant)).toList(),

@@ -13,10 +13,18 @@ import java.nio.file.Path;
  *                for the default ({@code HANDOFF_TLC_HEAP}, else the JVM's)
  * @param jdk     the JDK every forked JVM of the run starts on (TLC, Lincheck, jcstress; the CLI's
  *                {@code --jdk}); by default the running one
+ * @param profile the profile the run was selected by ({@code quick} or {@code full}, the CLI's
+ *                {@code --profile}, the build's {@code -Pfull}); in a full run every jcstress entry
+ *                runs as long as the full profile's own; by default {@code quick}
  */
-public record RunContext(Path root, Path workDir, PrintStream log, String tlcHeap, Jdk jdk) {
+public record RunContext(Path root, Path workDir, PrintStream log, String tlcHeap, Jdk jdk, String profile) {
     public RunContext {
         java.util.Objects.requireNonNull(jdk, "jdk");
+        java.util.Objects.requireNonNull(profile, "profile");
+    }
+
+    public RunContext(Path root, Path workDir, PrintStream log, String tlcHeap, Jdk jdk) {
+        this(root, workDir, log, tlcHeap, jdk, "quick");
     }
 
     public RunContext(Path root, Path workDir, PrintStream log, String tlcHeap) {
@@ -29,11 +37,16 @@ public record RunContext(Path root, Path workDir, PrintStream log, String tlcHea
 
     /** The same settings with another scratch directory. */
     public RunContext inDir(Path dir) {
-        return new RunContext(root, dir, log, tlcHeap, jdk);
+        return new RunContext(root, dir, log, tlcHeap, jdk, profile);
     }
 
     /** The same settings with another progress output. */
     public RunContext withLog(PrintStream out) {
-        return new RunContext(root, workDir, out, tlcHeap, jdk);
+        return new RunContext(root, workDir, out, tlcHeap, jdk, profile);
+    }
+
+    /** The same settings in a run selected by {@code name} ({@code quick} or {@code full}). */
+    public RunContext withProfile(String name) {
+        return new RunContext(root, workDir, log, tlcHeap, jdk, name);
     }
 }

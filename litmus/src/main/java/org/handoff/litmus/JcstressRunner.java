@@ -25,7 +25,6 @@ import org.handoff.core.Jdk;
 import org.handoff.core.Level;
 import org.handoff.core.LevelRunner;
 import org.handoff.core.Outcome;
-import org.handoff.core.ProjectRoot;
 import org.handoff.core.RunContext;
 import org.handoff.core.Verdict;
 import org.handoff.models.HookCounter;
@@ -256,7 +255,7 @@ public final class JcstressRunner implements LevelRunner {
                 continue;
             }
             try {
-                groups.computeIfAbsent(Settings.of(c).invocation(), k -> new ArrayList<>()).add(i);
+                groups.computeIfAbsent(Settings.of(c, context.profile()).invocation(), k -> new ArrayList<>()).add(i);
             } catch (NumberFormatException e) {
                 out[i] = error(c, begin, "a jcstress setting is not a number: " + e.getMessage());
                 done.accept(out[i]);
@@ -287,10 +286,11 @@ public final class JcstressRunner implements LevelRunner {
             return new Invocation(time, timeout);
         }
 
-        static Settings of(Check c) {
-            // A full-profile entry runs as long wherever it runs (mvn -Pfull, check or rates --profile
-            // full), so that a rate measured by 'handoff rates' is the rate of the build's run.
-            boolean full = "full".equals(c.profile()) || "full".equals(ProjectRoot.profile());
+        static Settings of(Check c, String runProfile) {
+            // A full-profile entry runs as long wherever it runs, and in a full run (mvn -Pfull, check
+            // or rates --profile full) every entry does, so that a rate measured by 'handoff rates'
+            // is the rate of the build's run.
+            boolean full = "full".equals(c.profile()) || "full".equals(runProfile);
             return new Settings(setting("time", c, String.valueOf(full ? FULL_TIME_MS : DEFAULT_TIME_MS)),
                     Long.parseLong(setting("timeout", c, String.valueOf(DEFAULT_TIMEOUT_SECONDS))),
                     Long.parseLong(setting("minSamples", c, String.valueOf(DEFAULT_MIN_SAMPLES))),
@@ -411,7 +411,7 @@ public final class JcstressRunner implements LevelRunner {
                 counted.getOrDefault(test, Map.of()).forEach((k, v) -> hooks.computeIfAbsent(i, x -> new LinkedHashMap<>()).merge(k, v, Long::sum));
                 long samples = sampledNormally(runs.get(i), checks.get(i).check());
                 Verdict pooled = JcstressVerdicts.verdict(checks.get(i), runs.get(i), seconds.get(i));
-                String again = Settings.of(checks.get(i)).runAgain(checks.get(i), runs.get(i).size(), samples, pooled);
+                String again = Settings.of(checks.get(i), context.profile()).runAgain(checks.get(i), runs.get(i).size(), samples, pooled);
                 if (again != null) {
                     log.println("jcstress: " + test + ": " + again);
                     pending.add(i);

@@ -52,7 +52,7 @@ class JcstressManifestTest {
         // log is the run's as a whole; each test's lines carry its class name.
         List<Verdict> verdicts;
         try (PrintStream log = new PrintStream(Files.newOutputStream(logFile), true, StandardCharsets.UTF_8)) {
-            verdicts = runner.runAll(checks, new RunContext(root, work, log), v -> { });
+            verdicts = runner.runAll(checks, new RunContext(root, work, log).withProfile(profile), v -> { });
         }
         List<Check> all = checks;
         return java.util.stream.IntStream.range(0, checks.size()).mapToObj(i -> DynamicTest.dynamicTest(all.get(i).id(), () -> {

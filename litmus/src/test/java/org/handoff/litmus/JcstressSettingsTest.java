@@ -26,13 +26,15 @@ class JcstressSettingsTest {
     @Test
     void aFullEntryRunsItsFullTimeWhicheverCommandRunsIt() {
         // The build's profile is quick here (no -Dhandoff.profile): as 'handoff check' and 'rates' run.
-        assertEquals(String.valueOf(JcstressRunner.FULL_TIME_MS), JcstressRunner.Settings.of(entry("full", Map.of())).time());
-        assertEquals(String.valueOf(JcstressRunner.DEFAULT_TIME_MS), JcstressRunner.Settings.of(entry("quick", Map.of())).time());
+        assertEquals(String.valueOf(JcstressRunner.FULL_TIME_MS), JcstressRunner.Settings.of(entry("full", Map.of()), "quick").time());
+        assertEquals(String.valueOf(JcstressRunner.DEFAULT_TIME_MS), JcstressRunner.Settings.of(entry("quick", Map.of()), "quick").time());
+        // In a full run (mvn -Pfull, --profile full) a quick entry runs as long as a full one.
+        assertEquals(String.valueOf(JcstressRunner.FULL_TIME_MS), JcstressRunner.Settings.of(entry("quick", Map.of()), "full").time());
     }
 
     @Test
     void anEntrysOwnTimeWins() {
-        assertEquals("3000", JcstressRunner.Settings.of(entry("full", Map.of("time", 3000))).time());
+        assertEquals("3000", JcstressRunner.Settings.of(entry("full", Map.of("time", 3000)), "quick").time());
     }
 
     private static Verdict pooled(Check c, Outcome actual) {
@@ -42,7 +44,7 @@ class JcstressSettingsTest {
     @Test
     void aStatisticalEntryRunsAgainOnlyWhileUncaughtAndWithinItsAttempts() {
         Check statistical = entry("full", Map.of("attempts", 3, "minSamples", 1));
-        JcstressRunner.Settings s = JcstressRunner.Settings.of(statistical);
+        JcstressRunner.Settings s = JcstressRunner.Settings.of(statistical, "quick");
         assertNotNull(s.runAgain(statistical, 1, 500, pooled(statistical, Outcome.PASS)));
         assertNotNull(s.runAgain(statistical, 2, 500, pooled(statistical, Outcome.PASS)));
         assertNull(s.runAgain(statistical, 3, 500, pooled(statistical, Outcome.PASS)), "at most 3 runs");
@@ -52,17 +54,17 @@ class JcstressSettingsTest {
         assertNull(s.runAgain(statistical, 3, 500, other), "at most 3 runs, then the mismatch stands");
 
         Check plain = entry("full", Map.of("minSamples", 1));
-        assertNull(JcstressRunner.Settings.of(plain).runAgain(plain, 1, 500, pooled(plain, Outcome.PASS)),
+        assertNull(JcstressRunner.Settings.of(plain, "quick").runAgain(plain, 1, 500, pooled(plain, Outcome.PASS)),
                 "without attempts a miss is final");
         Check correct = entry(Outcome.PASS, "full", Map.of("attempts", 3, "minSamples", 1));
-        assertNull(JcstressRunner.Settings.of(correct).runAgain(correct, 1, 500, pooled(correct, Outcome.PASS)),
+        assertNull(JcstressRunner.Settings.of(correct, "quick").runAgain(correct, 1, 500, pooled(correct, Outcome.PASS)),
                 "an entry expected to pass never runs again to be caught");
     }
 
     @Test
     void tooFewSamplesStillRunAgainUpToMaxRuns() {
         Check c = entry("quick", Map.of("minSamples", 1000, "maxRuns", 2));
-        JcstressRunner.Settings s = JcstressRunner.Settings.of(c);
+        JcstressRunner.Settings s = JcstressRunner.Settings.of(c, "quick");
         assertNotNull(s.runAgain(c, 1, 10, pooled(c, Outcome.FAIL)));
         assertNull(s.runAgain(c, 2, 10, pooled(c, Outcome.FAIL)));
     }

@@ -36,7 +36,7 @@ class JcstressVacuityTest {
                 .filter(c -> c.check().endsWith(".shapes.MutualExclusion") || c.check().endsWith(".CnaSecondaryQueue"))
                 .map(c -> c.withParam("hooks", List.of("cna_pass_lock", "find_successor:move"))).toList();
         assertEquals(2, two.size());
-        List<Verdict> vs = new JcstressRunner().runAll(two, new RunContext(root, work, null), v -> { });
+        List<Verdict> vs = new JcstressRunner().runAll(two, new RunContext(root, work, null).withProfile(ProjectRoot.profile()), v -> { });
         Verdict mutex = vs.get(two.get(0).check().endsWith(".shapes.MutualExclusion") ? 0 : 1);
         Verdict queue = vs.get(two.get(0).check().endsWith(".shapes.MutualExclusion") ? 1 : 0);
         assertEquals(Outcome.VACUOUS, mutex.actual(), mutex.detail());
