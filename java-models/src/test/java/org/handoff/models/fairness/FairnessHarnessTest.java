@@ -123,7 +123,9 @@ class FairnessHarnessTest {
      * proposed run counts only when it moved remote waiters into the secondary queue at least
      * {@value #MOVES} times (CNA's {@code find_successor:move} counter; only a moved waiter can be
      * overtaken), a threshold run only when it handed the lock over at least {@value #CONTENDED}
-     * times. Each side tries up to ten seeds, printed with the runs they gave.
+     * times. Each side tries seed after seed until a run qualifies, for at most {@value #TRY_SECONDS}
+     * seconds or {@value #MAX_SEEDS} seeds (an uncontended run takes milliseconds, and one build saw
+     * ten of them in a row), each seed printed with the run it gave, so any run replays by its seed.
      */
     @Test
     void aPortClassIsMeasuredAsItsVariant() throws InterruptedException {
@@ -134,7 +136,8 @@ class FairnessHarnessTest {
         assertEquals(1, ((SearchAlways) port).threshold(), "the run's threshold is applied");
         List<String> tried = new java.util.ArrayList<>();
         FairnessHarness.Result p = null;
-        for (long seed = SEED; seed < SEED + 10 && p == null; seed++) {
+        long deadline = System.nanoTime() + TRY_SECONDS * 1_000_000_000L;
+        for (long seed = SEED; seed < SEED + MAX_SEEDS && p == null && System.nanoTime() < deadline; seed++) {
             long movesBefore = moves();
             FairnessHarness.Result r = FairnessHarness.run(proposed(seed));
             long moved = moves() - movesBefore;
@@ -144,7 +147,8 @@ class FairnessHarnessTest {
         }
         assertNotNull(p, () -> "no proposed run saw contention: " + String.join("\n  ", tried));
         FairnessHarness.Result t = null;
-        for (long seed = SEED; seed < SEED + 10 && t == null; seed++) {
+        deadline = System.nanoTime() + TRY_SECONDS * 1_000_000_000L;
+        for (long seed = SEED; seed < SEED + MAX_SEEDS && t == null && System.nanoTime() < deadline; seed++) {
             FairnessHarness.Result r = FairnessHarness.run(config("cna-threshold", 4,
                     THRESHOLD_ACQUISITIONS, seed, 2, 1, true));
             tried.add("seed " + seed + ": " + r.line());
@@ -154,6 +158,10 @@ class FairnessHarnessTest {
         System.out.println("runs tried:\n  " + String.join("\n  ", tried));
         assertTrue(p.maxBypass() > 4 * Math.max(4, t.maxBypass()), p.line() + " / " + t.line());
     }
+
+    /** How long each side of the comparison looks for a run with contention, and over how many seeds. */
+    static final int TRY_SECONDS = 60;
+    static final int MAX_SEEDS = 500;
 
     /** Queue hand-offs the threshold run needs before its bypass says anything about the policy. */
     static final int CONTENDED = 5_000;
