@@ -124,9 +124,11 @@ final class RatesCommand implements Callable<Integer> {
         PrintWriter err = spec.commandLine().getErr();
         PrintStream quiet = new PrintStream(OutputStream.nullOutputStream());
         Path runDir = Runners.newRunDir(root, "rates");
-        Runners.preflight(runners, checks, new RunContext(root, runDir, quiet).withProfile(profile.name));
+        // Every run of this command shares these settings; each run gets its own directory (inDir).
+        RunContext context = new RunContext(root, runDir, quiet).withProfile(profile.name);
+        Runners.preflight(runners, checks, context);
         if (loadModel != null) {
-            new TlcRunner(1).preflight(List.of(loadModel), new RunContext(root, runDir, quiet).withProfile(profile.name));
+            new TlcRunner(1).preflight(List.of(loadModel), context);
         }
         Jdk jdk = Jdk.current();
         err.printf("rates: %d entries x %d runs on %s%s%n", checks.size(), runs, jdk.describe(),
@@ -141,7 +143,7 @@ final class RatesCommand implements Callable<Integer> {
             loader = new Thread(() -> {
                 while (!done.get()) {
                     Path dir = runDir.resolve("load-" + loadRuns.incrementAndGet());
-                    new TlcRunner(1).run(model, new RunContext(root, dir, quiet).withProfile(profile.name));
+                    new TlcRunner(1).run(model, context.inDir(dir));
                 }
             }, "rates-load");
             loader.setDaemon(true);
@@ -154,7 +156,7 @@ final class RatesCommand implements Callable<Integer> {
             for (int r = 1; r <= runs; r++) {
                 err.printf("run %d of %d ...%n", r, runs);
                 err.flush();
-                List<Verdict> vs = Runners.runAll(runners, checks, new RunContext(root, runDir.resolve("run-" + r), quiet).withProfile(profile.name), err);
+                List<Verdict> vs = Runners.runAll(runners, checks, context.inDir(runDir.resolve("run-" + r)), err);
                 int k = 0;
                 for (int i = 0; i < checks.size(); i++) {
                     Verdict v = vs.get(i);

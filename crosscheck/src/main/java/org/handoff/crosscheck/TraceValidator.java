@@ -13,6 +13,7 @@ import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.handoff.core.HandoffException;
+import org.handoff.core.Jdk;
 import org.handoff.core.Outcome;
 import org.handoff.core.Specs;
 import org.handoff.specs.Tlc;
@@ -57,20 +58,19 @@ public final class TraceValidator {
     private final Path workDir;
     private final PrintStream log;
     private final String heap;
-    private final org.handoff.core.Jdk jdk;
+    private final Jdk jdk;
     private int runs;
 
+    /** A validator whose TLC runs get the default heap and start on the running JDK. */
     public TraceValidator(Target target, Path workDir, PrintStream log) {
-        this(target, workDir, log, null);
+        this(target, workDir, log, null, Jdk.current());
     }
 
-    /** A validator whose TLC runs get {@code heap} ({@code -Xmx}; null for the default). */
-    public TraceValidator(Target target, Path workDir, PrintStream log, String heap) {
-        this(target, workDir, log, heap, org.handoff.core.Jdk.current());
-    }
-
-    /** A validator whose TLC runs get {@code heap} and start on {@code jdk} (a run's context's). */
-    public TraceValidator(Target target, Path workDir, PrintStream log, String heap, org.handoff.core.Jdk jdk) {
+    /**
+     * A validator whose TLC runs get {@code heap} ({@code -Xmx}; null for the default) and start on
+     * {@code jdk} (a run's context's).
+     */
+    public TraceValidator(Target target, Path workDir, PrintStream log, String heap, Jdk jdk) {
         this.heap = heap;
         this.jdk = jdk;
         if (!target.spec().endsWith(".tla")) {

@@ -13,6 +13,7 @@ import java.util.concurrent.Future;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.handoff.core.HandoffException;
+import org.handoff.core.Jdk;
 
 /**
  * Evaluates the {@code ASSUME}s of models before they run: a config whose constants break an
@@ -42,7 +43,7 @@ public final class Assumptions {
      * Checks the assumptions of each model ({@code {spec, config}} pairs, duplicates checked once);
      * the first model, in the given order, whose constants make one false is thrown as one line.
      */
-    public static void check(List<Path[]> models, List<Path> libraries, Path workDir, org.handoff.core.Jdk jdk) {
+    public static void check(List<Path[]> models, List<Path> libraries, Path workDir, Jdk jdk) {
         Map<String, Path[]> distinct = new LinkedHashMap<>();
         for (Path[] m : models) {
             distinct.putIfAbsent(m[0].toAbsolutePath().normalize() + "\n" + m[1].toAbsolutePath().normalize(), m);
@@ -75,7 +76,7 @@ public final class Assumptions {
     }
 
     /** Null when every assumption holds with the config's constants, else the one-line problem. */
-    private static String problem(Path spec, Path config, List<Path> libraries, Path dir, org.handoff.core.Jdk jdk) throws IOException {
+    private static String problem(Path spec, Path config, List<Path> libraries, Path dir, Jdk jdk) throws IOException {
         TlcConfig cfg = TlcConfig.read(config);
         String module = spec.getFileName().toString().replaceFirst("\\.tla$", "");
         List<Path> libs = new ArrayList<>();
@@ -135,7 +136,7 @@ public final class Assumptions {
     }
 
     /** Runs TLC on a wrapper with the config's constants and no initial state; returns its output. */
-    private static String run(Path dir, String module, TlcConfig cfg, List<Path> libraries, Path first, org.handoff.core.Jdk jdk) throws IOException {
+    private static String run(Path dir, String module, TlcConfig cfg, List<Path> libraries, Path first, Jdk jdk) throws IOException {
         Files.createDirectories(dir);
         Path tla = dir.resolve("HandoffAssume.tla");
         Files.writeString(tla, "---- MODULE HandoffAssume ----\nEXTENDS " + module + "\n"

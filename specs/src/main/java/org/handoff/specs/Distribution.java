@@ -11,6 +11,7 @@ import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import org.handoff.core.HandoffException;
 import org.handoff.core.JavaFork;
+import org.handoff.core.Jdk;
 import org.handoff.core.Outcome;
 
 /**
@@ -170,7 +171,7 @@ final class Distribution {
     }
 
     /** A worker on loopback, with the server's JVM options (module path, port) and its own tmpdir. */
-    private static Process startWorker(Path dir, int port, List<String> serverJvm, org.handoff.core.Jdk jdk) {
+    private static Process startWorker(Path dir, int port, List<String> serverJvm, Jdk jdk) {
         Path tmp = dir.resolve("tmp");
         try {
             Files.createDirectories(tmp);
